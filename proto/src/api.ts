@@ -1,0 +1,106 @@
+import type { MessageCode } from './messages';
+
+export type Role = 'admin' | 'user';
+export const ROLES: readonly Role[] = ['admin', 'user'];
+
+/** Every `/api` answer: `success`, an optional `message`, then the payload fields. */
+export type ApiResponse<T extends object = object> = {
+  success: boolean;
+  message?: string;
+  /** Stable key of `message`, so the client can show it in the user's language. */
+  code?: MessageCode;
+} & Partial<T>;
+
+export interface ApiError {
+  success: false;
+  message: string;
+  code?: MessageCode;
+  requestId?: string;
+}
+
+export interface UserDto {
+  id: number;
+  username: string;
+  email: string | null;
+  role: Role;
+  created_at: string;
+}
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+export interface LoginResponse {
+  success: true;
+  message: string;
+  token: string;
+  user: UserDto;
+}
+
+export interface RegisterRequest {
+  username: string;
+  password: string;
+  email: string;
+}
+export interface RegisterResponse {
+  success: true;
+  message: string;
+  user: UserDto;
+}
+
+export interface MeResponse {
+  success: true;
+  user: UserDto;
+}
+
+export interface UsersResponse {
+  success: true;
+  users: UserDto[];
+}
+export interface UserResponse {
+  success: true;
+  message?: string;
+  user: UserDto;
+}
+
+export interface CreateUserRequest {
+  username: string;
+  password: string;
+  email?: string | null;
+  role?: Role;
+}
+
+/** `PUT /api/users/{id}`; `role` and `password` are honoured for admins only. */
+export interface UpdateUserRequest {
+  username?: string;
+  email?: string | null;
+  role?: Role;
+  password?: string;
+}
+
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export interface MessageResponse {
+  success: boolean;
+  message: string;
+  code?: MessageCode;
+}
+
+export interface InstanceSettings {
+  allowRegistration: boolean;
+}
+export interface SettingsResponse {
+  success: true;
+  settings: InstanceSettings;
+}
+
+/** Public facts the login and register pages need before anyone signs in. */
+export interface AuthStatusResponse {
+  success: true;
+  /** True until the first account (the admin) exists. */
+  needsSetup: boolean;
+  allowRegistration: boolean;
+}

@@ -1,0 +1,18 @@
+/** Input limits shared by server validation and client forms. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+/** Letters, digits and `_ . -`; no spaces so names are safe in logs and URLs. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+
+/** Largest JSON body the API accepts (answers 413 above it). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Failed logins allowed per window, per IP and per username, before 429. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** The spec's refresh interval, used only while the live socket is down. */
+export const POLL_INTERVAL_MS = 60_000;

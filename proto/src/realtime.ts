@@ -1,0 +1,37 @@
+import type { UserDto } from './api';
+
+/** Rooms a socket may ask to join. Anonymous sockets may join only `status`. */
+export const PUBLIC_ROOMS = ['status'] as const;
+export const MEMBER_ROOMS = ['status', 'monitors', 'agents'] as const;
+export type Room = (typeof MEMBER_ROOMS)[number] | `monitor:${number}` | `agent:${number}`;
+
+/** Joined automatically on connect by admins; never by request. */
+export const ADMINS_ROOM = 'admins';
+
+export interface UsersChangedEvent {
+  action: 'created' | 'updated' | 'deleted';
+  user: UserDto;
+}
+
+export interface SubscribeResult {
+  ok: boolean;
+  error?: string;
+}
+
+/** Pushes from the server to browsers. */
+export interface ServerToClientEvents {
+  'users.changed': (event: UsersChangedEvent) => void;
+  /** Sent just before the server disconnects a socket whose token is invalid. */
+  'auth.error': (event: { message: string }) => void;
+}
+
+/** Requests from browsers to the server. */
+export interface ClientToServerEvents {
+  subscribe: (room: Room, ack: (result: SubscribeResult) => void) => void;
+  unsubscribe: (room: Room, ack: (result: SubscribeResult) => void) => void;
+}
+
+/** Handshake `auth` of a browser socket: the JWT, or nothing for an anonymous visitor. */
+export interface BrowserHandshakeAuth {
+  token?: string;
+}

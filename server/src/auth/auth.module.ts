@@ -1,0 +1,24 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthGuard } from './auth.guard';
+import { AuthService } from './auth.service';
+import { LoginLimiter } from './login-limiter';
+import { SessionService } from './session.service';
+import { TokenService } from './token.service';
+
+@Global()
+@Module({
+  imports: [UsersModule],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    TokenService,
+    SessionService,
+    { provide: LoginLimiter, useFactory: () => new LoginLimiter() },
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+  exports: [TokenService, SessionService],
+})
+export class AuthModule {}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { AuthStatusResponse, LoginResponse, MESSAGES, UserDto } from '@vigil/proto';
+import { tooManyRequests, unauthorized } from '../common/api-exception';
+import { SettingsService } from '../settings/settings.service';
+import { decoyPasswordHash, verifyPassword } from '../users/password';
+import { toUserDto } from '../users/user.mapper';
+import { UsersService } from '../users/users.service';
+import { LoginDto, RegisterDto } from './auth.dto';
+import { LoginLimiter } from './login-limiter';
+import { TokenService } from './token.service';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly tokens: TokenService,
+    private readonly limiter: LoginLimiter,
+    private readonly settings: SettingsService,
+  ) {}
+
+  async login(input: LoginDto, ip: string): Promise<LoginResponse> {
+    if (this.limiter.isBlocked(ip, input.username)) throw tooManyRequests('auth.tooManyAttempts');
+    const user = await this.users.findByUsername(input.username);
+    // Verify against a decoy when the name is unknown, so timing does not reveal which names exist.
+    const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+    if (!user || !valid) {
+      this.limiter.recordFailure(ip, input.username);
+      throw unauthorized('auth.invalidCredentials');
+    }
+    this.limiter.recordSuccess(input.username);
+    return { success: true, message: MESSAGES['auth.loginSuccess'], token: await this.tokens.issue(user), user: toUserDto(user) };
+  }
+
+  register(input: RegisterDto): Promise<UserDto> {
+    return this.users.register(input);
+  }
+
+  async me(id: number): Promise<UserDto> {
+    const user = await this.users.findById(id);
+    if (!user) throw unauthorized('auth.tokenInvalid');
+    return toUserDto(user);
+  }
+
+  async status(): Promise<AuthStatusResponse> {
+    const [count, settings] = await Promise.all([this.users.countUsers(), this.settings.read()]);
+    return { success: true, needsSetup: count === 0, allowRegistration: count === 0 || settings.allowRegistration };
+  }
+}

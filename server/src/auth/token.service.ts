@@ -1,0 +1,44 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { randomBytes } from 'node:crypto';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { SettingsRepository } from '../settings/settings.repository';
+import type { User } from '../users/user.entity';
+
+export interface TokenClaims {
+  sub: number;
+  /** The user's token version when it was issued. */
+  ver: number;
+}
+
+/** Issues and checks session tokens with the configured secret, or the one generated for this install. */
+@Injectable()
+export class TokenService implements OnModuleInit {
+  private jwt: JwtService;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly settings: SettingsRepository,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    // Stored in the database, not on disk, so every instance sharing the database signs with the same key.
+    const secret = this.config.jwtSecret ?? (await this.settings.getOrCreate('jwt_secret', randomBytes(48).toString('base64url')));
+    this.jwt = new JwtService({ secret, signOptions: { expiresIn: this.config.jwtExpiresIn as `${number}d` } });
+  }
+
+  issue(user: User): Promise<string> {
+    return this.jwt.signAsync({ sub: user.id, ver: user.tokenVersion } satisfies TokenClaims);
+  }
+
+  /** The claims of a valid, unexpired token; null for anything else. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const claims = await this.jwt.verifyAsync<TokenClaims>(token, { algorithms: ['HS256'] });
+      return Number.isInteger(claims.sub) && Number.isInteger(claims.ver) ? claims : null;
+    } catch {
+      return null;
+    }
+  }
+}

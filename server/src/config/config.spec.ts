@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const sut = loadConfig({});
+    expect(sut).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      redisUrl: null,
+      publicUrl: null,
+      jwtSecret: null,
+      jwtExpiresIn: '7d',
+      logLevel: 'log',
+    });
+    expect(sut.dataDir).toMatch(/data$/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a port number/],
+    [{ PORT: '70000' }, /PORT must be a port number/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL must be a URL/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL must start with redis:\/\//],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL must start with http:\/\//],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN must look like/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ])('rejects %j with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts a complete valid environment', () => {
+    const sut = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PUBLIC_URL: 'https://vigil.example.com/',
+      JWT_SECRET: 'x'.repeat(32),
+      LOG_LEVEL: 'info',
+    });
+    expect(sut.port).toBe(8080);
+    expect(sut.publicUrl).toBe('https://vigil.example.com');
+    expect(sut.logLevel).toBe('log');
+  });
+});

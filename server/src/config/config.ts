@@ -1,0 +1,92 @@
+import { resolve } from 'node:path';
+
+export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Absent: the embedded PGlite database under `dataDir/db`. */
+  databaseUrl: string | null;
+  /** Reserved for scale-out; accepted and validated, not used yet. */
+  redisUrl: string | null;
+  /** Address agents and links use; absent means the browser's own origin. */
+  publicUrl: string | null;
+  /** Absent: generated once and stored in the database. */
+  jwtSecret: string | null;
+  jwtExpiresIn: string;
+  logLevel: LogLevel;
+  /** Folder of the built client served with an SPA fallback. */
+  clientDir: string;
+}
+
+/** Thrown for a bad environment value; `main` prints its one line and exits. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 65535) {
+    throw new ConfigError(`${name} must be a port number between 1 and 65535 (got "${raw}")`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')})`);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}://`).join(' or ')}`);
+  }
+  return raw;
+}
+
+/** Reads and validates the whole environment once; the only place that looks at it. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const jwtSecret = read(env, 'JWT_SECRET') ?? null;
+  if (jwtSecret !== null && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters (or unset, to generate one)');
+  }
+  const jwtExpiresIn = read(env, 'JWT_EXPIRES_IN') ?? '7d';
+  if (!/^\d+[smhd]$/.test(jwtExpiresIn)) {
+    throw new ConfigError(`JWT_EXPIRES_IN must look like 30m, 12h or 7d (got "${jwtExpiresIn}")`);
+  }
+  const rawLevel = (read(env, 'LOG_LEVEL') ?? 'log').toLowerCase();
+  const logLevel = (rawLevel === 'info' ? 'log' : rawLevel) as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLevel}")`);
+  }
+  const publicUrl = url(env, 'PUBLIC_URL', ['http', 'https']);
+  return {
+    port: port(env, 'PORT', 3000),
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(read(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
+    jwtSecret,
+    jwtExpiresIn,
+    logLevel,
+    clientDir: resolve(read(env, 'CLIENT_DIR') ?? resolve(__dirname, '../../../client/dist')),
+  };
+}
+
+/** Nest log levels enabled at `level` (each level includes the ones above it). */
+export function enabledLogLevels(level: LogLevel): LogLevel[] {
+  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
+}

@@ -1,0 +1,70 @@
+import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
+
+/** Any fixed number works; every instance of Vigil must agree on it so only one migrates at a time. */
+const MIGRATION_LOCK_KEY = 7_317_001;
+
+async function migrate(dataSource: DataSource): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: EMBEDDED_POSTGRES,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.dataDir)),
+    },
+    {
+      provide: DataSource,
+      inject: [APP_CONFIG, EMBEDDED_POSTGRES],
+      useFactory: async (config: AppConfig, embedded: EmbeddedPostgres | null) => {
+        const dataSource = new DataSource({
+          type: 'postgres',
+          url: embedded?.url ?? config.databaseUrl!,
+          entities: ENTITIES,
+          migrations: MIGRATIONS,
+          synchronize: false,
+          poolSize: embedded ? EMBEDDED_MAX_CONNECTIONS - 2 : 10,
+          logging: ['error'],
+        });
+        await dataSource.initialize();
+        await migrate(dataSource);
+        return dataSource;
+      },
+    },
+  ],
+  exports: [DataSource],
+})
+export class DatabaseModule implements OnApplicationShutdown {
+  private readonly logger = new Logger(DatabaseModule.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(EMBEDDED_POSTGRES) private readonly embedded: EmbeddedPostgres | null,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    if (this.embedded) {
+      await this.embedded.stop();
+      this.logger.log('Embedded PostgreSQL stopped');
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, Repository } from 'typeorm';
+import { Setting } from './setting.entity';
+
+@Injectable()
+export class SettingsRepository {
+  private readonly repo: Repository<Setting>;
+
+  constructor(dataSource: DataSource) {
+    this.repo = dataSource.getRepository(Setting);
+  }
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const row = await this.repo.findOneBy({ key });
+    return row ? (row.value as T) : undefined;
+  }
+
+  async set(key: string, value: unknown): Promise<void> {
+    await this.repo.upsert({ key, value }, ['key']);
+  }
+
+  /** Stores `value` unless the key exists, then returns what is stored: several instances agree on one value. */
+  async getOrCreate<T>(key: string, value: T): Promise<T> {
+    await this.repo
+      .createQueryBuilder()
+      .insert()
+      .values({ key, value: value as object })
+      .orIgnore()
+      .execute();
+    return (await this.get<T>(key)) as T;
+  }
+}
