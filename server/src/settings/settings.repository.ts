@@ -16,7 +16,7 @@ export class SettingsRepository {
   }
 
   async set(key: string, value: unknown): Promise<void> {
-    await this.repo.upsert({ key, value }, ['key']);
+    await this.repo.upsert({ key, value: value as object }, ['key']);
   }
 
   /** Stores `value` unless the key exists, then returns what is stored: several instances agree on one value. */

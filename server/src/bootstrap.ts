@@ -1,0 +1,41 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { bodyErrorHandler, parseJsonBody } from './common/body-parsing';
+import { requestId } from './common/request-id';
+import { createValidationPipe } from './common/validation';
+import { AppConfig, enabledLogLevels } from './config/config';
+import { serveClient } from './web/serve-client';
+
+/** Builds the whole application (API, sockets, client files) without listening, so tests can start it too. */
+export async function createApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: enabledLogLevels(config.logLevel),
+  });
+  // Behind a reverse proxy the caller's address (login rate limit) comes from X-Forwarded-For.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.use(requestId, parseJsonBody, bodyErrorHandler);
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Vigil API').setVersion('1').addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false });
+
+  serveClient(app.getHttpAdapter().getInstance(), config.clientDir);
+  return app;
+}
+
+export async function listen(app: INestApplication, config: AppConfig): Promise<void> {
+  await app.listen(config.port, config.host);
+  new Logger('Vigil').log(`Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+}

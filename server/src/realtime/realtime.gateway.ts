@@ -1,0 +1,116 @@
+import { Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import {
+  ADMINS_ROOM,
+  BrowserHandshakeAuth,
+  ClientToServerEvents,
+  MESSAGES,
+  ServerToClientEvents,
+  SubscribeResult,
+} from '@vigil/proto';
+import type { AuthUser } from '../common/decorators';
+import { SessionService } from '../auth/session.service';
+import { isRoomAllowed, userRoom } from './rooms';
+
+interface SocketData {
+  /** Null for an anonymous visitor of the public status page. */
+  user: AuthUser | null;
+  token: string | null;
+}
+
+export type BrowserServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type BrowserSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * Browser sockets on the API's own port. The handshake is authenticated once (JWT in `auth.token`); a bad token is
+ * refused before the connection opens, no token makes an anonymous socket that may join only public rooms.
+ */
+@WebSocketGateway({ serveClient: false })
+export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
+  private readonly logger = new Logger(RealtimeGateway.name);
+
+  @WebSocketServer()
+  server!: BrowserServer;
+
+  constructor(private readonly sessions: SessionService) {}
+
+  afterInit(server: BrowserServer): void {
+    server.use((socket, next) => {
+      this.authenticate(socket).then(
+        (ok) => (ok ? next() : next(authError())),
+        (error: unknown) => {
+          this.logger.error(`Socket handshake failed: ${(error as Error).message}`);
+          next(authError());
+        },
+      );
+    });
+  }
+
+  @SubscribeMessage('subscribe')
+  async subscribe(@ConnectedSocket() socket: BrowserSocket, @MessageBody() room: unknown): Promise<SubscribeResult> {
+    if (!isRoomAllowed(room, socket.data.user !== null)) {
+      return { ok: false, error: MESSAGES['auth.forbidden'] };
+    }
+    await socket.join(room);
+    return { ok: true };
+  }
+
+  @SubscribeMessage('unsubscribe')
+  async unsubscribe(@ConnectedSocket() socket: BrowserSocket, @MessageBody() room: unknown): Promise<SubscribeResult> {
+    if (typeof room !== 'string' || room === ADMINS_ROOM || room === socket.id || room.startsWith('user:')) {
+      return { ok: false, error: MESSAGES['auth.forbidden'] };
+    }
+    await socket.leave(room);
+    return { ok: true };
+  }
+
+  /**
+   * Re-checks the sockets of one user after their account changed: a deleted user, or one whose tokens were revoked
+   * by a password or role change, is told why and disconnected; a surviving socket gets its admin room right.
+   */
+  async revalidateUser(userId: number): Promise<void> {
+    const sockets = await this.server.in(userRoom(userId)).fetchSockets();
+    for (const socket of sockets) {
+      const user = socket.data.token ? await this.sessions.resolve(socket.data.token) : null;
+      if (!user) {
+        socket.emit('auth.error', { message: MESSAGES['auth.tokenInvalid'] });
+        socket.disconnect(true);
+        continue;
+      }
+      socket.data.user = user;
+      if (user.role === 'admin') socket.join(ADMINS_ROOM);
+      else socket.leave(ADMINS_ROOM);
+    }
+  }
+
+  private async authenticate(socket: BrowserSocket): Promise<boolean> {
+    const auth = (socket.handshake.auth ?? {}) as BrowserHandshakeAuth;
+    const token = typeof auth.token === 'string' && auth.token !== '' ? auth.token : null;
+    socket.data.token = token;
+    socket.data.user = null;
+    if (token === null) {
+      // Anonymous visitors start in no room but may ask for the public ones.
+      return true;
+    }
+    const user = await this.sessions.resolve(token);
+    if (!user) return false;
+    socket.data.user = user;
+    await socket.join(userRoom(user.id));
+    if (user.role === 'admin') await socket.join(ADMINS_ROOM);
+    return true;
+  }
+}
+
+function authError(): Error & { data?: unknown } {
+  const error: Error & { data?: unknown } = new Error(MESSAGES['auth.tokenInvalid']);
+  error.data = { code: 'auth.tokenInvalid' };
+  return error;
+}
