@@ -2,7 +2,7 @@
 module.exports = {
   rootDir: 'src',
   testRegex: '.*\\.spec\\.ts$',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.json' }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.spec.json' }] },
   moduleNameMapper: { '^@vigil/proto$': '<rootDir>/../../proto/src/index.ts' },
   testEnvironment: 'node',
 };

@@ -10,8 +10,9 @@ export const EMAIL_MAX = 254;
 /** Largest JSON body the API accepts (answers 413 above it). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Failed logins allowed per window, per IP and per username, before 429. */
+/** Failed logins allowed per window for one username, and for one address (higher: offices share an address). */
 export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /** The spec's refresh interval, used only while the live socket is down. */

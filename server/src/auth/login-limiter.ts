@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '@vigil/proto';
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS } from '@vigil/proto';
 
 interface Window {
   failures: number;
@@ -10,7 +10,7 @@ interface Window {
 const MAX_KEYS = 50_000;
 
 /**
- * Counts failed logins per IP and per username in a fixed window. Either key over the limit blocks the attempt,
+ * Counts failed logins per IP and per username in a fixed window. Either key over its limit blocks the attempt,
  * so one address cannot spray many accounts and many addresses cannot hammer one account.
  */
 @Injectable()
@@ -19,22 +19,25 @@ export class LoginLimiter {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  private keys(ip: string, username: string): string[] {
-    return [`ip:${ip}`, `user:${username.toLowerCase()}`];
+  private keys(ip: string, username: string): Array<{ key: string; limit: number }> {
+    return [
+      { key: `ip:${ip}`, limit: LOGIN_MAX_FAILURES_PER_IP },
+      { key: `user:${username.toLowerCase()}`, limit: LOGIN_MAX_FAILURES },
+    ];
   }
 
   isBlocked(ip: string, username: string): boolean {
     const now = this.now();
-    return this.keys(ip, username).some((key) => {
+    return this.keys(ip, username).some(({ key, limit }) => {
       const window = this.windows.get(key);
-      return window !== undefined && window.resetAt > now && window.failures >= LOGIN_MAX_FAILURES;
+      return window !== undefined && window.resetAt > now && window.failures >= limit;
     });
   }
 
   recordFailure(ip: string, username: string): void {
     const now = this.now();
     if (this.windows.size >= MAX_KEYS) this.prune(now);
-    for (const key of this.keys(ip, username)) {
+    for (const { key } of this.keys(ip, username)) {
       const window = this.windows.get(key);
       if (!window || window.resetAt <= now) this.windows.set(key, { failures: 1, resetAt: now + LOGIN_WINDOW_MS });
       else window.failures += 1;

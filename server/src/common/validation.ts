@@ -2,10 +2,18 @@ import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { isMessageCode, MESSAGES } from '@vigil/proto';
 import { badRequest } from './api-exception';
 
+/** Which failed rule speaks first: a missing value, then a wrong type, then the finer rules. */
+const PRECEDENCE = ['isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject'];
+
+function rank(constraint: string): number {
+  const index = PRECEDENCE.indexOf(constraint);
+  return index === -1 ? PRECEDENCE.length : index;
+}
+
 function firstMessage(errors: ValidationError[]): string | undefined {
   for (const error of errors) {
-    const messages = Object.values(error.constraints ?? {});
-    if (messages.length) return messages[messages.length - 1];
+    const failed = Object.entries(error.constraints ?? {}).sort(([a], [b]) => rank(a) - rank(b));
+    if (failed.length) return failed[0][1];
     const nested = firstMessage(error.children ?? []);
     if (nested) return nested;
   }
@@ -13,8 +21,8 @@ function firstMessage(errors: ValidationError[]): string | undefined {
 }
 
 /**
- * DTO validation. Decorators carry message codes; the first failing rule becomes the answer's human message
- * (the last constraint is the first one declared, as class-validator reports them in reverse).
+ * DTO validation. Decorators carry message codes; the most basic failing rule of the first invalid field becomes
+ * the answer's human message.
  */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
