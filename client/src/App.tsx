@@ -1,0 +1,20 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { BrowserRouter } from 'react-router-dom';
+import { SessionBridge } from './app/SessionBridge';
+import { theme } from './app/theme';
+import { AppRoutes } from './routes/AppRoutes';
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications position="top-right" />
+      <BrowserRouter>
+        <SessionBridge />
+        <AppRoutes />
+      </BrowserRouter>
+    </MantineProvider>
+  );
+}

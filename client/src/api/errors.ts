@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from './http';
+
+/**
+ * The text to show for a failed call, in the user's language: the translation of the server's code, else the
+ * server's own message, else the screen's generic text (spec section 8: "the server message is shown when present,
+ * otherwise the generic key").
+ */
+export function errorText(t: TFunction, error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'timeout') return t('common.error.timeout');
+    if (error.kind === 'network') return t('common.error.network');
+    if (error.code) return t(`server.${error.code}`);
+    if (error.message) return error.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,122 @@
+import { isMessageCode, type MessageCode } from '@vigil/proto';
+import { clearSession, readToken } from '../features/auth/session';
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const configuredTimeout = Number(import.meta.env.VITE_API_TIMEOUT);
+/** Request timeout, overridable at build time with VITE_API_TIMEOUT (spec section 7). */
+export const API_TIMEOUT_MS = Number.isFinite(configuredTimeout) && configuredTimeout > 0 ? configuredTimeout : DEFAULT_TIMEOUT_MS;
+
+/** Same origin: the server serves both the API and the client. */
+const BASE_URL = '';
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout';
+
+/** A failed call: the server's answer (status, catalogued code, English message) or a transport failure. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: MessageCode | undefined;
+  readonly kind: ApiErrorKind;
+
+  constructor(options: { status: number; message: string; code?: MessageCode; kind?: ApiErrorKind }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.code = options.code;
+    this.kind = options.kind ?? 'http';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /**
+   * Whether a 401 ends the session. Off only for the login call, where 401 means "wrong password" and is shown on
+   * the form instead.
+   */
+  expireOn401?: boolean;
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called after a 401 has cleared the stored session, so the auth state can follow and the user go to /login. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function expireSession(): void {
+  clearSession();
+  for (const listener of unauthorizedListeners) listener();
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown> | null> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends one JSON request to the API and returns the parsed body of a successful answer. Throws `ApiError` for an
+ * error status, a `success: false` body, a network failure or a timeout; rethrows the caller's own abort as is.
+ */
+export async function apiRequest<T extends object>(path: string, options: RequestOptions = {}): Promise<T & { success: true; message?: string }> {
+  const { method = 'GET', body, signal, timeoutMs = API_TIMEOUT_MS, expireOn401 = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort();
+  signal?.addEventListener('abort', forwardAbort);
+
+  let response: Response;
+  try {
+    if (signal?.aborted) controller.abort();
+    response = await fetch(`${BASE_URL}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (timedOut) throw new ApiError({ status: 0, kind: 'timeout', message: 'Request timed out' });
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, kind: 'network', message: 'Network error' });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  const payload = await readJson(response);
+  if (response.status === 401 && expireOn401) expireSession();
+  if (!response.ok || payload?.success !== true) {
+    const code = isMessageCode(payload?.code) ? payload.code : undefined;
+    const message = typeof payload?.message === 'string' ? payload.message : '';
+    throw new ApiError({ status: response.status, code, message });
+  }
+  return payload as T & { success: true; message?: string };
+}
+
+export const http = {
+  get: <T extends object>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T extends object>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T extends object>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T extends object>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,49 @@
+import type { UserDto } from '@vigil/proto';
+
+/** Local-storage keys of the signed-in session (spec section 9). */
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+export interface StoredSession {
+  token: string | null;
+  user: UserDto | null;
+}
+
+function isUser(value: unknown): value is UserDto {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<UserDto>;
+  return typeof candidate.id === 'number' && typeof candidate.username === 'string' && typeof candidate.role === 'string';
+}
+
+/** Reads the session; a user entry that is not a user object counts as absent so it is fetched again. */
+export function readSession(): StoredSession {
+  const token = localStorage.getItem(TOKEN_KEY) || null;
+  const rawUser = localStorage.getItem(USER_KEY);
+  let user: UserDto | null = null;
+  if (rawUser) {
+    try {
+      const parsed: unknown = JSON.parse(rawUser);
+      user = isUser(parsed) ? parsed : null;
+    } catch {
+      user = null;
+    }
+  }
+  return { token, user };
+}
+
+export function readToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY) || null;
+}
+
+export function writeToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function writeUser(user: UserDto): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+}

@@ -1,0 +1,13 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './i18n';
+import { App } from './App';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element to mount Vigil into');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

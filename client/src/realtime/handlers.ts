@@ -1,0 +1,29 @@
+import type { ServerToClientEvents } from '@vigil/proto';
+import { useAuthStore } from '../features/auth/store';
+import { useUsersStore } from '../features/users/store';
+
+/** Give a password change's HTTP answer (the new token) time to land before checking a revoked socket's session. */
+const SESSION_CHECK_DELAY_MS = 1000;
+
+/**
+ * The one place server pushes become store updates. Each handler only touches stores, never components, so pages
+ * re-render from state and never see the socket.
+ */
+export function pushHandlers(): ServerToClientEvents {
+  return {
+    'users.changed': (event) => {
+      useUsersStore.getState().applyChange(event);
+      const auth = useAuthStore.getState();
+      // The signed-in account itself changed elsewhere (renamed, promoted or demoted): keep the navbar and guards true.
+      if (event.action === 'updated' && auth.user?.id === event.user.id) auth.setUser(event.user);
+    },
+    'auth.error': () => {
+      // The server revoked this socket's token (password or role change, deletion). If the session still holds the
+      // same token afterwards, asking for the current user settles it: a 401 there signs the user out.
+      const token = useAuthStore.getState().token;
+      setTimeout(() => {
+        if (useAuthStore.getState().token === token) void useAuthStore.getState().refreshUser();
+      }, SESSION_CHECK_DELAY_MS);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { AppLayout } from '../components/AppLayout/AppLayout';
+import { LoadingState } from '../components/PageState/PageState';
+import DashboardPage from '../pages/Dashboard.page';
+import HomePage from '../pages/Home.page';
+import LoginPage from '../pages/Login.page';
+import NotFoundPage from '../pages/NotFound.page';
+import RegisterPage from '../pages/Register.page';
+import { RequireAdmin, RequireAuth } from './guards';
+import { PATHS, PENDING_PATHS } from './paths';
+
+// Screens only signed-in users reach are split off, so visitors of the public pages download less.
+const ProfilePage = lazy(() => import('../pages/Profile.page'));
+const UsersPage = lazy(() => import('../pages/Users.page'));
+const UserCreatePage = lazy(() => import('../pages/UserCreate.page'));
+const UserEditPage = lazy(() => import('../pages/UserEdit.page'));
+
+/** The spec's route table (section 2) with its access rules. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path={PATHS.home} element={<HomePage />} />
+          <Route path={PATHS.login} element={<LoginPage />} />
+          <Route path={PATHS.register} element={<RegisterPage />} />
+
+          <Route element={<RequireAuth />}>
+            <Route path={PATHS.dashboard} element={<DashboardPage />} />
+            <Route path={PATHS.profile} element={<ProfilePage />} />
+          </Route>
+
+          <Route element={<RequireAdmin />}>
+            <Route path={PATHS.users} element={<UsersPage />} />
+            <Route path={PATHS.userCreate} element={<UserCreatePage />} />
+            <Route path={PATHS.userEdit} element={<UserEditPage />} />
+          </Route>
+
+          {PENDING_PATHS.map(({ path, access }) => (
+            <Route
+              key={path}
+              path={path}
+              element={access === 'member' ? <RequireAuth><NotFoundPage /></RequireAuth> : <NotFoundPage />}
+            />
+          ))}
+
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,39 @@
+/** Every route of the spec's route table (section 2) in one place, so screens of later issues plug in here. */
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  status: '/status',
+  dashboard: '/dashboard',
+  statusConfig: '/status/config',
+  notifications: '/notifications',
+  monitors: '/monitors',
+  monitorCreate: '/monitors/create',
+  monitorEdit: '/monitors/edit/:id',
+  monitorDetail: '/monitors/:id',
+  agents: '/agents',
+  agentCreate: '/agents/create',
+  agentEdit: '/agents/edit/:id',
+  agentDetail: '/agents/:id',
+  profile: '/profile',
+  users: '/users',
+  userCreate: '/users/create',
+  userEdit: '/users/:id',
+} as const;
+
+export const userEditPath = (id: number) => `/users/${id}`;
+
+/** Routes whose screens later issues build; until then they show the not-found page. */
+export const PENDING_PATHS = [
+  { path: PATHS.status, access: 'public' },
+  { path: PATHS.statusConfig, access: 'member' },
+  { path: PATHS.notifications, access: 'member' },
+  { path: PATHS.monitors, access: 'member' },
+  { path: PATHS.monitorCreate, access: 'member' },
+  { path: PATHS.monitorEdit, access: 'member' },
+  { path: PATHS.monitorDetail, access: 'member' },
+  { path: PATHS.agents, access: 'member' },
+  { path: PATHS.agentCreate, access: 'member' },
+  { path: PATHS.agentEdit, access: 'member' },
+  { path: PATHS.agentDetail, access: 'member' },
+] as const;
