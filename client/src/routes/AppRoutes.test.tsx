@@ -1,0 +1,89 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../features/auth/store';
+import { ADMIN, jsonResponse, MEMBER, renderWithProviders, signIn, signOut } from '../test/render';
+import { AppRoutes } from './AppRoutes';
+
+function answer(url: string) {
+  if (url.startsWith('/api/users')) return jsonResponse(200, { success: true, users: [ADMIN, MEMBER], total: 2, page: 1, pageSize: 50 });
+  if (url === '/api/settings') return jsonResponse(200, { success: true, settings: { allowRegistration: false } });
+  if (url === '/api/auth/status') return jsonResponse(200, { success: true, needsSetup: false, allowRegistration: true });
+  return jsonResponse(404, { success: false, message: 'Not found', code: 'request.notFound' });
+}
+
+describe('routes and guards', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(answer(url))));
+  });
+
+  it('shows a loading text while authentication is being resolved', () => {
+    useAuthStore.setState({ user: null, token: 't1', loading: true });
+    renderWithProviders(<AppRoutes />, { route: '/dashboard' });
+
+    expect(screen.getByTestId('auth-loading')).toHaveTextContent('Loading...');
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it.each(['/dashboard', '/profile', '/users', '/users/create', '/users/7', '/monitors', '/agents/3', '/notifications', '/status/config'])(
+    'sends a visitor who opens %s to /login',
+    async (route) => {
+      signOut();
+      renderWithProviders(<AppRoutes />, { route });
+
+      expect(await screen.findByTestId('location')).toHaveTextContent(/^\/login$/);
+      expect(await screen.findByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit');
+    },
+  );
+
+  it.each(['/users', '/users/create', '/users/1'])('sends a signed-in non-admin who opens %s to /dashboard', async (route) => {
+    signIn(MEMBER);
+    renderWithProviders(<AppRoutes />, { route });
+
+    expect(await screen.findByTestId('dashboard-title')).toHaveTextContent('Dashboard');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/);
+  });
+
+  it('lets an admin open user management', async () => {
+    signIn(ADMIN);
+    renderWithProviders(<AppRoutes />, { route: '/users' });
+
+    expect(await screen.findByTestId('users-table')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+  });
+
+  it('keeps the public pages open to visitors', async () => {
+    signOut();
+    renderWithProviders(<AppRoutes />, { route: '/register' });
+
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/register$/);
+  });
+
+  it('shows the not-found page with a way home for an unknown path', async () => {
+    signOut();
+    renderWithProviders(<AppRoutes />, { route: '/no/such/page' });
+
+    const page = await screen.findByTestId('not-found');
+    expect(page).toHaveTextContent('Page Not Found');
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the not-found page to members on routes later issues build', async () => {
+    signIn(MEMBER);
+    renderWithProviders(<AppRoutes />, { route: '/monitors' });
+
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+  });
+
+  it('sends the home page get-started button to the dashboard for members and to login for visitors', async () => {
+    signIn(MEMBER);
+    const { unmount } = renderWithProviders(<AppRoutes />, { route: '/' });
+    expect(await screen.findByTestId('get-started')).toHaveAttribute('href', '/dashboard');
+    unmount();
+
+    signOut();
+    renderWithProviders(<AppRoutes />, { route: '/' });
+    expect(await screen.findByTestId('get-started')).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: /Learn more/ })).toHaveAttribute('target', '_blank');
+  });
+});
