@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../features/auth/store';
+import { useUsersStore } from '../features/users/store';
+import { ADMIN, MEMBER } from '../test/render';
+import { useRealtimeStore } from './store';
+
+type Handler = (...args: unknown[]) => void;
+
+/** A stand-in for socket.io's client socket that records what the module asks of it. */
+class FakeSocket {
+  handlers = new Map<string, Handler>();
+  emitted: unknown[][] = [];
+  connected = false;
+  disconnected = false;
+  constructor(readonly options: { auth: { token?: string } }) {}
+  on(event: string, handler: Handler) {
+    this.handlers.set(event, handler);
+    return this;
+  }
+  emit(...args: unknown[]) {
+    this.emitted.push(args);
+    return this;
+  }
+  connect() {
+    return this;
+  }
+  disconnect() {
+    this.disconnected = true;
+    this.connected = false;
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  /** Simulates an event arriving from the server. */
+  fire(event: string, ...args: unknown[]) {
+    if (event === 'connect') this.connected = true;
+    this.handlers.get(event)?.(...args);
+  }
+}
+
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: (options: { auth: { token?: string } }) => {
+    const socket = new FakeSocket(options);
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+const { startRealtime, joinRoom } = await import('./socket');
+
+describe('realtime module', () => {
+  let stop: () => void = () => undefined;
+
+  beforeEach(() => {
+    sockets.length = 0;
+    useAuthStore.setState({ user: null, token: null, loading: true });
+    useUsersStore.setState({ users: [], total: 0, page: 1, status: 'idle', error: null });
+  });
+
+  afterEach(() => stop());
+
+  it('waits for authentication to settle, then connects with the current token', () => {
+    stop = startRealtime();
+    expect(sockets).toHaveLength(0);
+
+    useAuthStore.setState({ user: ADMIN, token: 'admin-token', loading: false });
+
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].options.auth).toEqual({ token: 'admin-token' });
+    expect(useRealtimeStore.getState().status).toBe('connecting');
+    sockets[0].fire('connect');
+    expect(useRealtimeStore.getState().status).toBe('connected');
+  });
+
+  it('reconnects with the new identity on login, token change and logout', () => {
+    useAuthStore.setState({ loading: false });
+    stop = startRealtime();
+    expect(sockets[0].options.auth).toEqual({});
+
+    useAuthStore.setState({ user: MEMBER, token: 'first' });
+    useAuthStore.setState({ token: 'second' });
+    useAuthStore.setState({ user: null, token: null });
+
+    expect(sockets.map((socket) => socket.options.auth)).toEqual([{}, { token: 'first' }, { token: 'second' }, {}]);
+    expect(sockets.slice(0, 3).every((socket) => socket.disconnected)).toBe(true);
+    expect(sockets[3].disconnected).toBe(false);
+  });
+
+  it('does not reconnect when only the user object changes', () => {
+    useAuthStore.setState({ user: MEMBER, token: 't1', loading: false });
+    stop = startRealtime();
+    useAuthStore.setState({ user: { ...MEMBER, username: 'renamed' } });
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('reports the connection as offline when it drops', () => {
+    useAuthStore.setState({ loading: false });
+    stop = startRealtime();
+    sockets[0].fire('connect');
+    sockets[0].fire('disconnect', 'transport close');
+    expect(useRealtimeStore.getState().status).toBe('offline');
+  });
+
+  it('maps users.changed pushes onto the user table', () => {
+    useAuthStore.setState({ user: ADMIN, token: 'admin-token', loading: false });
+    useUsersStore.setState({ users: [ADMIN, MEMBER], total: 2, page: 1, status: 'ready' });
+    stop = startRealtime();
+    const socket = sockets[0];
+    socket.fire('connect');
+
+    const carol = { ...MEMBER, id: 3, username: 'carol' };
+    socket.fire('users.changed', { action: 'created', user: carol });
+    expect(useUsersStore.getState().users.map((row) => row.username)).toEqual(['alice', 'bob', 'carol']);
+    expect(useUsersStore.getState().total).toBe(3);
+
+    socket.fire('users.changed', { action: 'updated', user: { ...MEMBER, role: 'admin' } });
+    expect(useUsersStore.getState().users[1].role).toBe('admin');
+
+    socket.fire('users.changed', { action: 'deleted', user: carol });
+    expect(useUsersStore.getState().users.map((row) => row.id)).toEqual([1, 2]);
+    expect(useUsersStore.getState().total).toBe(2);
+  });
+
+  it('keeps the signed-in user current when their own account changes elsewhere', () => {
+    useAuthStore.setState({ user: ADMIN, token: 'admin-token', loading: false });
+    stop = startRealtime();
+    sockets[0].fire('users.changed', { action: 'updated', user: { ...ADMIN, username: 'alice2' } });
+    expect(useAuthStore.getState().user?.username).toBe('alice2');
+  });
+
+  it('re-joins wanted rooms after every connect and leaves them when no screen needs them', () => {
+    useAuthStore.setState({ user: MEMBER, token: 't1', loading: false });
+    stop = startRealtime();
+    const leave = joinRoom('monitors');
+    const socket = sockets[0];
+    socket.fire('connect');
+    expect(socket.emitted.filter(([event]) => event === 'subscribe').map(([, room]) => room)).toEqual(['monitors']);
+
+    leave();
+    expect(socket.emitted.filter(([event]) => event === 'unsubscribe').map(([, room]) => room)).toEqual(['monitors']);
+  });
+});
+
+describe('realtime module on a revoked token', () => {
+  let stop: () => void = () => undefined;
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+  });
+
+  it('checks the session shortly after auth.error unless a new token arrived meanwhile', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ success: true, user: MEMBER }), { status: 200 })));
+    vi.stubGlobal('fetch', fetchMock);
+    useAuthStore.setState({ user: MEMBER, token: 'old', loading: false });
+    stop = startRealtime();
+
+    sockets[sockets.length - 1].fire('auth.error', { message: 'expired' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.anything());
+
+    fetchMock.mockClear();
+    sockets[sockets.length - 1].fire('auth.error', { message: 'expired' });
+    // A password change stored its new token before the check ran: nothing to verify.
+    useAuthStore.setState({ token: 'new' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
