@@ -10,7 +10,8 @@ import { AppRoutes } from './routes/AppRoutes';
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      {/* Bottom corner: toasts never cover the navbar menus right after an action. */}
+      <Notifications position="bottom-right" />
       <BrowserRouter>
         <SessionBridge />
         <AppRoutes />

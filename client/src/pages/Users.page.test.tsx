@@ -90,6 +90,24 @@ describe('UsersPage', () => {
     expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ allowRegistration: true });
   });
 
+  it('moves the registration switch back when the server refuses the change', async () => {
+    fetchMock.mockImplementation((url: string, init: RequestInit) => {
+      if (url === '/api/settings' && init.method === 'PUT') {
+        return Promise.resolve(jsonResponse(403, { success: false, message: 'You do not have permission to do this', code: 'auth.forbidden' }));
+      }
+      if (url === '/api/settings') return Promise.resolve(jsonResponse(200, { success: true, settings: { allowRegistration: false } }));
+      return Promise.resolve(jsonResponse(200, { success: true, users: [ADMIN], total: 1, page: 1, pageSize: 50 }));
+    });
+    renderWithProviders(<UsersPage />);
+    const toggle = await screen.findByTestId('registration-toggle');
+    await vi.waitFor(() => expect(toggle).toBeEnabled());
+
+    await userEvent.click(toggle);
+
+    expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();
+    await vi.waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
   it('follows live changes without a reload', async () => {
     renderWithProviders(<UsersPage />);
     await screen.findByTestId(`users-row-${MEMBER.id}`);

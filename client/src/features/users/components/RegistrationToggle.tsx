@@ -24,6 +24,9 @@ export function RegistrationToggle() {
   }, []);
 
   async function toggle(next: boolean) {
+    // The switch moves at once and moves back if the server refuses, so it never lags the click.
+    const previous = allowed;
+    setAllowed(next);
     setSaving(true);
     try {
       const response = await settingsApi.update({ allowRegistration: next });
@@ -31,6 +34,7 @@ export function RegistrationToggle() {
       setAllowed(saved);
       notify.success(saved ? t('users.registration.enabled') : t('users.registration.disabled'));
     } catch (error) {
+      setAllowed(previous);
       notify.error(errorText(t, error, t('users.registration.error')));
     } finally {
       setSaving(false);
