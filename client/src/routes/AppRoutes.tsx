@@ -1,7 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from '../components/AppLayout/AppLayout';
-import { LoadingState } from '../components/PageState/PageState';
 import DashboardPage from '../pages/Dashboard.page';
 import HomePage from '../pages/Home.page';
 import LoginPage from '../pages/Login.page';
@@ -19,35 +18,41 @@ const UserEditPage = lazy(() => import('../pages/UserEdit.page'));
 /** The spec's route table (section 2) with its access rules. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<LoadingState />}>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route path={PATHS.home} element={<HomePage />} />
-          <Route path={PATHS.login} element={<LoginPage />} />
-          <Route path={PATHS.register} element={<RegisterPage />} />
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path={PATHS.home} element={<HomePage />} />
+        <Route path={PATHS.login} element={<LoginPage />} />
+        <Route path={PATHS.register} element={<RegisterPage />} />
 
-          <Route element={<RequireAuth />}>
-            <Route path={PATHS.dashboard} element={<DashboardPage />} />
-            <Route path={PATHS.profile} element={<ProfilePage />} />
-          </Route>
-
-          <Route element={<RequireAdmin />}>
-            <Route path={PATHS.users} element={<UsersPage />} />
-            <Route path={PATHS.userCreate} element={<UserCreatePage />} />
-            <Route path={PATHS.userEdit} element={<UserEditPage />} />
-          </Route>
-
-          {PENDING_PATHS.map(({ path, access }) => (
-            <Route
-              key={path}
-              path={path}
-              element={access === 'member' ? <RequireAuth><NotFoundPage /></RequireAuth> : <NotFoundPage />}
-            />
-          ))}
-
-          <Route path="*" element={<NotFoundPage />} />
+        <Route element={<RequireAuth />}>
+          <Route path={PATHS.dashboard} element={<DashboardPage />} />
+          <Route path={PATHS.profile} element={<ProfilePage />} />
         </Route>
-      </Routes>
-    </Suspense>
+
+        <Route element={<RequireAdmin />}>
+          <Route path={PATHS.users} element={<UsersPage />} />
+          <Route path={PATHS.userCreate} element={<UserCreatePage />} />
+          <Route path={PATHS.userEdit} element={<UserEditPage />} />
+        </Route>
+
+        {PENDING_PATHS.map(({ path, access }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              access === 'member' ? (
+                <RequireAuth>
+                  <NotFoundPage />
+                </RequireAuth>
+              ) : (
+                <NotFoundPage />
+              )
+            }
+          />
+        ))}
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
   );
 }

@@ -1,7 +1,9 @@
 import { Container } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../Footer/Footer';
 import { Navbar } from '../Navbar/Navbar';
+import { LoadingState } from '../PageState/PageState';
 import classes from './AppLayout.module.css';
 
 /** Page frame: the navbar, the routed screen and the footer. */
@@ -10,7 +12,10 @@ export function AppLayout() {
     <div className={classes.shell}>
       <Navbar />
       <Container component="main" size="xl" className={classes.main}>
-        <Outlet />
+        {/* Inside the frame, so the navbar stays put while a split-off screen downloads. */}
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
       </Container>
       <Footer />
     </div>

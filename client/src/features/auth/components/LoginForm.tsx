@@ -24,10 +24,9 @@ export function LoginForm() {
   const location = useLocation();
   const login = useAuthStore((state) => state.login);
   const authStatus = useAuthStatus();
-  const remembered = localStorage.getItem(REMEMBERED_USERNAME_KEY) ?? '';
-  const [username, setUsername] = useState(remembered);
+  const [username, setUsername] = useState(() => localStorage.getItem(REMEMBERED_USERNAME_KEY) ?? '');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(remembered !== '');
+  const [remember, setRemember] = useState(() => localStorage.getItem(REMEMBERED_USERNAME_KEY) !== null);
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
