@@ -1,18 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, Length, Matches, MaxLength } from 'class-validator';
-import {
-  EMAIL_MAX,
-  LoginRequest,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  RegisterRequest,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  USERNAME_PATTERN,
-} from '@vigil/proto';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { LoginRequest, PASSWORD_MAX, PASSWORD_MIN, RegisterRequest, USERNAME_MAX, USERNAME_MIN } from '@vigil/proto';
+import { NewPasswordField, RequiredEmailField, trim, UsernameField } from '../users/user-fields';
 
 export class LoginDto implements LoginRequest {
   @ApiProperty()
@@ -31,24 +21,14 @@ export class LoginDto implements LoginRequest {
 
 export class RegisterDto implements RegisterRequest {
   @ApiProperty({ minLength: USERNAME_MIN, maxLength: USERNAME_MAX })
-  @Transform(trim)
-  @IsNotEmpty({ message: 'validation.usernameRequired' })
-  @IsString({ message: 'validation.usernameRequired' })
-  @Length(USERNAME_MIN, USERNAME_MAX, { message: 'validation.usernameFormat' })
-  @Matches(USERNAME_PATTERN, { message: 'validation.usernameFormat' })
+  @UsernameField(true)
   username: string;
 
   @ApiProperty({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
-  @IsNotEmpty({ message: 'validation.passwordRequired' })
-  @IsString({ message: 'validation.passwordRequired' })
-  @Length(PASSWORD_MIN, PASSWORD_MAX, { message: 'validation.passwordLength' })
+  @NewPasswordField(true)
   password: string;
 
   @ApiProperty({ format: 'email' })
-  @Transform(trim)
-  @IsNotEmpty({ message: 'validation.emailRequired' })
-  @IsString({ message: 'validation.emailRequired' })
-  @MaxLength(EMAIL_MAX, { message: 'validation.emailInvalid' })
-  @IsEmail({}, { message: 'validation.emailInvalid' })
+  @RequiredEmailField()
   email: string;
 }

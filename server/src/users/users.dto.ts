@@ -1,10 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
   ChangePasswordRequest,
   CreateUserRequest,
-  EMAIL_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
   Role,
@@ -12,46 +11,8 @@ import {
   UpdateUserRequest,
   USERNAME_MAX,
   USERNAME_MIN,
-  USERNAME_PATTERN,
 } from '@vigil/proto';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** An empty optional address means "no address". */
-const trimOrNull = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value;
-  return value.trim() === '' ? null : value.trim();
-};
-
-/** Decorators shared by every DTO field of the same meaning; `required` decides absent vs. present-but-bad. */
-function UsernameField(required: boolean): PropertyDecorator {
-  return (target, key) => {
-    Transform(trim)(target, key);
-    if (!required) IsOptional()(target, key);
-    IsNotEmpty({ message: 'validation.usernameRequired' })(target, key);
-    IsString({ message: 'validation.usernameRequired' })(target, key);
-    Length(USERNAME_MIN, USERNAME_MAX, { message: 'validation.usernameFormat' })(target, key);
-    Matches(USERNAME_PATTERN, { message: 'validation.usernameFormat' })(target, key);
-  };
-}
-
-function NewPasswordField(required: boolean): PropertyDecorator {
-  return (target, key) => {
-    if (!required) IsOptional()(target, key);
-    IsNotEmpty({ message: 'validation.passwordRequired' })(target, key);
-    IsString({ message: 'validation.passwordRequired' })(target, key);
-    Length(PASSWORD_MIN, PASSWORD_MAX, { message: 'validation.passwordLength' })(target, key);
-  };
-}
-
-function OptionalEmailField(): PropertyDecorator {
-  return (target, key) => {
-    Transform(trimOrNull)(target, key);
-    ValidateIf((_, value) => value !== null && value !== undefined)(target, key);
-    IsString({ message: 'validation.emailInvalid' })(target, key);
-    MaxLength(EMAIL_MAX, { message: 'validation.emailInvalid' })(target, key);
-    IsEmail({}, { message: 'validation.emailInvalid' })(target, key);
-  };
-}
+import { NewPasswordField, OptionalEmailField, UsernameField } from './user-fields';
 
 export class CreateUserDto implements CreateUserRequest {
   @ApiProperty({ minLength: USERNAME_MIN, maxLength: USERNAME_MAX })

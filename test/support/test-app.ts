@@ -1,0 +1,98 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from './ports';
+import { createTestDatabase, DatabaseMode, TestDatabase } from './test-database';
+
+const SERVER_MAIN = join(__dirname, '../../server/dist/main.js');
+const START_TIMEOUT_MS = 45_000;
+
+/** The built server running as its own process, exactly as `npm start` runs it. */
+export interface TestApp {
+  url: string;
+  port: number;
+  database: TestDatabase;
+  /** Everything the process printed, for assertions on logs. */
+  output(): string;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+  /** Stops the process and drops its database (unless it was given a shared one). */
+  destroy(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Share a database with another app instead of creating one. */
+  database?: TestDatabase;
+  databaseMode?: DatabaseMode;
+  /** Connect through this URL instead of `database.url` (a proxy in front of it). */
+  databaseUrl?: string;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await createTestDatabase(options.databaseMode));
+  const databaseUrl = options.databaseUrl ?? database.url;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  let output = '';
+
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  };
+
+  async function start(): Promise<void> {
+    const proc = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = proc;
+    proc.stdout?.on('data', (chunk) => (output += chunk));
+    proc.stderr?.on('data', (chunk) => (output += chunk));
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${output}`);
+      try {
+        const response = await fetch(`${url}/api/health`);
+        if (response.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    proc.kill('SIGKILL');
+    throw new Error(`server did not become healthy within ${START_TIMEOUT_MS} ms:\n${output}`);
+  }
+
+  async function stop(): Promise<void> {
+    const proc = child;
+    child = null;
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  await start();
+  return {
+    url,
+    port,
+    database,
+    output: () => output,
+    stop,
+    async restart() {
+      await stop();
+      await start();
+    },
+    async destroy() {
+      await stop();
+      if (ownsDatabase) await database.drop();
+    },
+  };
+}
