@@ -1,0 +1,28 @@
+# Vigil: one image with the server and the built client.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json nest-cli.json tsconfig.json ./
+COPY proto/package.json proto/
+COPY server/package.json server/
+COPY client/package.json client/
+RUN npm ci
+COPY proto proto
+COPY server server
+COPY client client
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/proto/package.json proto/
+COPY --from=build /app/proto/dist proto/dist
+COPY --from=build /app/server/package.json server/
+COPY --from=build /app/server/dist server/dist
+COPY --from=build /app/client/dist client/dist
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+USER node
+CMD ["node", "server/dist/main.js"]
