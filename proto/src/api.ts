@@ -57,6 +57,12 @@ export interface UsersResponse {
   success: true;
   users: UserDto[];
 }
+/** `GET /api/users?page=&pageSize=&search=`: the spec's `users`, one page of them, and the paging facts. */
+export interface UsersPageResponse extends UsersResponse {
+  total: number;
+  page: number;
+  pageSize: number;
+}
 export interface UserResponse {
   success: true;
   message?: string;
@@ -81,6 +87,13 @@ export interface UpdateUserRequest {
 export interface ChangePasswordRequest {
   currentPassword: string;
   newPassword: string;
+}
+/** The change revokes every older token, this session's included, so the answer carries a fresh one. */
+export interface ChangePasswordResponse {
+  success: true;
+  message: string;
+  code?: MessageCode;
+  token: string;
 }
 
 export interface MessageResponse {

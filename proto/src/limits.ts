@@ -17,3 +17,7 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /** The spec's refresh interval, used only while the live socket is down. */
 export const POLL_INTERVAL_MS = 60_000;
+
+/** Paging of list endpoints such as `GET /api/users`. */
+export const PAGE_SIZE_DEFAULT = 100;
+export const PAGE_SIZE_MAX = 500;

@@ -1,4 +1,5 @@
 import type { UserDto } from './api';
+import type { MessageCode } from './messages';
 
 /** Rooms a socket may ask to join. Anonymous sockets may join only `status`. */
 export const PUBLIC_ROOMS = ['status'] as const;
@@ -22,7 +23,7 @@ export interface SubscribeResult {
 export interface ServerToClientEvents {
   'users.changed': (event: UsersChangedEvent) => void;
   /** Sent just before the server disconnects a socket whose token is invalid. */
-  'auth.error': (event: { message: string }) => void;
+  'auth.error': (event: { message: string; code: MessageCode }) => void;
 }
 
 /** Requests from browsers to the server. */

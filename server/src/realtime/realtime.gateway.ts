@@ -81,7 +81,7 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
     for (const socket of sockets) {
       const user = socket.data.token ? await this.sessions.resolve(socket.data.token) : null;
       if (!user) {
-        socket.emit('auth.error', { message: MESSAGES['auth.tokenInvalid'] });
+        socket.emit('auth.error', { message: MESSAGES['auth.tokenInvalid'], code: 'auth.tokenInvalid' });
         socket.disconnect(true);
         continue;
       }

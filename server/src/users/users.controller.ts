@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { MESSAGES, MessageResponse, UserResponse, UsersResponse } from '@vigil/proto';
+import { ChangePasswordResponse, MESSAGES, MessageResponse, UserResponse, UsersPageResponse } from '@vigil/proto';
 import { TokenService } from '../auth/token.service';
 import { Auth, AuthUser, Roles } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -18,7 +18,7 @@ export class UsersController {
 
   @Roles('admin')
   @Get()
-  async list(@Query() query: ListUsersQuery): Promise<UsersResponse & { total: number; page: number; pageSize: number }> {
+  async list(@Query() query: ListUsersQuery): Promise<UsersPageResponse> {
     return { success: true, ...(await this.users.list(query)) };
   }
 
@@ -52,7 +52,7 @@ export class UsersController {
     @Auth() auth: AuthUser,
     @Param('id', ParseIdPipe) id: number,
     @Body() body: ChangePasswordDto,
-  ): Promise<MessageResponse & { token: string }> {
+  ): Promise<ChangePasswordResponse> {
     const user = await this.users.changePassword(auth, id, body);
     return { success: true, message: MESSAGES['users.passwordChanged'], token: await this.tokens.issue(user) };
   }

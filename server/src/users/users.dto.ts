@@ -4,6 +4,8 @@ import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } fr
 import {
   ChangePasswordRequest,
   CreateUserRequest,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
   Role,
@@ -72,12 +74,12 @@ export class ListUsersQuery {
   @Min(1, { message: 'validation.failed' })
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 100 })
+  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'validation.failed' })
   @Min(1, { message: 'validation.failed' })
-  @Max(500, { message: 'validation.failed' })
+  @Max(PAGE_SIZE_MAX, { message: 'validation.failed' })
   pageSize?: number;
 
   @ApiPropertyOptional({ description: 'Part of a username or email' })

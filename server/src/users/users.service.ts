@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Role, UserDto } from '@vigil/proto';
+import { PAGE_SIZE_DEFAULT, Role, UserDto, UsersPageResponse } from '@vigil/proto';
 import { badRequest, conflict, forbidden, notFound } from '../common/api-exception';
 import type { AuthUser } from '../common/decorators';
 import { DomainEvents } from '../events/domain-events.service';
@@ -44,9 +44,9 @@ export class UsersService {
     return this.announce('user.created', user);
   }
 
-  async list(query: ListUsersQuery): Promise<{ users: UserDto[]; total: number; page: number; pageSize: number }> {
+  async list(query: ListUsersQuery): Promise<Omit<UsersPageResponse, 'success'>> {
     const page = query.page ?? 1;
-    const pageSize = query.pageSize ?? 100;
+    const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
     const [rows, total] = await this.users.list(page, pageSize, query.search?.trim() || undefined);
     return { users: rows.map(toUserDto), total, page, pageSize };
   }

@@ -3,25 +3,20 @@ import type {
   MessageResponse,
   UpdateUserRequest,
   UserResponse,
-  UsersResponse,
+  UsersPageResponse,
   ChangePasswordRequest,
+  ChangePasswordResponse,
 } from '@vigil/proto';
 import { http } from '../../api/http';
 
-export interface UsersPage extends UsersResponse {
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export const usersApi = {
   list: (page: number, pageSize: number, signal?: AbortSignal) =>
-    http.get<UsersPage>(`/api/users?page=${page}&pageSize=${pageSize}`, { signal }),
+    http.get<UsersPageResponse>(`/api/users?page=${page}&pageSize=${pageSize}`, { signal }),
   get: (id: number, signal?: AbortSignal) => http.get<UserResponse>(`/api/users/${id}`, { signal }),
   create: (body: CreateUserRequest) => http.post<UserResponse>('/api/users', body),
   update: (id: number, body: UpdateUserRequest) => http.put<UserResponse>(`/api/users/${id}`, body),
   remove: (id: number) => http.delete<MessageResponse>(`/api/users/${id}`),
   /** Answers with a new token: the change invalidates every older one, this session's included. */
   changePassword: (id: number, body: ChangePasswordRequest) =>
-    http.post<MessageResponse & { token: string }>(`/api/users/${id}/change-password`, body),
+    http.post<ChangePasswordResponse>(`/api/users/${id}/change-password`, body),
 };
