@@ -17,6 +17,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+    process.stderr.write(`Vigil cannot start: ${(error as Error).message} (is another Vigil running? set PORT)\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Vigil failed to start: ${(error as Error)?.stack ?? String(error)}\n`);
   process.exit(1);
 });
