@@ -2,3 +2,4 @@ export * from './api';
 export * from './limits';
 export * from './messages';
 export * from './realtime';
+export * from './monitors';

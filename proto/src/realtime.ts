@@ -1,5 +1,6 @@
 import type { UserDto } from './api';
 import type { MessageCode } from './messages';
+import type { MonitorCheckedEvent, MonitorsChangedEvent, MonitorStatusChangedEvent } from './monitors';
 
 /** Rooms a socket may ask to join. Anonymous sockets may join only `status`. */
 export const PUBLIC_ROOMS = ['status'] as const;
@@ -22,6 +23,9 @@ export interface SubscribeResult {
 /** Pushes from the server to browsers. */
 export interface ServerToClientEvents {
   'users.changed': (event: UsersChangedEvent) => void;
+  'monitor.checked': (event: MonitorCheckedEvent) => void;
+  'monitor.status_changed': (event: MonitorStatusChangedEvent) => void;
+  'monitors.changed': (event: MonitorsChangedEvent) => void;
   /** Sent just before the server disconnects a socket whose token is invalid. */
   'auth.error': (event: { message: string; code: MessageCode }) => void;
 }

@@ -1,0 +1,186 @@
+/** HTTP monitors: REST bodies and live events. Field names follow the spec's Monitor entity (snake_case reads). */
+
+export type MonitorStatus = 'up' | 'down' | 'pending';
+export const MONITOR_STATUSES: readonly MonitorStatus[] = ['up', 'down', 'pending'];
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+/** Methods that send the configured body. */
+export const METHODS_WITH_BODY: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+
+/** Limits of a monitor's settings (seconds unless named otherwise). */
+export const MONITOR_LIMITS = {
+  nameMax: 100,
+  urlMax: 2048,
+  intervalMin: 60,
+  intervalMax: 86_400,
+  timeoutMin: 1,
+  timeoutMax: 300,
+  retriesMin: 0,
+  retriesMax: 10,
+  retryIntervalMin: 10,
+  retryIntervalMax: 3_600,
+  headersMax: 50,
+  bodyMax: 64 * 1024,
+} as const;
+
+export const MONITOR_DEFAULTS = {
+  method: 'GET' as HttpMethod,
+  interval: 60,
+  timeout: 30,
+  expectedStatus: 200,
+  retries: 1,
+  retryInterval: 20,
+} as const;
+
+/** The spec's expected-status choices: 2–5 mean a whole class (2xx…5xx), the rest exact codes. */
+export const EXPECTED_STATUS_CLASSES = [2, 3, 4, 5] as const;
+export const EXPECTED_STATUS_CODES = [200, 201, 204, 301, 302, 304, 400, 401, 403, 404, 500, 502, 503, 504] as const;
+
+/** Points shown by the detail page's uptime bar and the summary bar. */
+export const DETAIL_HISTORY_POINTS = 40;
+export const SUMMARY_HISTORY_SLOTS = 24;
+
+export interface HistoryPoint {
+  status: MonitorStatus;
+  timestamp: string;
+}
+
+export interface CheckDto {
+  id: number;
+  status: 'up' | 'down';
+  status_code: number | null;
+  /** Milliseconds. */
+  response_time: number | null;
+  error: string | null;
+  checked_at: string;
+}
+
+export interface MonitorDto {
+  id: number;
+  name: string;
+  url: string;
+  method: HttpMethod;
+  /** Seconds. */
+  interval: number;
+  /** Seconds. */
+  timeout: number;
+  expected_status: number;
+  headers: Record<string, string>;
+  body: string | null;
+  /** False while paused. */
+  active: boolean;
+  status: MonitorStatus;
+  /** Milliseconds, of the last check. */
+  response_time: number | null;
+  /** Percent of successful checks over the last 24 h, 0–100 with 2 decimals. */
+  uptime: number;
+  last_checked: string | null;
+  created_at: string;
+  retries: number;
+  retry_interval: number;
+  /** Recent statuses, oldest first (at most DETAIL_HISTORY_POINTS). */
+  history: HistoryPoint[];
+  /** Recent checks, newest first (detail read only; empty in lists). */
+  checks: CheckDto[];
+}
+
+export type MonitorFilter = 'all' | 'active' | 'paused';
+
+/** `GET /api/monitors?page=&pageSize=&filter=&status=&search=` (no paging parameters: every monitor). */
+export interface MonitorsResponse {
+  success: true;
+  monitors: MonitorDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Counts over every monitor, whatever the page, for summary cards. */
+  counts: { up: number; down: number; pending: number; paused: number; total: number };
+}
+
+export interface MonitorResponse {
+  success: true;
+  message?: string;
+  monitor: MonitorDto;
+}
+
+/** Create and update body; `headers` may also be a JSON string; `expectedStatus` 2–5 or an exact code. */
+export interface MonitorRequest {
+  name: string;
+  url: string;
+  method?: HttpMethod;
+  interval?: number;
+  timeout?: number;
+  expectedStatus?: number;
+  headers?: Record<string, string> | string | null;
+  body?: string | null;
+  active?: boolean;
+  retries?: number;
+  retryInterval?: number;
+}
+
+export interface CheckResponse {
+  success: true;
+  message: string;
+  check: CheckDto;
+  monitor: MonitorDto;
+}
+
+export type StatsRange = '24h' | '7d' | '30d' | '90d';
+export const STATS_RANGES: readonly StatsRange[] = ['24h', '7d', '30d', '90d'];
+
+export interface StatsPoint {
+  /** Start of the bucket. */
+  time: string;
+  checks: number;
+  up: number;
+  /** Milliseconds; null when the bucket has no timed check. */
+  avg_response_time: number | null;
+  max_response_time: number | null;
+}
+
+export interface MonitorStatsResponse {
+  success: true;
+  stats: {
+    range: StatsRange;
+    uptime: number;
+    checks: number;
+    avg_response_time: number | null;
+    p95_response_time: number | null;
+    series: StatsPoint[];
+  };
+}
+
+export interface ChecksPageResponse {
+  success: true;
+  checks: CheckDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Live: one check finished (to `monitors` and `monitor:<id>`). */
+export interface MonitorCheckedEvent {
+  monitorId: number;
+  check: CheckDto;
+  status: MonitorStatus;
+  response_time: number | null;
+  uptime: number;
+  last_checked: string;
+}
+
+/** Live: a status transition (to `monitors` and `monitor:<id>`). */
+export interface MonitorStatusChangedEvent {
+  monitorId: number;
+  name: string;
+  previous: MonitorStatus;
+  status: MonitorStatus;
+  check: CheckDto;
+  changed_at: string;
+}
+
+/** Live: a monitor was created, edited, paused, resumed or deleted (to `monitors` and `monitor:<id>`). */
+export interface MonitorsChangedEvent {
+  action: 'created' | 'updated' | 'deleted';
+  monitor: MonitorDto;
+}
