@@ -5,6 +5,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
+import { MonitorsModule } from './monitors/monitors.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SettingsModule } from './settings/settings.module';
 import { UsersModule } from './users/users.module';
@@ -21,6 +22,7 @@ export class AppModule {
         SettingsModule,
         UsersModule,
         AuthModule,
+        MonitorsModule,
         RealtimeModule,
         HealthModule,
       ],

@@ -19,6 +19,13 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Folder of the built client served with an SPA fallback. */
   clientDir: string;
+  monitors: {
+    /** Raw checks older than this are pruned (hourly aggregates stay). */
+    checkRetentionHours: number;
+    aggregateRetentionDays: number;
+    /** Checks in flight at once. */
+    checkConcurrency: number;
+  };
 }
 
 /** Thrown for a bad environment value; `main` prints its one line and exits. */
@@ -56,6 +63,16 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
 /** Reads and validates the whole environment once; the only place that looks at it. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const jwtSecret = read(env, 'JWT_SECRET') ?? null;
@@ -83,6 +100,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtExpiresIn,
     logLevel,
     clientDir: resolve(read(env, 'CLIENT_DIR') ?? resolve(__dirname, '../../../client/dist')),
+    monitors: {
+      checkRetentionHours: integer(env, 'CHECK_RETENTION_HOURS', 48, 25, 24 * 90),
+      aggregateRetentionDays: integer(env, 'AGGREGATE_RETENTION_DAYS', 400, 91, 3650),
+      checkConcurrency: integer(env, 'CHECK_CONCURRENCY', 256, 1, 10_000),
+    },
   };
 }
 

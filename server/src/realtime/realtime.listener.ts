@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { ADMINS_ROOM, UsersChangedEvent } from '@vigil/proto';
+import { ADMINS_ROOM, MonitorsChangedEvent, UsersChangedEvent } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
 import { RealtimeGateway } from './realtime.gateway';
 
@@ -36,7 +36,55 @@ export class RealtimeListener {
     }
   }
 
+  @OnEvent('monitor.created')
+  monitorCreated({ monitor }: EventMap['monitor.created']): void {
+    this.pushMonitorChange({ action: 'created', monitor });
+  }
+
+  @OnEvent('monitor.updated')
+  monitorUpdated({ monitor }: EventMap['monitor.updated']): void {
+    this.pushMonitorChange({ action: 'updated', monitor });
+  }
+
+  @OnEvent('monitor.deleted')
+  monitorDeleted({ monitor }: EventMap['monitor.deleted']): void {
+    this.pushMonitorChange({ action: 'deleted', monitor });
+  }
+
+  @OnEvent('monitor.checked')
+  monitorChecked({ monitor, check, uptime }: EventMap['monitor.checked']): void {
+    this.gateway.server.to(monitorRooms(monitor.id)).emit('monitor.checked', {
+      monitorId: monitor.id,
+      check,
+      status: monitor.status,
+      response_time: monitor.response_time,
+      uptime,
+      last_checked: monitor.last_checked ?? check.checked_at,
+    });
+  }
+
+  @OnEvent('monitor.status_changed')
+  monitorStatusChanged({ monitor, previous, status, check }: EventMap['monitor.status_changed']): void {
+    this.gateway.server.to(monitorRooms(monitor.id)).emit('monitor.status_changed', {
+      monitorId: monitor.id,
+      name: monitor.name,
+      previous,
+      status,
+      check,
+      changed_at: check.checked_at,
+    });
+  }
+
+  private pushMonitorChange(event: MonitorsChangedEvent): void {
+    this.gateway.server.to(monitorRooms(event.monitor.id)).emit('monitors.changed', event);
+  }
+
   private pushUserChange(event: UsersChangedEvent): void {
     this.gateway.server.to(ADMINS_ROOM).emit('users.changed', event);
   }
+}
+
+/** Monitor pushes go to the list room and the monitor's own room; a socket in both gets each push once. */
+function monitorRooms(id: number): string[] {
+  return ['monitors', `monitor:${id}`];
 }

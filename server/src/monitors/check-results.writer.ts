@@ -1,0 +1,96 @@
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { DomainEvents } from '../events/domain-events.service';
+import { uptimePercent } from './check-rules';
+import { toCheckDto, toMonitorDto } from './monitor.mapper';
+import { MonitorsRepository, RecordedResult, ResultInput } from './monitors.repository';
+
+const FLUSH_EVERY_MS = 200;
+const MAX_BATCH = 500;
+
+interface Pending {
+  input: ResultInput;
+  resolve: (result: RecordedResult | null) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Collects check results and stores them in batches (one transaction per batch, not per check), then raises
+ * `monitor.checked` for each and `monitor.status_changed` for each transition.
+ */
+@Injectable()
+export class CheckResultsWriter implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(CheckResultsWriter.name);
+  private queue: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  /** Rows written since start, for the benchmark. */
+  written = 0;
+
+  constructor(
+    private readonly monitors: MonitorsRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Resolves once the result is stored (null when its monitor was deleted meanwhile). */
+  record(input: ResultInput, { immediately = false } = {}): Promise<RecordedResult | null> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      if (immediately || this.queue.length >= MAX_BATCH) this.flushSoon(0);
+      else this.flushSoon(FLUSH_EVERY_MS);
+    });
+  }
+
+  private flushSoon(delay: number): void {
+    if (this.timer && delay > 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flushing = this.flushing.then(() => this.flush());
+    }, delay);
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        const { recorded, uptime } = await this.monitors.recordResults(batch.map((p) => p.input));
+        this.written += recorded.length;
+        const byInput = new Map(recorded.map((r) => [r.input, r]));
+        for (const pending of batch) pending.resolve(byInput.get(pending.input) ?? null);
+        for (const result of recorded) this.announce(result, uptime.get(result.input.monitorId));
+      } catch (error) {
+        this.logger.error(`Storing ${batch.length} check results failed: ${(error as Error).message}`);
+        for (const pending of batch) pending.reject(error);
+      }
+    }
+  }
+
+  private announce(result: RecordedResult, uptime: { up: number; checks: number } | undefined): void {
+    const check = toCheckDto({
+      id: result.checkId,
+      status: result.input.ok ? 'up' : 'down',
+      status_code: result.input.statusCode,
+      response_time: result.input.responseTime,
+      error: result.input.error,
+      checked_at: result.input.checkedAt,
+    });
+    const monitor = toMonitorDto(result.monitor, { uptime });
+    this.events.emit('monitor.checked', {
+      monitor,
+      check,
+      uptime: uptimePercent(uptime?.up ?? 0, uptime?.checks ?? 0),
+    });
+    if (result.previous !== result.monitor.status) {
+      this.events.emit('monitor.status_changed', { monitor, previous: result.previous, status: result.monitor.status, check });
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    await this.flushing;
+    if (this.queue.length) await this.flush();
+  }
+}

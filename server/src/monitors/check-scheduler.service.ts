@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { CheckResultsWriter } from './check-results.writer';
+import { nextOnRhythm, spreadOffsetMs } from './check-rules';
+import { HttpChecker } from './http-checker';
+import type { ScheduledMonitor } from './monitor.types';
+import { MonitorsRepository } from './monitors.repository';
+import { MinHeap } from './min-heap';
+
+const TICK_MS = 50;
+
+interface Entry {
+  monitor: ScheduledMonitor;
+  /** When the next check is due (ms since epoch). */
+  due: number;
+  /** The next time on the monitor's regular rhythm; retries in between do not move it. */
+  rhythmAt: number;
+  version: number;
+}
+
+/** Lateness of check starts behind their due time, for the benchmark. */
+export interface SchedulerStats {
+  started: number;
+  lateness: number[];
+  inFlight: number;
+  scheduled: number;
+}
+
+/**
+ * Runs every active monitor at its interval in this process: a min-heap of due times, a bounded number of checks in
+ * flight, results handed to the batch writer. Start times are spread over the interval and kept across restarts.
+ */
+@Injectable()
+export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(CheckScheduler.name);
+  private readonly entries = new Map<number, Entry>();
+  private readonly heap = new MinHeap<{ due: number; id: number; version: number }>((a, b) => a.due - b.due);
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Monitors with a check in flight: never two at once for one monitor. */
+  private readonly running = new Set<number>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private readonly stats: SchedulerStats = { started: 0, lateness: [], inFlight: 0, scheduled: 0 };
+
+  constructor(
+    private readonly monitors: MonitorsRepository,
+    private readonly checker: HttpChecker,
+    private readonly writer: CheckResultsWriter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const active = await this.monitors.loadActive();
+    for (const monitor of active) this.schedule(monitor, { resume: true });
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.timer.unref();
+    this.logger.log(`Scheduling ${active.length} active monitors`);
+  }
+
+  /** Adds or reschedules a monitor; `checkNow` runs it at once (created, resumed, edited target). */
+  schedule(monitor: ScheduledMonitor, options: { checkNow?: boolean; resume?: boolean } = {}): void {
+    const now = Date.now();
+    const intervalMs = monitor.interval * 1000;
+    const previous = this.entries.get(monitor.id);
+    let due: number;
+    let rhythmAt: number;
+    if (options.checkNow) {
+      due = now;
+      rhythmAt = now + intervalMs;
+    } else if (monitor.nextCheckAt) {
+      // Resume on the stored rhythm: a time missed while the server was down moves to its next slot, not to now.
+      const stored = new Date(monitor.nextCheckAt).getTime();
+      due = stored >= now ? stored : nextOnRhythm(stored, intervalMs, now);
+      rhythmAt = due;
+    } else {
+      due = now + spreadOffsetMs(monitor.id, intervalMs);
+      rhythmAt = due;
+    }
+    const entry: Entry = { monitor, due, rhythmAt, version: (previous?.version ?? 0) + 1 };
+    this.entries.set(monitor.id, entry);
+    this.heap.push({ due, id: monitor.id, version: entry.version });
+  }
+
+  unschedule(id: number): void {
+    this.entries.delete(id);
+  }
+
+  getStats(): SchedulerStats {
+    return { ...this.stats, inFlight: this.inFlight.size, scheduled: this.entries.size };
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    while (!this.stopped && this.inFlight.size < this.config.monitors.checkConcurrency) {
+      const top = this.heap.peek();
+      if (!top || top.due > now) break;
+      this.heap.pop();
+      const entry = this.entries.get(top.id);
+      if (!entry || entry.version !== top.version) continue;
+      if (this.running.has(top.id)) {
+        // Its previous check is still running (a slow target): look again shortly rather than overlap.
+        this.heap.push({ ...top, due: now + 1000 });
+        continue;
+      }
+      this.stats.started += 1;
+      if (this.stats.lateness.length < 1_000_000) this.stats.lateness.push(now - top.due);
+      const run = this.run(entry).finally(() => this.inFlight.delete(run));
+      this.inFlight.add(run);
+    }
+  }
+
+  private async run(entry: Entry): Promise<void> {
+    this.running.add(entry.monitor.id);
+    const { monitor } = entry;
+    const intervalMs = monitor.interval * 1000;
+    const now = Date.now();
+    if (entry.rhythmAt <= now) entry.rhythmAt = nextOnRhythm(entry.rhythmAt, intervalMs, now);
+    try {
+      const result = await this.checker.check(monitor);
+      const recorded = await this.writer.record({ monitorId: monitor.id, ...result, rhythmNext: new Date(entry.rhythmAt) });
+      const current = this.entries.get(monitor.id);
+      // Deleted, paused or re-scheduled while the check ran: the newer entry decides.
+      if (!recorded || current !== entry) return;
+      const next = recorded.monitor.next_check_at ? new Date(recorded.monitor.next_check_at).getTime() : entry.rhythmAt;
+      this.requeue(entry, Math.max(next, Date.now()));
+    } catch (error) {
+      this.logger.error(`Check of monitor ${monitor.id} could not be stored: ${(error as Error).message}`);
+      if (this.entries.get(monitor.id) === entry) this.requeue(entry, entry.rhythmAt);
+    } finally {
+      this.running.delete(monitor.id);
+    }
+  }
+
+  private requeue(entry: Entry, due: number): void {
+    entry.due = due;
+    entry.version += 1;
+    this.heap.push({ due, id: entry.monitor.id, version: entry.version });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+}

@@ -1,0 +1,209 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, Validate, ValidateIf, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import {
+  HTTP_METHODS,
+  HttpMethod,
+  MONITOR_LIMITS as L,
+  MONITOR_STATUSES,
+  MonitorFilter,
+  MonitorRequest,
+  MonitorStatus,
+  PAGE_SIZE_MAX,
+  STATS_RANGES,
+  StatsRange,
+} from '@vigil/proto';
+import { trim } from '../users/user-fields';
+
+/** `headers` arrive as an object or as that object in JSON; anything else stays as is and fails validation. */
+function parseHeaders({ value }: { value: unknown }): unknown {
+  if (value === null || value === '') return {};
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+@ValidatorConstraint({ name: 'headers' })
+class HeadersShape implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    const entries = Object.entries(value);
+    return (
+      entries.length <= L.headersMax &&
+      entries.every(([name, text]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/.test(name) && typeof text === 'string' && text.length <= 8192 && !/[\r\n]/.test(text))
+    );
+  }
+}
+
+@ValidatorConstraint({ name: 'expectedStatus' })
+class ExpectedStatus implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return Number.isInteger(value) && (((value as number) >= 2 && (value as number) <= 5) || ((value as number) >= 100 && (value as number) <= 599));
+  }
+}
+
+@ValidatorConstraint({ name: 'httpUrl' })
+class HttpUrl implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string') return false;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }
+}
+
+const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value);
+const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+
+/** Create body; every field but name and url has a default. Update uses the same rules with every field optional. */
+export class CreateMonitorDto implements MonitorRequest {
+  @ApiProperty({ maxLength: L.nameMax })
+  @Transform(trim)
+  @IsNotEmpty({ message: 'monitors.nameRequired' })
+  @IsString({ message: 'monitors.nameRequired' })
+  @MaxLength(L.nameMax, { message: 'monitors.nameRequired' })
+  name: string;
+
+  @ApiProperty({ example: 'https://example.com/health' })
+  @Transform(trim)
+  @IsNotEmpty({ message: 'monitors.urlRequired' })
+  @IsString({ message: 'monitors.urlRequired' })
+  @MaxLength(L.urlMax, { message: 'monitors.urlInvalid' })
+  @Validate(HttpUrl, { message: 'monitors.urlInvalid' })
+  url: string;
+
+  @ApiPropertyOptional({ enum: HTTP_METHODS, default: 'GET' })
+  @IsOptional()
+  @Transform(upper)
+  @IsIn(HTTP_METHODS, { message: 'monitors.methodInvalid' })
+  method?: HttpMethod;
+
+  @ApiPropertyOptional({ minimum: L.intervalMin, maximum: L.intervalMax, default: 60, description: 'Seconds' })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: 'monitors.intervalInvalid' })
+  @Min(L.intervalMin, { message: 'monitors.intervalInvalid' })
+  @Max(L.intervalMax, { message: 'monitors.intervalInvalid' })
+  interval?: number;
+
+  @ApiPropertyOptional({ minimum: L.timeoutMin, maximum: L.timeoutMax, default: 30, description: 'Seconds, below the interval' })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: 'monitors.timeoutInvalid' })
+  @Min(L.timeoutMin, { message: 'monitors.timeoutInvalid' })
+  @Max(L.timeoutMax, { message: 'monitors.timeoutInvalid' })
+  timeout?: number;
+
+  @ApiPropertyOptional({ default: 200, description: '2–5 for a whole class (2xx…5xx), or an exact code' })
+  @IsOptional()
+  @Transform(toNumber)
+  @Validate(ExpectedStatus, { message: 'monitors.expectedStatusInvalid' })
+  expectedStatus?: number;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Object or JSON string' })
+  @IsOptional()
+  @Transform(parseHeaders)
+  @Validate(HeadersShape, { message: 'monitors.headersInvalid' })
+  headers?: Record<string, string>;
+
+  @ApiPropertyOptional({ nullable: true, description: 'Sent for POST, PUT and PATCH only' })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsString({ message: 'monitors.bodyTooLarge' })
+  @MaxLength(L.bodyMax, { message: 'monitors.bodyTooLarge' })
+  body?: string | null;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean({ message: 'validation.booleanRequired' })
+  active?: boolean;
+
+  @ApiPropertyOptional({ minimum: L.retriesMin, maximum: L.retriesMax, default: 1 })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: 'monitors.retriesInvalid' })
+  @Min(L.retriesMin, { message: 'monitors.retriesInvalid' })
+  @Max(L.retriesMax, { message: 'monitors.retriesInvalid' })
+  retries?: number;
+
+  @ApiPropertyOptional({ minimum: L.retryIntervalMin, maximum: L.retryIntervalMax, default: 20 })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: 'monitors.retryIntervalInvalid' })
+  @Min(L.retryIntervalMin, { message: 'monitors.retryIntervalInvalid' })
+  @Max(L.retryIntervalMax, { message: 'monitors.retryIntervalInvalid' })
+  retryInterval?: number;
+}
+
+export class UpdateMonitorDto extends CreateMonitorDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  declare name: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  declare url: string;
+}
+
+export class ListMonitorsQuery {
+  @ApiPropertyOptional({ minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'validation.failed' })
+  @Min(1, { message: 'validation.failed' })
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, description: 'Absent with page: every monitor' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'validation.failed' })
+  @Min(1, { message: 'validation.failed' })
+  @Max(PAGE_SIZE_MAX, { message: 'validation.failed' })
+  pageSize?: number;
+
+  @ApiPropertyOptional({ enum: ['all', 'active', 'paused'] })
+  @IsOptional()
+  @IsIn(['all', 'active', 'paused'], { message: 'validation.failed' })
+  filter?: MonitorFilter;
+
+  @ApiPropertyOptional({ enum: MONITOR_STATUSES })
+  @IsOptional()
+  @IsIn(MONITOR_STATUSES, { message: 'validation.failed' })
+  status?: MonitorStatus;
+
+  @ApiPropertyOptional({ description: 'Part of a name or URL' })
+  @IsOptional()
+  @IsString({ message: 'validation.failed' })
+  @MaxLength(200, { message: 'validation.failed' })
+  search?: string;
+}
+
+export class StatsQuery {
+  @ApiPropertyOptional({ enum: STATS_RANGES, default: '24h' })
+  @IsOptional()
+  @IsIn(STATS_RANGES, { message: 'monitors.rangeInvalid' })
+  range?: StatsRange;
+}
+
+export class ChecksQuery {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'validation.failed' })
+  @Min(1, { message: 'validation.failed' })
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'validation.failed' })
+  @Min(1, { message: 'validation.failed' })
+  @Max(PAGE_SIZE_MAX, { message: 'validation.failed' })
+  pageSize?: number;
+}

@@ -1,0 +1,326 @@
+import { Injectable } from '@nestjs/common';
+import type { HistoryPoint, HttpMethod, MonitorFilter, MonitorStatus } from '@vigil/proto';
+import { DataSource, EntityManager } from 'typeorm';
+import type { MonitorRow, ScheduledMonitor } from './monitor.types';
+
+export interface MonitorFields {
+  name: string;
+  url: string;
+  method: HttpMethod;
+  interval: number;
+  timeout: number;
+  expectedStatus: number;
+  headers: Record<string, string>;
+  body: string | null;
+  active: boolean;
+  retries: number;
+  retryInterval: number;
+}
+
+export interface ListQuery {
+  offset: number;
+  limit: number | null;
+  filter: MonitorFilter;
+  status?: MonitorStatus;
+  search?: string;
+}
+
+/** One finished check to store, with the time the monitor's regular rhythm comes round next. */
+export interface ResultInput {
+  monitorId: number;
+  ok: boolean;
+  statusCode: number | null;
+  responseTime: number | null;
+  error: string | null;
+  checkedAt: Date;
+  /** Null keeps the stored next check time (a manual check does not move the rhythm). */
+  rhythmNext: Date | null;
+}
+
+export interface RecordedResult {
+  input: ResultInput;
+  checkId: number;
+  previous: MonitorStatus;
+  monitor: MonitorRow;
+}
+
+const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
+  retry_interval_s, status, consecutive_failures, response_time, last_checked, next_check_at, created_at`;
+
+const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
+  name: 'name',
+  url: 'url',
+  method: 'method',
+  interval: 'interval_s',
+  timeout: 'timeout_s',
+  expectedStatus: 'expected_status',
+  headers: 'headers',
+  body: 'body',
+  active: 'active',
+  retries: 'retries',
+  retryInterval: 'retry_interval_s',
+};
+
+/** The only code that touches the monitor tables. Plain SQL: these queries are the hot path at 10,000 monitors. */
+@Injectable()
+export class MonitorsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(fields: MonitorFields, nextCheckAt: Date | null): Promise<MonitorRow> {
+    const keys = Object.keys(FIELD_COLUMNS) as Array<keyof MonitorFields>;
+    const values = keys.map((key) => (key === 'headers' ? JSON.stringify(fields[key]) : fields[key]));
+    const [row] = await this.dataSource.query(
+      `INSERT INTO monitors (${keys.map((k) => FIELD_COLUMNS[k]).join(', ')}, next_check_at)
+       VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}, $${keys.length + 1})
+       RETURNING ${COLUMNS}`,
+      [...values, nextCheckAt],
+    );
+    return row;
+  }
+
+  async update(id: number, fields: Partial<MonitorFields>, extra: { nextCheckAt?: Date | null; resetState?: boolean } = {}): Promise<MonitorRow | null> {
+    const sets: string[] = [];
+    const params: unknown[] = [id];
+    for (const [key, value] of Object.entries(fields) as Array<[keyof MonitorFields, unknown]>) {
+      if (value === undefined) continue;
+      params.push(key === 'headers' ? JSON.stringify(value) : value);
+      sets.push(`${FIELD_COLUMNS[key]} = $${params.length}`);
+    }
+    if (extra.nextCheckAt !== undefined) {
+      params.push(extra.nextCheckAt);
+      sets.push(`next_check_at = $${params.length}`);
+    }
+    if (extra.resetState) sets.push(`consecutive_failures = 0`);
+    sets.push('updated_at = now()');
+    const rows = await this.dataSource.query(`UPDATE monitors SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
+    return firstRow(rows);
+  }
+
+  async delete(id: number): Promise<MonitorRow | null> {
+    return firstRow(await this.dataSource.query(`DELETE FROM monitors WHERE id = $1 RETURNING ${COLUMNS}`, [id]));
+  }
+
+  async findById(id: number): Promise<MonitorRow | null> {
+    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM monitors WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+
+  async list(query: ListQuery): Promise<{ rows: MonitorRow[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.filter === 'active') where.push('active');
+    if (query.filter === 'paused') where.push('NOT active');
+    if (query.status) {
+      params.push(query.status);
+      where.push(`status = $${params.length}`);
+    }
+    if (query.search) {
+      params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`(name ILIKE $${params.length} OR url ILIKE $${params.length})`);
+    }
+    const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM monitors ${condition}`, params);
+    params.push(query.offset);
+    let page = `OFFSET $${params.length}`;
+    if (query.limit !== null) {
+      params.push(query.limit);
+      page += ` LIMIT $${params.length}`;
+    }
+    const rows = await this.dataSource.query(`SELECT ${COLUMNS} FROM monitors ${condition} ORDER BY id ${page}`, params);
+    return { rows, total };
+  }
+
+  async counts(): Promise<{ up: number; down: number; pending: number; paused: number; total: number }> {
+    const [row] = await this.dataSource.query(`
+      SELECT count(*) FILTER (WHERE active AND status = 'up')::int AS up,
+             count(*) FILTER (WHERE active AND status = 'down')::int AS down,
+             count(*) FILTER (WHERE active AND status = 'pending')::int AS pending,
+             count(*) FILTER (WHERE NOT active)::int AS paused,
+             count(*)::int AS total
+      FROM monitors`);
+    return row;
+  }
+
+  /** The latest `limit` statuses of each monitor, oldest first, in one query. */
+  async history(ids: number[], limit: number): Promise<Map<number, HistoryPoint[]>> {
+    const result = new Map<number, HistoryPoint[]>(ids.map((id) => [id, []]));
+    if (!ids.length) return result;
+    const rows: Array<{ monitor_id: number; status: MonitorStatus; checked_at: Date }> = await this.dataSource.query(
+      `SELECT c.monitor_id, c.status, c.checked_at
+       FROM unnest($1::int[]) AS m(id)
+       CROSS JOIN LATERAL (
+         SELECT monitor_id, status, checked_at FROM monitor_checks
+         WHERE monitor_id = m.id ORDER BY checked_at DESC LIMIT $2
+       ) c`,
+      [ids, limit],
+    );
+    for (const row of rows) result.get(row.monitor_id)!.unshift({ status: row.status, timestamp: row.checked_at.toISOString() });
+    return result;
+  }
+
+  /** Successful and total checks of the last 24 hours per monitor, from the hourly aggregates. */
+  async uptime24h(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<Map<number, { up: number; checks: number }>> {
+    const result = new Map<number, { up: number; checks: number }>();
+    if (!ids.length) return result;
+    const rows: Array<{ monitor_id: number; up: number; checks: number }> = await manager.query(
+      `SELECT monitor_id, sum(up)::int AS up, sum(checks)::int AS checks FROM monitor_hourly
+       WHERE monitor_id = ANY($1::int[]) AND hour > now() - interval '24 hours' GROUP BY monitor_id`,
+      [ids],
+    );
+    for (const row of rows) result.set(row.monitor_id, { up: row.up, checks: row.checks });
+    return result;
+  }
+
+  async checks(id: number, offset: number, limit: number) {
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM monitor_checks WHERE monitor_id = $1`, [id]);
+    const rows = await this.dataSource.query(
+      `SELECT id::int, status, status_code, response_time, error, checked_at FROM monitor_checks
+       WHERE monitor_id = $1 ORDER BY checked_at DESC, id DESC OFFSET $2 LIMIT $3`,
+      [id, offset, limit],
+    );
+    return { rows, total };
+  }
+
+  /** Every active monitor, for the scheduler at start. */
+  async loadActive(): Promise<ScheduledMonitor[]> {
+    const rows: MonitorRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM monitors WHERE active`);
+    return rows.map(toScheduled);
+  }
+
+  /**
+   * Stores a batch of check results in one transaction. Each monitor's new state is computed inside its row update
+   * (row-locked, reading the previous status in the same statement), so overlapping checks or several instances can
+   * never raise one transition twice. Results of monitors deleted meanwhile are dropped.
+   */
+  async recordResults(inputs: ResultInput[]): Promise<{ recorded: RecordedResult[]; uptime: Map<number, { up: number; checks: number }> }> {
+    return this.dataSource.transaction(async (manager) => {
+      const updated: Array<{ input: ResultInput; previous: MonitorStatus; monitor: MonitorRow }> = [];
+      for (const input of inputs) {
+        const rows = await manager.query(
+          `UPDATE monitors m SET
+             consecutive_failures = CASE WHEN $2 THEN 0 ELSE m.consecutive_failures + 1 END,
+             status = CASE WHEN $2 THEN 'up'
+                           WHEN m.status = 'down' OR m.consecutive_failures + 1 > m.retries THEN 'down'
+                           ELSE 'pending' END,
+             response_time = $3,
+             last_checked = $4,
+             next_check_at = CASE
+               WHEN NOT $2 AND m.status <> 'down' AND m.consecutive_failures + 1 <= m.retries
+                 THEN $4::timestamptz + make_interval(secs => m.retry_interval_s)
+               ELSE COALESCE($5::timestamptz, m.next_check_at) END
+           FROM (SELECT id, status FROM monitors WHERE id = $1 FOR UPDATE) old
+           WHERE m.id = old.id
+           RETURNING old.status AS previous, ${COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ')}`,
+          [input.monitorId, input.ok, input.responseTime, input.checkedAt, input.rhythmNext],
+        );
+        const row = firstRow<MonitorRow & { previous: MonitorStatus }>(rows);
+        if (!row) continue;
+        const { previous, ...monitor } = row;
+        updated.push({ input, previous, monitor });
+      }
+      if (!updated.length) return { recorded: [], uptime: new Map() };
+
+      const inserted: Array<{ id: string }> = await manager.query(
+        `INSERT INTO monitor_checks (monitor_id, status, status_code, response_time, error, checked_at)
+         SELECT * FROM unnest($1::int[], $2::varchar[], $3::int[], $4::int[], $5::text[], $6::timestamptz[])
+         RETURNING id`,
+        [
+          updated.map((u) => u.input.monitorId),
+          updated.map((u) => (u.input.ok ? 'up' : 'down')),
+          updated.map((u) => u.input.statusCode),
+          updated.map((u) => u.input.responseTime),
+          updated.map((u) => u.input.error),
+          updated.map((u) => u.input.checkedAt),
+        ],
+      );
+
+      await this.addToHourly(manager, updated.map((u) => u.input));
+      const uptime = await this.uptime24h([...new Set(updated.map((u) => u.input.monitorId))], manager);
+      return {
+        recorded: updated.map((u, i) => ({ ...u, checkId: Number(inserted[i].id) })),
+        uptime,
+      };
+    });
+  }
+
+  /** Folds results into the hourly aggregates; rows are summed per (monitor, hour) first, as one upsert may not touch a row twice. */
+  private async addToHourly(manager: EntityManager, inputs: ResultInput[]): Promise<void> {
+    const buckets = new Map<string, { monitorId: number; hour: Date; checks: number; up: number; sum: number; count: number; max: number | null }>();
+    for (const input of inputs) {
+      const hour = new Date(Math.floor(input.checkedAt.getTime() / 3_600_000) * 3_600_000);
+      const key = `${input.monitorId}:${hour.getTime()}`;
+      const bucket = buckets.get(key) ?? { monitorId: input.monitorId, hour, checks: 0, up: 0, sum: 0, count: 0, max: null };
+      bucket.checks += 1;
+      if (input.ok) bucket.up += 1;
+      if (input.responseTime !== null) {
+        bucket.sum += input.responseTime;
+        bucket.count += 1;
+        bucket.max = Math.max(bucket.max ?? 0, input.responseTime);
+      }
+      buckets.set(key, bucket);
+    }
+    const rows = [...buckets.values()];
+    await manager.query(
+      `INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max)
+       SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::bigint[], $6::int[], $7::int[])
+       ON CONFLICT (monitor_id, hour) DO UPDATE SET
+         checks = h.checks + excluded.checks,
+         up = h.up + excluded.up,
+         response_sum = h.response_sum + excluded.response_sum,
+         response_count = h.response_count + excluded.response_count,
+         response_max = GREATEST(h.response_max, excluded.response_max)`,
+      [
+        rows.map((r) => r.monitorId),
+        rows.map((r) => r.hour),
+        rows.map((r) => r.checks),
+        rows.map((r) => r.up),
+        rows.map((r) => r.sum),
+        rows.map((r) => r.count),
+        rows.map((r) => r.max),
+      ],
+    );
+  }
+
+  /** Deletes raw checks and aggregates past their retention, in bounded chunks so no lock is held for long. */
+  async prune(checksBefore: Date, aggregatesBefore: Date, chunk = 10_000): Promise<{ checks: number; aggregates: number }> {
+    let checks = 0;
+    for (;;) {
+      const rows = await this.dataSource.query(
+        `DELETE FROM monitor_checks WHERE id IN (SELECT id FROM monitor_checks WHERE checked_at < $1 LIMIT $2) RETURNING 1`,
+        [checksBefore, chunk],
+      );
+      const count = Array.isArray(rows[0]) ? rows[1] : rows.length;
+      checks += count;
+      if (count < chunk) break;
+    }
+    const removed = await this.dataSource.query(`DELETE FROM monitor_hourly WHERE hour < $1 RETURNING 1`, [aggregatesBefore]);
+    return { checks, aggregates: Array.isArray(removed[0]) ? removed[1] : removed.length };
+  }
+
+  /** Raw checks of one monitor since a time, for percentiles and short-range charts. */
+  query<T = unknown>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.dataSource.query(sql, params);
+  }
+}
+
+/** TypeORM answers UPDATE and DELETE with `[rows, count]` and other statements with the rows. */
+function firstRow<T = MonitorRow>(result: unknown[]): T | null {
+  const rows = Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
+  return rows[0] ?? null;
+}
+
+export function toScheduled(row: MonitorRow): ScheduledMonitor {
+  return {
+    id: row.id,
+    url: row.url,
+    method: row.method,
+    headers: row.headers ?? {},
+    body: row.body,
+    timeout: row.timeout_s,
+    expectedStatus: row.expected_status,
+    interval: row.interval_s,
+    retryInterval: row.retry_interval_s,
+    nextCheckAt: row.next_check_at,
+    status: row.status,
+  };
+}

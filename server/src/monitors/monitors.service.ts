@@ -1,0 +1,188 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CheckDto,
+  DETAIL_HISTORY_POINTS,
+  MONITOR_DEFAULTS,
+  MonitorDto,
+  MonitorsResponse,
+  MonitorStatsResponse,
+  StatsRange,
+  SUMMARY_HISTORY_SLOTS,
+} from '@vigil/proto';
+import { badRequest, notFound } from '../common/api-exception';
+import { DomainEvents } from '../events/domain-events.service';
+import { CheckResultsWriter } from './check-results.writer';
+import { CheckScheduler } from './check-scheduler.service';
+import { HttpChecker } from './http-checker';
+import { toCheckDto, toMonitorDto } from './monitor.mapper';
+import type { MonitorRow } from './monitor.types';
+import { CreateMonitorDto, ListMonitorsQuery, UpdateMonitorDto } from './monitors.dto';
+import { MonitorFields, MonitorsRepository, toScheduled } from './monitors.repository';
+import { MonitorStats } from './monitor-stats';
+
+/** Checks shown on the detail page before the history tab pages further. */
+const DETAIL_CHECKS = 50;
+
+@Injectable()
+export class MonitorsService {
+  constructor(
+    private readonly monitors: MonitorsRepository,
+    private readonly scheduler: CheckScheduler,
+    private readonly checker: HttpChecker,
+    private readonly writer: CheckResultsWriter,
+    private readonly stats: MonitorStats,
+    private readonly events: DomainEvents,
+  ) {}
+
+  async list(query: ListMonitorsQuery): Promise<Omit<MonitorsResponse, 'success'>> {
+    const paged = query.page !== undefined || query.pageSize !== undefined;
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 100;
+    const [{ rows, total }, counts] = await Promise.all([
+      this.monitors.list({
+        offset: paged ? (page - 1) * pageSize : 0,
+        limit: paged ? pageSize : null,
+        filter: query.filter ?? 'all',
+        status: query.status,
+        search: query.search?.trim() || undefined,
+      }),
+      this.monitors.counts(),
+    ]);
+    const monitors = await this.withSummaries(rows, SUMMARY_HISTORY_SLOTS);
+    return { monitors, total, page: paged ? page : 1, pageSize: paged ? pageSize : total, counts };
+  }
+
+  async get(id: number): Promise<MonitorDto> {
+    const row = await this.find(id);
+    const [[monitor], { rows }] = await Promise.all([
+      this.withSummaries([row], DETAIL_HISTORY_POINTS),
+      this.monitors.checks(id, 0, DETAIL_CHECKS),
+    ]);
+    return { ...monitor, checks: rows.map(toCheckDto) };
+  }
+
+  async create(input: CreateMonitorDto): Promise<MonitorDto> {
+    const fields: MonitorFields = {
+      name: input.name,
+      url: input.url,
+      method: input.method ?? MONITOR_DEFAULTS.method,
+      interval: input.interval ?? MONITOR_DEFAULTS.interval,
+      timeout: input.timeout ?? MONITOR_DEFAULTS.timeout,
+      expectedStatus: input.expectedStatus ?? MONITOR_DEFAULTS.expectedStatus,
+      headers: input.headers ?? {},
+      body: input.body ?? null,
+      active: input.active ?? true,
+      retries: input.retries ?? MONITOR_DEFAULTS.retries,
+      retryInterval: input.retryInterval ?? MONITOR_DEFAULTS.retryInterval,
+    };
+    assertTimeoutBelowInterval(fields.timeout, fields.interval);
+    const row = await this.monitors.insert(fields, null);
+    // A new monitor is checked at once, so its status is known within seconds, then keeps that rhythm.
+    if (row.active) this.scheduler.schedule(toScheduled(row), { checkNow: true });
+    return this.announce('monitor.created', row);
+  }
+
+  async update(id: number, input: UpdateMonitorDto): Promise<MonitorDto> {
+    const current = await this.find(id);
+    const fields: Partial<MonitorFields> = {
+      name: input.name ?? undefined,
+      url: input.url ?? undefined,
+      method: input.method,
+      interval: input.interval,
+      timeout: input.timeout,
+      expectedStatus: input.expectedStatus,
+      headers: input.headers,
+      body: input.body,
+      active: input.active,
+      retries: input.retries,
+      retryInterval: input.retryInterval,
+    };
+    assertTimeoutBelowInterval(fields.timeout ?? current.timeout_s, fields.interval ?? current.interval_s);
+    const targetChanged = (['url', 'method', 'headers', 'body', 'expectedStatus', 'timeout', 'interval'] as const).some(
+      (key) => fields[key] !== undefined,
+    );
+    const row = await this.monitors.update(id, fields, targetChanged ? { nextCheckAt: null } : {});
+    if (!row) throw notFound('monitors.notFound');
+    this.reschedule(row, { checkNow: targetChanged || (row.active && !current.active) });
+    return this.announce('monitor.updated', row);
+  }
+
+  async remove(id: number): Promise<void> {
+    const row = await this.monitors.delete(id);
+    if (!row) throw notFound('monitors.notFound');
+    this.scheduler.unschedule(id);
+    this.events.emit('monitor.deleted', { monitor: toMonitorDto(row) });
+  }
+
+  async setActive(id: number, active: boolean): Promise<MonitorDto> {
+    await this.find(id);
+    const row = await this.monitors.update(id, { active }, active ? { nextCheckAt: null, resetState: false } : {});
+    if (!row) throw notFound('monitors.notFound');
+    // Resuming checks at once; pausing stops the schedule (a check already running still completes).
+    this.reschedule(row, { checkNow: active });
+    return this.announce('monitor.updated', row);
+  }
+
+  /** Runs a check now, stores it like any other (transitions included) and answers with it. */
+  async checkNow(id: number): Promise<{ check: CheckDto; monitor: MonitorDto }> {
+    const row = await this.find(id);
+    const result = await this.checker.check(toScheduled(row));
+    const recorded = await this.writer.record({ monitorId: id, ...result, rhythmNext: null }, { immediately: true });
+    if (!recorded) throw notFound('monitors.notFound');
+    if (recorded.monitor.active) {
+      const scheduled = toScheduled(recorded.monitor);
+      // A failure that made the monitor pending brings the retry forward; otherwise the rhythm is untouched.
+      if (recorded.monitor.status === 'pending') this.scheduler.schedule(scheduled);
+    }
+    return { check: toCheckDto({ ...recordedCheck(recorded.checkId, result) }), monitor: await this.get(id) };
+  }
+
+  async statsFor(id: number, range: StatsRange): Promise<MonitorStatsResponse['stats']> {
+    await this.find(id);
+    return this.stats.compute(id, range);
+  }
+
+  async checks(id: number, page: number, pageSize: number) {
+    await this.find(id);
+    const { rows, total } = await this.monitors.checks(id, (page - 1) * pageSize, pageSize);
+    return { checks: rows.map(toCheckDto), total, page, pageSize };
+  }
+
+  private async withSummaries(rows: MonitorRow[], points: number): Promise<MonitorDto[]> {
+    const ids = rows.map((row) => row.id);
+    const [history, uptime] = await Promise.all([this.monitors.history(ids, points), this.monitors.uptime24h(ids)]);
+    return rows.map((row) => toMonitorDto(row, { history: history.get(row.id), uptime: uptime.get(row.id) }));
+  }
+
+  private reschedule(row: MonitorRow, options: { checkNow: boolean }): void {
+    if (!row.active) this.scheduler.unschedule(row.id);
+    else this.scheduler.schedule(toScheduled(row), options);
+  }
+
+  private async find(id: number): Promise<MonitorRow> {
+    const row = await this.monitors.findById(id);
+    if (!row) throw notFound('monitors.notFound');
+    return row;
+  }
+
+  private async announce(event: 'monitor.created' | 'monitor.updated', row: MonitorRow): Promise<MonitorDto> {
+    const [monitor] = await this.withSummaries([row], SUMMARY_HISTORY_SLOTS);
+    this.events.emit(event, { monitor });
+    return monitor;
+  }
+}
+
+function assertTimeoutBelowInterval(timeout: number, interval: number): void {
+  if (timeout >= interval) throw badRequest('monitors.timeoutInvalid');
+}
+
+function recordedCheck(id: number, result: { ok: boolean; statusCode: number | null; responseTime: number | null; error: string | null; checkedAt: Date }) {
+  return {
+    id,
+    status: result.ok ? ('up' as const) : ('down' as const),
+    status_code: result.statusCode,
+    response_time: result.responseTime,
+    error: result.error,
+    checked_at: result.checkedAt,
+  };
+}
