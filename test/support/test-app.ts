@@ -51,8 +51,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   async function start(): Promise<void> {
     const proc = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
-    proc.stdout?.on('data', (chunk) => (output += chunk));
-    proc.stderr?.on('data', (chunk) => (output += chunk));
+    // VIGIL_TEST_LOGS=1 shows the server's own log while debugging a spec.
+    const echo = process.env.VIGIL_TEST_LOGS === '1';
+    proc.stdout?.on('data', (chunk) => ((output += chunk), echo && process.stderr.write(chunk)));
+    proc.stderr?.on('data', (chunk) => ((output += chunk), echo && process.stderr.write(chunk)));
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (Date.now() < deadline) {
       if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${output}`);

@@ -2,7 +2,7 @@ import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/c
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
-import { EMBEDDED_MAX_CONNECTIONS, EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -11,7 +11,15 @@ export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 /** Any fixed number works; every instance of Vigil must agree on it so only one migrates at a time. */
 const MIGRATION_LOCK_KEY = 7_317_001;
 
-async function migrate(dataSource: DataSource): Promise<void> {
+/**
+ * Runs pending migrations. On a shared PostgreSQL an advisory lock makes instances starting together migrate one at a
+ * time; the embedded database belongs to this process alone (and has a single connection the lock would hold).
+ */
+async function migrate(dataSource: DataSource, shared: boolean): Promise<void> {
+  if (!shared) {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
@@ -41,11 +49,13 @@ async function migrate(dataSource: DataSource): Promise<void> {
           entities: ENTITIES,
           migrations: MIGRATIONS,
           synchronize: false,
-          poolSize: embedded ? EMBEDDED_MAX_CONNECTIONS - 2 : 10,
+          // pglite-socket interleaves the protocol messages of concurrent connections outside transactions, so the
+          // embedded database gets exactly one connection; PGlite runs one query at a time anyway.
+          poolSize: embedded ? 1 : 10,
           logging: ['error'],
         });
         await dataSource.initialize();
-        await migrate(dataSource);
+        await migrate(dataSource, !embedded);
         return dataSource;
       },
     },
