@@ -5,6 +5,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { MonitorsModule } from './monitors/monitors.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SettingsModule } from './settings/settings.module';
@@ -23,6 +24,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         MonitorsModule,
+        MetricsModule,
         RealtimeModule,
         HealthModule,
       ],

@@ -175,6 +175,14 @@ describe('monitors API and check engine', () => {
     expect(page.total).toBe(all.total);
   });
 
+  it('exposes scheduler and storage figures to admins only', async () => {
+    await api().get('/api/metrics').set(member.auth).expect(403);
+    const { text } = await api().get('/api/metrics').set(admin.auth).expect(200);
+    expect(Number(/vigil_checks_started_total (\d+)/.exec(text)?.[1])).toBeGreaterThan(0);
+    expect(Number(/vigil_check_rows_written_total (\d+)/.exec(text)?.[1])).toBeGreaterThan(0);
+    expect(text).toMatch(/vigil_check_lateness_p99_ms \d/);
+  });
+
   it('raises exactly one status change per transition, even when manual checks overlap', async () => {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(app.url, { auth: { token: member.token }, transports: ['websocket'], forceNew: true });
     try {

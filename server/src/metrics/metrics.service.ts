@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CheckResultsWriter } from '../monitors/check-results.writer';
+import { CheckScheduler } from '../monitors/check-scheduler.service';
+
+@Injectable()
+export class MetricsService {
+  constructor(
+    private readonly scheduler: CheckScheduler,
+    private readonly writer: CheckResultsWriter,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async render(): Promise<string> {
+    const stats = this.scheduler.getStats();
+    const [sizes] = await this.dataSource.query(
+      `SELECT pg_total_relation_size('monitor_checks')::bigint AS checks_bytes,
+              pg_total_relation_size('monitor_hourly')::bigint AS hourly_bytes,
+              pg_database_size(current_database())::bigint AS database_bytes`,
+    );
+    const memory = process.memoryUsage();
+    const cpu = process.cpuUsage();
+    const lines: Array<[string, string, number]> = [
+      ['vigil_checks_started_total', 'counter', stats.started],
+      ['vigil_check_lateness_p50_ms', 'gauge', stats.latenessP50Ms],
+      ['vigil_check_lateness_p99_ms', 'gauge', stats.latenessP99Ms],
+      ['vigil_check_lateness_max_ms', 'gauge', stats.latenessMaxMs],
+      ['vigil_checks_in_flight', 'gauge', stats.inFlight],
+      ['vigil_monitors_scheduled', 'gauge', stats.scheduled],
+      ['vigil_check_rows_written_total', 'counter', this.writer.written],
+      ['vigil_monitor_checks_bytes', 'gauge', Number(sizes.checks_bytes)],
+      ['vigil_monitor_hourly_bytes', 'gauge', Number(sizes.hourly_bytes)],
+      ['vigil_database_bytes', 'gauge', Number(sizes.database_bytes)],
+      ['process_resident_memory_bytes', 'gauge', memory.rss],
+      ['process_cpu_seconds_total', 'counter', (cpu.user + cpu.system) / 1e6],
+    ];
+    return lines.map(([name, type, value]) => `# TYPE ${name} ${type}\n${name} ${value}`).join('\n') + '\n';
+  }
+}
