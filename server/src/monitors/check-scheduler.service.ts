@@ -72,8 +72,9 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     let due: number;
     let rhythmAt: number;
     if (options.checkNow) {
+      // Checked at once, then on its spread slot, so monitors created or resumed together do not stay bunched.
       due = now;
-      rhythmAt = now + intervalMs;
+      rhythmAt = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, now);
     } else if (monitor.nextCheckAt) {
       // Resume on the stored rhythm: a time missed while the server was down moves to its next slot, not to now.
       const stored = new Date(monitor.nextCheckAt).getTime();
