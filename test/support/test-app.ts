@@ -45,6 +45,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'warn',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...database.env,
     ...options.env,
   };
 

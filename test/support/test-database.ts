@@ -10,6 +10,8 @@ export interface TestDatabase {
   /** Null when the server should use its own embedded PGlite under `dataDir`. */
   url: string | null;
   dataDir: string;
+  /** Environment the server needs for this database (one connection for a PGlite socket server). */
+  env: Record<string, string>;
   drop(): Promise<void>;
 }
 
@@ -26,13 +28,15 @@ export async function createTestDatabase(mode: DatabaseMode = 'default'): Promis
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (mode === 'embedded' || (mode === 'default' && !serverUrl)) {
-    return { url: null, dataDir, drop: removeDir };
+    return { url: null, dataDir, env: {}, drop: removeDir };
   }
   if (!serverUrl) {
     const pglite = await startPgliteServer();
     return {
       url: pglite.url,
       dataDir,
+      // pglite-socket interleaves concurrent connections' messages; the server must use one, as in embedded mode.
+      env: { DATABASE_POOL_SIZE: '1' },
       async drop() {
         await pglite.stop();
         await removeDir();
@@ -46,6 +50,7 @@ export async function createTestDatabase(mode: DatabaseMode = 'default'): Promis
   return {
     url: url.toString(),
     dataDir,
+    env: {},
     async drop() {
       await withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
       await removeDir();

@@ -9,6 +9,8 @@ export interface AppConfig {
   dataDir: string;
   /** Absent: the embedded PGlite database under `dataDir/db`. */
   databaseUrl: string | null;
+  /** Connections to an external PostgreSQL (the embedded one always gets one). */
+  databasePoolSize: number;
   /** Reserved for scale-out; accepted and validated, not used yet. */
   redisUrl: string | null;
   /** Address agents and links use; absent means the browser's own origin. */
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: read(env, 'HOST') ?? '0.0.0.0',
     dataDir: resolve(read(env, 'DATA_DIR') ?? 'data'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     jwtSecret,

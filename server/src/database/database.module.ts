@@ -1,4 +1,5 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
@@ -12,22 +13,22 @@ export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 const MIGRATION_LOCK_KEY = 7_317_001;
 
 /**
- * Runs pending migrations. On a shared PostgreSQL an advisory lock makes instances starting together migrate one at a
- * time; the embedded database belongs to this process alone (and has a single connection the lock would hold).
+ * Runs pending migrations. On a shared PostgreSQL an advisory lock, held on a connection of its own outside the pool,
+ * makes instances starting together migrate one at a time; the embedded database belongs to this process alone.
  */
-async function migrate(dataSource: DataSource, shared: boolean): Promise<void> {
-  if (!shared) {
+async function migrate(dataSource: DataSource, sharedUrl: string | null): Promise<void> {
+  if (!sharedUrl) {
     await dataSource.runMigrations({ transaction: 'each' });
     return;
   }
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
+  const lock = new Client({ connectionString: sharedUrl });
+  await lock.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await lock.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {
-    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    await runner.release();
+    await lock.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => undefined);
+    await lock.end();
   }
 }
 
@@ -51,11 +52,11 @@ async function migrate(dataSource: DataSource, shared: boolean): Promise<void> {
           synchronize: false,
           // pglite-socket interleaves the protocol messages of concurrent connections outside transactions, so the
           // embedded database gets exactly one connection; PGlite runs one query at a time anyway.
-          poolSize: embedded ? 1 : 10,
+          poolSize: embedded ? 1 : config.databasePoolSize,
           logging: ['error'],
         });
         await dataSource.initialize();
-        await migrate(dataSource, !embedded);
+        await migrate(dataSource, embedded ? null : config.databaseUrl);
         return dataSource;
       },
     },

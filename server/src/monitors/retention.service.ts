@@ -17,6 +17,9 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
+    // Once soon after start (an install that was down for days catches up), then every 10 minutes.
+    const first = setTimeout(() => void this.prune(), 2_000);
+    first.unref();
     this.timer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
     this.timer.unref();
   }
