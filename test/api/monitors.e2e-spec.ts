@@ -24,9 +24,22 @@ describe('monitors API and check engine', () => {
 
   const api = () => request(app.url);
 
+  afterEach(() => target.respond(200));
+
   async function create(body: Record<string, unknown>): Promise<MonitorDto> {
     const { body: response } = await api().post('/api/monitors').set(member.auth).send({ name: 'target', url: target.url, ...body }).expect(201);
     return response.monitor;
+  }
+
+  /** Creates a monitor and waits for the check that creation starts, so later steps are not raced by it. */
+  async function createChecked(body: Record<string, unknown>): Promise<MonitorDto> {
+    const monitor = await create(body);
+    for (let i = 0; i < 100; i += 1) {
+      const { body: read } = await api().get(`/api/monitors/${monitor.id}`).set(member.auth).expect(200);
+      if (read.monitor.checks.length > 0) return read.monitor;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the check started on creation never arrived');
   }
 
   async function check(id: number) {
@@ -74,8 +87,7 @@ describe('monitors API and check engine', () => {
   });
 
   it('moves up → pending → down on failures, and back up on one success', async () => {
-    const monitor = await create({ name: 'flaky', url: `${target.url}/flaky`, retries: 1 });
-    target.respond(200);
+    const monitor = await createChecked({ name: 'flaky', url: `${target.url}/flaky`, retries: 1 });
     expect((await check(monitor.id)).monitor.status).toBe('up');
     target.respond(500);
     const first = await check(monitor.id);
@@ -110,12 +122,15 @@ describe('monitors API and check engine', () => {
     expect(result.check).toMatchObject({ status: 'down', status_code: null, error: 'Timeout after 1 s' });
   });
 
-  it('reports a refused connection and a DNS failure clearly', async () => {
+  it('reports a refused connection, a DNS failure and a TLS failure clearly', async () => {
     const closedPort = await freePort();
     const refused = await create({ url: `http://127.0.0.1:${closedPort}/` });
     expect((await check(refused.id)).check.error).toBe('Connection refused');
     const dns = await create({ url: 'http://vigil-test-host.invalid/' });
     expect((await check(dns.id)).check.error).toBe('DNS lookup failed: host not found');
+    // TLS spoken to a plain HTTP port fails the handshake.
+    const tls = await create({ url: `https://127.0.0.1:${target.port}/` });
+    expect((await check(tls.id)).check.error).toMatch(/^TLS error: /);
   });
 
   it('sends the configured method, headers and body (body only for POST, PUT, PATCH)', async () => {
@@ -190,13 +205,9 @@ describe('monitors API and check engine', () => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
-      const monitor = await create({ url: `${target.url}/overlap`, retries: 0 });
+      const monitor = await createChecked({ url: `${target.url}/overlap`, retries: 0 });
       await socket.timeout(5000).emitWithAck('subscribe', `monitor:${monitor.id}`);
-      for (let i = 0; i < 50; i += 1) {
-        const { body } = await api().get(`/api/monitors/${monitor.id}`).set(member.auth);
-        if (body.monitor.status === 'up') break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      expect(monitor.status).toBe('up');
       const changes: MonitorStatusChangedEvent[] = [];
       socket.on('monitor.status_changed', (event) => event.monitorId === monitor.id && changes.push(event));
       target.respond(503);
