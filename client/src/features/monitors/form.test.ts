@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { makeMonitor } from '../../test/monitors';
+import { defaultFormValues, formValuesFromMonitor, methodHasBody, type MonitorFormValues, toMonitorRequest, validateMonitorForm } from './form';
+
+const valid = (overrides: Partial<MonitorFormValues> = {}): MonitorFormValues => ({
+  ...defaultFormValues(),
+  name: 'API',
+  url: 'https://example.com/health',
+  ...overrides,
+});
+
+describe('monitor form rules', () => {
+  it('starts with GET, 1 minute, 30 seconds, 200 and one blank header row', () => {
+    expect(defaultFormValues()).toMatchObject({
+      method: 'GET',
+      interval: '1',
+      timeout: '30',
+      expectedStatus: 200,
+      headers: [{ name: '', value: '' }],
+      retries: '1',
+      retryInterval: '20',
+    });
+  });
+
+  it.each([
+    ['GET', false],
+    ['POST', true],
+    ['PUT', true],
+    ['PATCH', true],
+    ['DELETE', false],
+    ['HEAD', false],
+  ] as const)('shows the body field for %s: %s', (method, shown) => {
+    expect(methodHasBody(method)).toBe(shown);
+  });
+
+  it('accepts a complete form', () => {
+    expect(validateMonitorForm(valid())).toEqual({});
+  });
+
+  it.each<[string, Partial<MonitorFormValues>, Record<string, string>]>([
+    ['a blank name', { name: '   ' }, { name: 'nameRequired' }],
+    ['a name over 100 characters', { name: 'x'.repeat(101) }, { name: 'nameTooLong' }],
+    ['a blank url', { url: '' }, { url: 'urlRequired' }],
+    ['a url without http(s)', { url: 'ftp://example.com' }, { url: 'urlInvalid' }],
+    ['a url that is not one', { url: 'example.com' }, { url: 'urlInvalid' }],
+    ['a non-numeric interval (read as 0)', { interval: 'abc' }, { interval: 'intervalMin' }],
+    ['an interval of 0 minutes', { interval: '0' }, { interval: 'intervalMin' }],
+    ['an interval over a day', { interval: '1441' }, { interval: 'intervalMax' }],
+    ['a timeout of 0', { timeout: '0' }, { timeout: 'timeoutMin' }],
+    ['a non-numeric timeout', { timeout: 'soon' }, { timeout: 'timeoutMin' }],
+    ['a timeout over 300 seconds', { interval: '10', timeout: '301' }, { timeout: 'timeoutMax' }],
+    ['a timeout as long as the interval', { interval: '1', timeout: '60' }, { timeout: 'timeoutBelowInterval' }],
+    ['a header name with a space', { headers: [{ name: 'X Bad', value: '1' }, { name: '', value: '' }] }, { headers: 'headersInvalid' }],
+    ['retries above 10', { retries: '11' }, { retries: 'retries' }],
+    ['non-numeric retries', { retries: 'x' }, { retries: 'retries' }],
+    ['a retry interval under 10 seconds', { retryInterval: '5' }, { retryInterval: 'retryInterval' }],
+    ['a body over 64 KB for POST', { method: 'POST', body: 'x'.repeat(64 * 1024 + 1) }, { body: 'bodyTooLarge' }],
+  ])('rejects %s', (_name, overrides, errors) => {
+    expect(validateMonitorForm(valid(overrides))).toEqual(errors);
+  });
+
+  it('ignores an oversized body for a method that does not send one', () => {
+    expect(validateMonitorForm(valid({ method: 'GET', body: 'x'.repeat(64 * 1024 + 1) }))).toEqual({});
+  });
+
+  it('sends the interval in seconds, trimmed texts, header object and no body for GET', () => {
+    const request = toMonitorRequest(
+      valid({
+        name: '  API ',
+        interval: '5',
+        timeout: '10',
+        expectedStatus: 2,
+        headers: [{ name: ' X-Token ', value: 'abc' }, { name: '', value: 'dropped' }, { name: '', value: '' }],
+        body: 'kept only for POST',
+      }),
+    );
+    expect(request).toEqual({
+      name: 'API',
+      url: 'https://example.com/health',
+      method: 'GET',
+      interval: 300,
+      timeout: 10,
+      expectedStatus: 2,
+      headers: { 'X-Token': 'abc' },
+      body: null,
+      retries: 1,
+      retryInterval: 20,
+    });
+  });
+
+  it.each([
+    ['POST', '{"a":1}', '{"a":1}'],
+    ['PATCH', 'x', 'x'],
+    ['PUT', '', null],
+    ['DELETE', 'x', null],
+  ] as const)('sends the body for %s %j as %j', (method, body, sent) => {
+    expect(toMonitorRequest(valid({ method, body })).body).toBe(sent);
+  });
+
+  it('fills the edit form from a stored monitor, interval in whole minutes rounded down', () => {
+    const values = formValuesFromMonitor(
+      makeMonitor({ interval: 150, timeout: 12, expected_status: 3, headers: { Accept: 'json' }, body: null, method: 'HEAD', retries: 3, retry_interval: 45 }),
+    );
+    expect(values).toMatchObject({
+      interval: '2',
+      timeout: '12',
+      expectedStatus: 3,
+      method: 'HEAD',
+      body: '',
+      headers: [{ name: 'Accept', value: 'json' }, { name: '', value: '' }],
+      retries: '3',
+      retryInterval: '45',
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import type { CheckDto, MonitorDto, MonitorsResponse } from '@vigil/proto';
+
+/** A complete monitor as the API reads it, with overrides. */
+export function makeMonitor(overrides: Partial<MonitorDto> = {}): MonitorDto {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    name: `Monitor ${id}`,
+    url: `https://example.com/${id}`,
+    method: 'GET',
+    interval: 60,
+    timeout: 30,
+    expected_status: 200,
+    headers: {},
+    body: null,
+    active: true,
+    status: 'up',
+    response_time: 120,
+    uptime: 99.5,
+    last_checked: '2025-03-01T10:00:00.000Z',
+    created_at: '2025-02-01T08:00:00.000Z',
+    retries: 1,
+    retry_interval: 20,
+    history: [],
+    checks: [],
+    ...overrides,
+  };
+}
+
+export function makeCheck(overrides: Partial<CheckDto> = {}): CheckDto {
+  return {
+    id: 1,
+    status: 'up',
+    status_code: 200,
+    response_time: 100,
+    error: null,
+    checked_at: '2025-03-01T10:01:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A `GET /api/monitors` answer whose counts follow the monitors given. */
+export function monitorsPage(monitors: MonitorDto[], extra: Partial<MonitorsResponse> = {}): MonitorsResponse {
+  const counts = { up: 0, down: 0, pending: 0, paused: 0, total: monitors.length };
+  for (const monitor of monitors) counts[monitor.active ? monitor.status : 'paused'] += 1;
+  return { success: true, monitors, total: monitors.length, page: 1, pageSize: 50, counts, ...extra };
+}
