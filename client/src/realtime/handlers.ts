@@ -1,9 +1,14 @@
 import type { ServerToClientEvents } from '@vigil/proto';
 import { useAuthStore } from '../features/auth/store';
+import { useMonitorDetailStore } from '../features/monitors/detailStore';
+import { useDashboardMonitorsStore, useMonitorsStore } from '../features/monitors/listStore';
 import { useUsersStore } from '../features/users/store';
 
 /** Give a password change's HTTP answer (the new token) time to land before checking a revoked socket's session. */
 const SESSION_CHECK_DELAY_MS = 1000;
+
+/** Every store that shows monitors; each ignores pushes about monitors it does not hold. */
+const monitorStores = () => [useMonitorsStore.getState(), useDashboardMonitorsStore.getState(), useMonitorDetailStore.getState()];
 
 /**
  * The one place server pushes become store updates. Each handler only touches stores, never components, so pages
@@ -16,6 +21,15 @@ export function pushHandlers(): ServerToClientEvents {
       const auth = useAuthStore.getState();
       // The signed-in account itself changed elsewhere (renamed, promoted or demoted): keep the navbar and guards true.
       if (event.action === 'updated' && auth.user?.id === event.user.id) auth.setUser(event.user);
+    },
+    'monitor.checked': (event) => {
+      for (const store of monitorStores()) store.applyChecked(event);
+    },
+    'monitor.status_changed': (event) => {
+      for (const store of monitorStores()) store.applyStatusChanged(event);
+    },
+    'monitors.changed': (event) => {
+      for (const store of monitorStores()) store.applyChange(event);
     },
     'auth.error': () => {
       // The server revoked this socket's token (password or role change, deletion). If the session still holds the

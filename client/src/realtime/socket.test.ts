@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/store';
+import { useMonitorDetailStore } from '../features/monitors/detailStore';
+import { useDashboardMonitorsStore, useMonitorsStore } from '../features/monitors/listStore';
 import { useUsersStore } from '../features/users/store';
+import { makeCheck, makeMonitor } from '../test/monitors';
 import { ADMIN, MEMBER } from '../test/render';
 import { useRealtimeStore } from './store';
 
@@ -122,6 +125,32 @@ describe('realtime module', () => {
     socket.fire('users.changed', { action: 'deleted', user: carol });
     expect(useUsersStore.getState().users.map((row) => row.id)).toEqual([1, 2]);
     expect(useUsersStore.getState().total).toBe(2);
+  });
+
+  it('maps monitor pushes onto the list, the dashboard and the detail page', () => {
+    useAuthStore.setState({ user: MEMBER, token: 't1', loading: false });
+    const counts = { up: 1, down: 0, pending: 0, paused: 0, total: 1 };
+    const monitor = makeMonitor({ id: 5, status: 'up' });
+    useMonitorsStore.setState({ monitors: [monitor], total: 1, counts, status: 'ready' });
+    useDashboardMonitorsStore.setState({ monitors: [monitor], total: 1, counts, status: 'ready' });
+    useMonitorDetailStore.setState({ id: 5, monitor, status: 'ready', removed: false });
+    stop = startRealtime();
+    const socket = sockets[0];
+    socket.fire('connect');
+
+    const check = makeCheck({ id: 8, status: 'down', checked_at: '2025-03-01T10:30:00.000Z' });
+    socket.fire('monitor.checked', { monitorId: 5, check, status: 'pending', response_time: null, uptime: 90, last_checked: check.checked_at });
+    socket.fire('monitor.status_changed', { monitorId: 5, name: monitor.name, previous: 'up', status: 'pending', check, changed_at: check.checked_at });
+
+    for (const store of [useMonitorsStore, useDashboardMonitorsStore]) {
+      expect(store.getState().monitors[0]).toMatchObject({ status: 'pending', uptime: 90 });
+      expect(store.getState().counts).toMatchObject({ up: 0, pending: 1 });
+    }
+    expect(useMonitorDetailStore.getState().monitor).toMatchObject({ status: 'pending', checks: [check] });
+
+    socket.fire('monitors.changed', { action: 'deleted', monitor });
+    expect(useMonitorsStore.getState().monitors).toEqual([]);
+    expect(useMonitorDetailStore.getState().removed).toBe(true);
   });
 
   it('keeps the signed-in user current when their own account changes elsewhere', () => {

@@ -23,6 +23,9 @@ function connect(token: string | null): void {
   const next: VigilSocket = io({ auth: token ? { token } : {}, autoConnect: false });
   const handlers = pushHandlers();
   next.on('users.changed', handlers['users.changed']);
+  next.on('monitor.checked', handlers['monitor.checked']);
+  next.on('monitor.status_changed', handlers['monitor.status_changed']);
+  next.on('monitors.changed', handlers['monitors.changed']);
   next.on('auth.error', handlers['auth.error']);
   next.on('connect', () => {
     useRealtimeStore.setState({ status: 'connected' });

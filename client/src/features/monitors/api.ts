@@ -1,0 +1,43 @@
+import type {
+  CheckResponse,
+  ChecksPageResponse,
+  MessageResponse,
+  MonitorFilter,
+  MonitorRequest,
+  MonitorResponse,
+  MonitorsResponse,
+  MonitorStatsResponse,
+  StatsRange,
+} from '@vigil/proto';
+import { http } from '../../api/http';
+
+/** One page of the monitor list, filtered on the server so 10,000 monitors never travel at once. */
+export interface MonitorListQuery {
+  page: number;
+  pageSize: number;
+  filter: MonitorFilter;
+  search: string;
+}
+
+function listParams({ page, pageSize, filter, search }: MonitorListQuery): string {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (filter !== 'all') params.set('filter', filter);
+  if (search.trim()) params.set('search', search.trim());
+  return params.toString();
+}
+
+export const monitorsApi = {
+  list: (query: MonitorListQuery, signal?: AbortSignal) => http.get<MonitorsResponse>(`/api/monitors?${listParams(query)}`, { signal }),
+  get: (id: number, signal?: AbortSignal) => http.get<MonitorResponse>(`/api/monitors/${id}`, { signal }),
+  create: (body: MonitorRequest) => http.post<MonitorResponse>('/api/monitors', body),
+  update: (id: number, body: MonitorRequest) => http.put<MonitorResponse>(`/api/monitors/${id}`, body),
+  remove: (id: number) => http.delete<MessageResponse>(`/api/monitors/${id}`),
+  /** Runs a check now; the answer carries the check and the monitor after it. */
+  check: (id: number) => http.post<CheckResponse>(`/api/monitors/${id}/check`),
+  pause: (id: number) => http.post<MonitorResponse>(`/api/monitors/${id}/pause`),
+  resume: (id: number) => http.post<MonitorResponse>(`/api/monitors/${id}/resume`),
+  stats: (id: number, range: StatsRange, signal?: AbortSignal) =>
+    http.get<MonitorStatsResponse>(`/api/monitors/${id}/stats?range=${range}`, { signal }),
+  checks: (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
+    http.get<ChecksPageResponse>(`/api/monitors/${id}/checks?page=${page}&pageSize=${pageSize}`, { signal }),
+};

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../test/render';
+import { makeCheck, makeMonitor, monitorsPage } from '../../test/monitors';
+import { createMonitorListStore, RESYNC_DELAY_MS } from './listStore';
+
+describe('monitor list store', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  let sut: ReturnType<typeof createMonitorListStore>;
+  const up = makeMonitor({ id: 1, status: 'up' });
+  const down = makeMonitor({ id: 2, status: 'down' });
+
+  beforeEach(() => {
+    fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, monitorsPage([up, down]))));
+    vi.stubGlobal('fetch', fetchMock);
+    sut = createMonitorListStore(2);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const requested = () => fetchMock.mock.calls.map(([url]) => String(url));
+
+  it('asks the server for one page with the filter and search', async () => {
+    await sut.getState().load({ filter: 'paused', search: ' api ', page: 3 });
+    expect(requested()).toEqual(['/api/monitors?page=3&pageSize=2&filter=paused&search=api']);
+    expect(sut.getState()).toMatchObject({ status: 'ready', total: 2, counts: { up: 1, down: 1, total: 2 } });
+  });
+
+  it('does not send the "all" filter or an empty search', async () => {
+    await sut.getState().load({ filter: 'all', search: '  ' });
+    expect(requested()).toEqual(['/api/monitors?page=1&pageSize=2']);
+  });
+
+  it('keeps only the answer of the latest request when filters change quickly', async () => {
+    let release: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
+    fetchMock.mockImplementationOnce(() => Promise.resolve(jsonResponse(200, monitorsPage([down]))));
+    const slow = sut.getState().load({ filter: 'all' });
+    await sut.getState().load({ filter: 'paused' });
+    release(jsonResponse(200, monitorsPage([up, down])));
+    await slow;
+    expect(sut.getState().monitors.map((monitor) => monitor.id)).toEqual([2]);
+    expect(sut.getState().query.filter).toBe('paused');
+  });
+
+  it('falls back to the last page when the current one was emptied elsewhere', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, monitorsPage([], { total: 2 })));
+    await sut.getState().load({ page: 4 });
+    expect(requested()).toEqual(['/api/monitors?page=4&pageSize=2', '/api/monitors?page=1&pageSize=2']);
+    expect(sut.getState().query.page).toBe(1);
+  });
+
+  it('applies a pushed check to the row it concerns', async () => {
+    await sut.getState().load();
+    sut.getState().applyChecked({
+      monitorId: 1,
+      check: makeCheck({ id: 5, status: 'down', checked_at: '2025-03-01T10:10:00.000Z' }),
+      status: 'pending',
+      response_time: null,
+      uptime: 98,
+      last_checked: '2025-03-01T10:10:00.000Z',
+    });
+    expect(sut.getState().monitors[0]).toMatchObject({ status: 'pending', uptime: 98, response_time: null });
+    expect(sut.getState().monitors[0].history.at(-1)).toEqual({ status: 'down', timestamp: '2025-03-01T10:10:00.000Z' });
+  });
+
+  it('moves counts and the row status on a transition, also for monitors on other pages', async () => {
+    await sut.getState().load();
+    const transition = { name: 'x', check: makeCheck(), changed_at: '2025-03-01T10:10:00.000Z' };
+    sut.getState().applyStatusChanged({ ...transition, monitorId: 1, previous: 'up', status: 'pending' });
+    sut.getState().applyStatusChanged({ ...transition, monitorId: 99, previous: 'down', status: 'up' });
+    expect(sut.getState().monitors[0].status).toBe('pending');
+    expect(sut.getState().counts).toEqual({ up: 1, down: 0, pending: 1, paused: 0, total: 2 });
+  });
+
+  it('counts a deletion once when the push arrives before the answer, then re-reads the page', async () => {
+    vi.useFakeTimers();
+    await sut.getState().load();
+    fetchMock.mockImplementationOnce(async () => {
+      sut.getState().applyChange({ action: 'deleted', monitor: up });
+      return jsonResponse(200, { success: true, message: 'Monitor deleted' });
+    });
+    await sut.getState().remove(1);
+    expect(sut.getState()).toMatchObject({ total: 1, counts: { up: 0, down: 1, total: 1 } });
+    expect(sut.getState().monitors.map((monitor) => monitor.id)).toEqual([2]);
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, monitorsPage([down, makeMonitor({ id: 3 })], { total: 3 })));
+    await vi.advanceTimersByTimeAsync(RESYNC_DELAY_MS);
+    expect(sut.getState().monitors.map((monitor) => monitor.id)).toEqual([2, 3]);
+  });
+
+  it('adds a created monitor at the end of the last page when it fits the filter', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, monitorsPage([up])));
+    await sut.getState().load();
+    sut.getState().applyChange({ action: 'created', monitor: makeMonitor({ id: 7, status: 'pending' }) });
+    expect(sut.getState().monitors.map((monitor) => monitor.id)).toEqual([1, 7]);
+    expect(sut.getState().counts).toMatchObject({ pending: 1, total: 2 });
+  });
+
+  it('does not list a created monitor the filter excludes, but counts it', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, monitorsPage([up])));
+    await sut.getState().load({ filter: 'paused' });
+    sut.getState().applyChange({ action: 'created', monitor: makeMonitor({ id: 7, status: 'pending' }) });
+    expect(sut.getState().monitors.map((monitor) => monitor.id)).toEqual([1]);
+    expect(sut.getState().counts).toMatchObject({ pending: 1, total: 2 });
+  });
+
+  it('shows a paused monitor as paused at once and re-reads the page once for a burst of changes', async () => {
+    vi.useFakeTimers();
+    await sut.getState().load();
+    sut.getState().applyChange({ action: 'updated', monitor: { ...up, active: false } });
+    sut.getState().applyChange({ action: 'updated', monitor: { ...down, name: 'renamed' } });
+    expect(sut.getState().monitors[0].active).toBe(false);
+    expect(sut.getState().counts).toMatchObject({ up: 0, paused: 1 });
+    await vi.advanceTimersByTimeAsync(RESYNC_DELAY_MS);
+    expect(requested()).toHaveLength(2);
+  });
+
+  it('ignores pushes until a page has loaded', () => {
+    sut.getState().applyChange({ action: 'created', monitor: up });
+    expect(sut.getState()).toMatchObject({ monitors: [], total: 0 });
+  });
+});
