@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
-import { errorText } from './errors';
+import { errorText, failureWithReason } from './errors';
 import { ApiError } from './http';
 
 describe('errorText', () => {
@@ -23,5 +23,23 @@ describe('errorText', () => {
   it('names network failures and timeouts plainly', () => {
     expect(errorText(t, new ApiError({ status: 0, message: 'x', kind: 'network' }), 'generic')).toBe('无法连接服务器，请检查网络连接');
     expect(errorText(t, new ApiError({ status: 0, message: 'x', kind: 'timeout' }), 'generic')).toBe('服务器响应超时，请稍后重试');
+  });
+});
+
+describe('failureWithReason', () => {
+  const en = i18n.getFixedT('en-US');
+  const zh = i18n.getFixedT('zh-CN');
+
+  it.each([
+    ['a catalogued server message', new ApiError({ status: 400, code: 'monitors.urlInvalid', message: 'x' }), 'Failed to update monitor: URL must start with http:// or https://'],
+    ['an uncatalogued server message', new ApiError({ status: 400, message: 'Odd failure' }), 'Failed to update monitor: Odd failure'],
+    ['no server message', new ApiError({ status: 500, message: '' }), 'Failed to update monitor: Unknown error'],
+    ['a thrown non-API error', new TypeError('boom'), 'Failed to update monitor: Unknown error'],
+  ])('joins the failure text and %s with a colon', (_name, error, text) => {
+    expect(failureWithReason(en, 'Failed to update monitor', error)).toBe(text);
+  });
+
+  it('uses the full-width colon in Chinese', () => {
+    expect(failureWithReason(zh, '更新监控失败', new ApiError({ status: 500, message: '' }))).toBe('更新监控失败：未知错误');
   });
 });

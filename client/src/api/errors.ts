@@ -15,3 +15,11 @@ export function errorText(t: TFunction, error: unknown, fallback: string): strin
   }
   return fallback;
 }
+
+/**
+ * A failure text followed by its reason, e.g. "Failed to update monitor: URL is required" (spec section 2): the
+ * reason is the server's message in the user's language when there is one, else the unknown-error text.
+ */
+export function failureWithReason(t: TFunction, failure: string, error: unknown): string {
+  return t('common.error.withReason', { failure, reason: errorText(t, error, t('common.error.unknown')) });
+}

@@ -54,6 +54,15 @@ describe('dictionaries', () => {
     ['profile.error.notLoggedIn', 'User not logged in'],
     ['common.error.fetch', 'Failed to fetch data'],
     ['notFound.message', 'Page Not Found'],
+    ['monitors.loadingError', 'Failed to load monitor data'],
+    ['monitors.delete.failed', 'Failed to delete monitor'],
+    ['monitor.checkFailed', 'Check failed'],
+    ['monitor.checkCompleted', 'Monitor check completed'],
+    ['monitor.deleteFailed', 'Failed to delete monitor'],
+    ['monitor.notExist', 'Monitor does not exist'],
+    ['monitor.form.createFailed', 'Failed to create monitor, please try again later'],
+    ['monitor.form.updateFailed', 'Failed to update monitor'],
+    ['common.error.unknown', 'Unknown error'],
   ])('keep the spec wording for %s', (key, text) => {
     expect(dictionaries['en-US'].get(key)).toBe(text);
   });

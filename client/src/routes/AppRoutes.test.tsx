@@ -2,9 +2,11 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/store';
 import { ADMIN, jsonResponse, MEMBER, renderWithProviders, signIn, signOut } from '../test/render';
+import { monitorsPage } from '../test/monitors';
 import { AppRoutes } from './AppRoutes';
 
 function answer(url: string) {
+  if (url.startsWith('/api/monitors?')) return jsonResponse(200, monitorsPage([]));
   if (url.startsWith('/api/users')) return jsonResponse(200, { success: true, users: [ADMIN, MEMBER], total: 2, page: 1, pageSize: 50 });
   if (url === '/api/settings') return jsonResponse(200, { success: true, settings: { allowRegistration: false } });
   if (url === '/api/auth/status') return jsonResponse(200, { success: true, needsSetup: false, allowRegistration: true });
@@ -59,6 +61,19 @@ describe('routes and guards', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/register$/);
   });
 
+  it.each([
+    ['/monitors', 'monitors-empty'],
+    ['/monitors/create', 'monitor-form'],
+    ['/monitors/edit/7', 'monitor-missing'],
+    ['/monitors/7', 'monitor-missing'],
+    ['/monitors/abc', 'monitor-missing'],
+  ])('lets a member open the monitor screen %s', async (route, testId) => {
+    signIn(MEMBER);
+    renderWithProviders(<AppRoutes />, { route });
+    expect(await screen.findByTestId(testId)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(route);
+  });
+
   it('shows the not-found page with a way home for an unknown path', async () => {
     signOut();
     renderWithProviders(<AppRoutes />, { route: '/no/such/page' });
@@ -70,7 +85,7 @@ describe('routes and guards', () => {
 
   it('shows the not-found page to members on routes later issues build', async () => {
     signIn(MEMBER);
-    renderWithProviders(<AppRoutes />, { route: '/monitors' });
+    renderWithProviders(<AppRoutes />, { route: '/agents' });
 
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
   });

@@ -14,6 +14,10 @@ const ProfilePage = lazy(() => import('../pages/Profile.page'));
 const UsersPage = lazy(() => import('../pages/Users.page'));
 const UserCreatePage = lazy(() => import('../pages/UserCreate.page'));
 const UserEditPage = lazy(() => import('../pages/UserEdit.page'));
+const MonitorsPage = lazy(() => import('../pages/Monitors.page'));
+const MonitorCreatePage = lazy(() => import('../pages/MonitorCreate.page'));
+const MonitorEditPage = lazy(() => import('../pages/MonitorEdit.page'));
+const MonitorDetailPage = lazy(() => import('../pages/MonitorDetail.page'));
 
 /** The spec's route table (section 2) with its access rules. */
 export function AppRoutes() {
@@ -27,6 +31,10 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path={PATHS.dashboard} element={<DashboardPage />} />
           <Route path={PATHS.profile} element={<ProfilePage />} />
+          <Route path={PATHS.monitors} element={<MonitorsPage />} />
+          <Route path={PATHS.monitorCreate} element={<MonitorCreatePage />} />
+          <Route path={PATHS.monitorEdit} element={<MonitorEditPage />} />
+          <Route path={PATHS.monitorDetail} element={<MonitorDetailPage />} />
         </Route>
 
         <Route element={<RequireAdmin />}>

@@ -22,16 +22,19 @@ export const PATHS = {
 } as const;
 
 export const userEditPath = (id: number) => `/users/${id}`;
+export const monitorDetailPath = (id: number) => `/monitors/${id}`;
+export const monitorEditPath = (id: number) => `/monitors/edit/${id}`;
+
+/** An `:id` path segment as a number; anything but digits names nothing and gives null. */
+export function parseIdParam(raw: string | undefined): number | null {
+  return raw && /^\d+$/.test(raw) ? Number(raw) : null;
+}
 
 /** Routes whose screens later issues build; until then they show the not-found page. */
 export const PENDING_PATHS = [
   { path: PATHS.status, access: 'public' },
   { path: PATHS.statusConfig, access: 'member' },
   { path: PATHS.notifications, access: 'member' },
-  { path: PATHS.monitors, access: 'member' },
-  { path: PATHS.monitorCreate, access: 'member' },
-  { path: PATHS.monitorEdit, access: 'member' },
-  { path: PATHS.monitorDetail, access: 'member' },
   { path: PATHS.agents, access: 'member' },
   { path: PATHS.agentCreate, access: 'member' },
   { path: PATHS.agentEdit, access: 'member' },

@@ -1,0 +1,135 @@
+import { Button, EmptyState, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconActivity, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { MonitorDto } from '@vigil/proto';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { errorText } from '../api/errors';
+import { notify } from '../app/notify';
+import { LiveBadge } from '../components/LiveBadge/LiveBadge';
+import { ErrorState, LoadingState } from '../components/PageState/PageState';
+import { DeleteMonitorModal } from '../features/monitors/components/DeleteMonitorModal';
+import { MonitorActions } from '../features/monitors/components/MonitorActions';
+import { MonitorCard } from '../features/monitors/components/MonitorCard';
+import { MonitorListToolbar } from '../features/monitors/components/MonitorListToolbar';
+import { MonitorTable } from '../features/monitors/components/MonitorTable';
+import { MONITORS_PAGE_SIZE, useMonitorsStore } from '../features/monitors/listStore';
+import { useMonitorView } from '../features/monitors/useMonitorView';
+import { joinRoom } from '../realtime/socket';
+import { usePollingFallback } from '../realtime/usePollingFallback';
+import { PATHS } from '../routes/paths';
+
+export default function MonitorsPage() {
+  const { t } = useTranslation();
+  const { monitors, total, counts, query, status, error, load, remove } = useMonitorsStore(
+    useShallow((state) => ({
+      monitors: state.monitors,
+      total: state.total,
+      counts: state.counts,
+      query: state.query,
+      status: state.status,
+      error: state.error,
+      load: state.load,
+      remove: state.remove,
+    })),
+  );
+  const [view, setView] = useMonitorView();
+  const [pendingDelete, setPendingDelete] = useState<MonitorDto | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => joinRoom('monitors'), []);
+  usePollingFallback(useCallback(() => void load({}, { quiet: true }), [load]));
+
+  async function refresh() {
+    setRefreshing(true);
+    await load({}, { quiet: status === 'ready' });
+    setRefreshing(false);
+  }
+
+  async function deleteMonitor(monitor: MonitorDto) {
+    await remove(monitor.id);
+    notify.success(t('monitors.delete.success'));
+    setPendingDelete(null);
+  }
+
+  const pages = Math.max(1, Math.ceil(total / MONITORS_PAGE_SIZE));
+  const unfiltered = query.filter === 'all' && query.search.trim() === '';
+  const createButton = (
+    <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} data-testid="monitor-create">
+      {t('monitors.create')}
+    </Button>
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Group gap="sm">
+            <Title order={2}>{t('monitors.title')}</Title>
+            <LiveBadge />
+          </Group>
+          <Text c="dimmed" mt={4}>
+            {t('monitors.subtitle')}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconRefresh size={16} />} loading={refreshing} onClick={() => void refresh()} data-testid="monitors-refresh">
+            {t('monitors.refresh')}
+          </Button>
+          {createButton}
+        </Group>
+      </Group>
+
+      <MonitorListToolbar
+        filter={query.filter}
+        search={query.search}
+        counts={counts}
+        view={view}
+        onFilter={(filter) => void load({ filter, page: 1 })}
+        onSearch={(search) => void load({ search, page: 1 })}
+        onView={setView}
+      />
+
+      {status === 'error' && <ErrorState message={errorText(t, error, t('monitors.loadingError'))} onRetry={() => void load()} />}
+      {(status === 'loading' || status === 'idle') && <LoadingState />}
+      {status === 'ready' && monitors.length === 0 && unfiltered && (
+        <EmptyState icon={<IconActivity size={28} />} variant="light" title={t('monitors.empty')} description={t('monitors.emptyDescription')} data-testid="monitors-empty">
+          <EmptyState.Actions>{createButton}</EmptyState.Actions>
+        </EmptyState>
+      )}
+      {status === 'ready' && monitors.length === 0 && !unfiltered && (
+        <EmptyState icon={<IconSearch size={28} />} variant="light" title={t('monitors.noMatch')} description={t('monitors.noMatchDescription')} data-testid="monitors-no-match" />
+      )}
+      {status === 'ready' && monitors.length > 0 && (
+        <Stack gap="sm">
+          {view === 'list' ? (
+            <MonitorTable monitors={monitors} onDelete={setPendingDelete} />
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="monitors-grid">
+              {monitors.map((monitor) => (
+                <MonitorCard
+                  key={monitor.id}
+                  monitor={monitor}
+                  testId={`monitor-row-${monitor.id}`}
+                  actions={<MonitorActions monitor={monitor} onDelete={setPendingDelete} />}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed" data-testid="monitors-total">
+              {t('monitors.total', { total })}
+            </Text>
+            {pages > 1 && <Pagination total={pages} value={query.page} onChange={(page) => void load({ page })} size="sm" />}
+          </Group>
+        </Stack>
+      )}
+
+      <DeleteMonitorModal monitor={pendingDelete} onClose={() => setPendingDelete(null)} onConfirm={deleteMonitor} />
+    </Stack>
+  );
+}
