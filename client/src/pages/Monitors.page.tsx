@@ -58,8 +58,8 @@ export default function MonitorsPage() {
 
   const pages = Math.max(1, Math.ceil(total / MONITORS_PAGE_SIZE));
   const unfiltered = query.filter === 'all' && query.search.trim() === '';
-  const createButton = (
-    <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} data-testid="monitor-create">
+  const createButton = (testId: string) => (
+    <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} data-testid={testId}>
       {t('monitors.create')}
     </Button>
   );
@@ -80,7 +80,7 @@ export default function MonitorsPage() {
           <Button variant="default" leftSection={<IconRefresh size={16} />} loading={refreshing} onClick={() => void refresh()} data-testid="monitors-refresh">
             {t('monitors.refresh')}
           </Button>
-          {createButton}
+          {createButton('monitor-create')}
         </Group>
       </Group>
 
@@ -98,7 +98,7 @@ export default function MonitorsPage() {
       {(status === 'loading' || status === 'idle') && <LoadingState />}
       {status === 'ready' && monitors.length === 0 && unfiltered && (
         <EmptyState icon={<IconActivity size={28} />} variant="light" title={t('monitors.empty')} description={t('monitors.emptyDescription')} data-testid="monitors-empty">
-          <EmptyState.Actions>{createButton}</EmptyState.Actions>
+          <EmptyState.Actions>{createButton('monitors-empty-create')}</EmptyState.Actions>
         </EmptyState>
       )}
       {status === 'ready' && monitors.length === 0 && !unfiltered && (

@@ -1,0 +1,183 @@
+import request from 'supertest';
+import type { Browser, Page } from 'playwright-core';
+import type { MonitorDto, MonitorsResponse } from '@vigil/proto';
+import { registerFirstAdmin, Session } from '../factories/users';
+import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { startTargetServer, TargetServer } from '../support/target-server';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * Monitors through the real UI against a loopback target: created through the form, seen turning up on the list
+ * and down on the detail page without a reload, filtered, paused, resumed and deleted.
+ */
+describe('monitors in the browser', () => {
+  let app: TestApp;
+  let target: TargetServer;
+  let targetOpen = true;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let page: Page;
+  let admin: Session;
+  let monitor: MonitorDto;
+  const name = 'Loopback target';
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    target = await startTargetServer();
+    admin = await registerFirstAdmin(app.url);
+    ({ browser, close: closeBrowser } = await launchBrowser());
+    ({ page } = await newPage(browser, app.url, 'en-US'));
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    if (targetOpen) await target?.close();
+    await app?.destroy();
+  });
+
+  /** A test step that leaves a screenshot in .test-artifacts when it fails. */
+  function step(title: string, body: () => Promise<void>): void {
+    it(title, async () => {
+      try {
+        await body();
+      } catch (error) {
+        await screenshot(page, title);
+        throw error;
+      }
+    });
+  }
+
+  const statusOf = (testId: string) => page.getByTestId(testId).getAttribute('data-status');
+  const waitForStatus = (testId: string, status: string) => page.locator(`[data-testid="${testId}"][data-status="${status}"]`).waitFor();
+
+  /** Marks the document; the mark survives client-side updates but not a reload. */
+  const markDocument = () => page.evaluate(() => Object.assign(window, { vigilNoReload: true }));
+  const documentKept = () => page.evaluate(() => (window as unknown as { vigilNoReload?: boolean }).vigilNoReload === true);
+
+  async function findMonitor(byName: string): Promise<MonitorDto> {
+    const { body } = await request(app.url).get('/api/monitors').set(admin.auth).expect(200);
+    const found = (body as MonitorsResponse).monitors.find((row) => row.name === byName);
+    if (!found) throw new Error(`no monitor named ${byName}`);
+    return found;
+  }
+
+  step('signs in through the login form', async () => {
+    await page.goto('/login');
+    await page.locator('input[name="username"]').fill(admin.user.username);
+    await page.locator('input[name="password"]').fill(admin.password);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('dashboard-monitor-summary').waitFor();
+  });
+
+  step('creates a monitor through the form and sees it turn up on the list without a reload', async () => {
+    // The first check (run at once on creation) answers slowly, so the list is on screen before its result lands.
+    target.respond(200, 3000);
+    await page.goto('/monitors');
+    await page.getByTestId('monitors-empty').waitFor();
+    await page.getByTestId('monitor-create').click();
+    await page.waitForURL('**/monitors/create');
+
+    await page.locator('input[name="name"]').fill(name);
+    await page.locator('input[name="url"]').fill(`${target.url}/`);
+    await page.locator('select[name="method"]').selectOption('GET');
+    await page.locator('input[name="interval"]').fill('1');
+    await page.locator('input[name="timeout"]').fill('10');
+    await page.locator('select[name="expectedStatus"]').selectOption('2');
+    await page.locator('input[name="header-name-0"]').fill('X-Vigil-Test');
+    await page.locator('input[name="header-value-0"]').fill('browser');
+    // Typing into the last header row appends a blank one; GET has no body field.
+    await page.locator('input[name="header-name-1"]').waitFor();
+    expect(await page.locator('textarea[name="body"]').count()).toBe(0);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/monitors$/);
+    await markDocument();
+
+    monitor = await findMonitor(name);
+    expect(monitor).toMatchObject({ interval: 60, timeout: 10, expected_status: 2, method: 'GET', headers: { 'X-Vigil-Test': 'browser' } });
+    const statusId = `monitor-status-${monitor.id}`;
+    await page.getByTestId(`monitor-row-${monitor.id}`).waitFor();
+    expect(await statusOf(statusId)).toBe('pending');
+
+    await waitForStatus(statusId, 'up');
+    target.respond(200);
+    expect(await documentKept()).toBe(true);
+    const received = target.received.find((entry) => entry.headers['x-vigil-test'] === 'browser');
+    expect(received?.method).toBe('GET');
+    expect(await page.getByTestId(`monitor-row-${monitor.id}`).innerText()).toContain('100.00');
+  });
+
+  step('opens the detail page, where the stopped target turns it pending, then down, without a reload', async () => {
+    await page.getByTestId(`monitor-view-${monitor.id}`).click();
+    await page.waitForURL(`**/monitors/${monitor.id}`);
+    await waitForStatus('monitor-detail-status', 'up');
+    expect(await page.getByTestId('monitor-expected-status').innerText()).toBe('2xx');
+    await markDocument();
+
+    await target.close();
+    targetOpen = false;
+    // Default retries (1): the first failure moves up to pending, the next one to down.
+    await page.getByTestId('monitor-check-now').click();
+    await waitForStatus('monitor-detail-status', 'pending');
+    await page.getByTestId('monitor-check-now').click();
+    await waitForStatus('monitor-detail-status', 'down');
+    expect(await documentKept()).toBe(true);
+
+    await page.getByTestId('monitor-tab-history').click();
+    const newest = page.getByTestId('monitor-history').locator('tbody tr').first();
+    await newest.waitFor();
+    expect(await newest.locator('[data-status="down"]').count()).toBe(1);
+    expect(await newest.locator('td').last().innerText()).toMatch(/refused/i);
+  });
+
+  step('pauses and resumes from the detail page', async () => {
+    await page.getByTestId('monitor-pause').click();
+    await waitForStatus('monitor-detail-status', 'paused');
+    await page.getByTestId('monitor-resume').click();
+    await page.getByTestId('monitor-pause').waitFor();
+    expect(await statusOf('monitor-detail-status')).not.toBe('paused');
+  });
+
+  step('filters the list by active and paused, and remembers the grid view across a reload', async () => {
+    const { body } = await request(app.url)
+      .post('/api/monitors')
+      .set(admin.auth)
+      .send({ name: 'Paused one', url: 'http://127.0.0.1:9/', interval: 60, timeout: 5 })
+      .expect(201);
+    const paused = (body as { monitor: MonitorDto }).monitor;
+    await request(app.url).post(`/api/monitors/${paused.id}/pause`).set(admin.auth).expect(200);
+
+    await page.getByTestId('monitor-back').click();
+    await page.waitForURL(/\/monitors$/);
+    await page.getByTestId(`monitor-row-${paused.id}`).waitFor();
+    expect(await statusOf(`monitor-status-${paused.id}`)).toBe('paused');
+
+    await page.getByTestId('monitor-filter').locator('label', { hasText: 'Paused' }).click();
+    await page.getByTestId(`monitor-row-${monitor.id}`).waitFor({ state: 'detached' });
+    await page.getByTestId(`monitor-row-${paused.id}`).waitFor();
+
+    await page.getByTestId('monitor-filter').locator('label', { hasText: 'Active' }).click();
+    await page.getByTestId(`monitor-row-${paused.id}`).waitFor({ state: 'detached' });
+    await page.getByTestId(`monitor-row-${monitor.id}`).waitFor();
+
+    await page.getByTestId('view-toggle').locator('label').nth(1).click();
+    await page.getByTestId('monitors-grid').waitFor();
+    await page.reload();
+    await page.getByTestId('monitors-grid').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('monitors.view'))).toBe('grid');
+  });
+
+  step('deletes a monitor from the detail page after confirmation and returns to the list', async () => {
+    await page.goto(`/monitors/${monitor.id}`);
+    await page.getByTestId('monitor-delete').click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.innerText()).toContain('cannot be undone');
+    await page.getByTestId('confirm-delete').click();
+    await page.waitForURL(/\/monitors$/);
+    await page.getByTestId('monitor-filter').waitFor();
+    expect(await page.getByTestId(`monitor-row-${monitor.id}`).count()).toBe(0);
+    await request(app.url).get(`/api/monitors/${monitor.id}`).set(admin.auth).expect(404);
+
+    await page.goto(`/monitors/${monitor.id}`);
+    expect(await page.getByTestId('monitor-missing').innerText()).toContain('Monitor does not exist');
+  });
+});
