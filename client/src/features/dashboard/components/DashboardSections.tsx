@@ -66,8 +66,8 @@ export function DashboardSections() {
   useEffect(() => joinRoom('monitors'), []);
   usePollingFallback(useCallback(() => void load({}, { quiet: true }), [load]));
 
-  const viewAll = (
-    <Button component={Link} to={PATHS.monitors} variant="subtle" size="compact-sm" data-testid="dashboard-monitors-link">
+  const viewAll = (testId: string) => (
+    <Button component={Link} to={PATHS.monitors} variant="subtle" size="compact-sm" data-testid={testId}>
       {t('dashboard.monitors.viewAll')}
     </Button>
   );
@@ -79,7 +79,7 @@ export function DashboardSections() {
         {status === 'ready' ? (
           <StatusSummaryCard
             title={t('dashboard.monitors.title')}
-            action={viewAll}
+            action={viewAll('dashboard-summary-link')}
             testId="dashboard-monitor-summary"
             items={[
               { key: 'up', label: t('dashboard.monitors.summary.up'), value: counts.up, icon: IconArrowUpCircle, color: 'green' },
@@ -99,7 +99,7 @@ export function DashboardSections() {
         <Stack gap="sm" data-testid="dashboard-monitors">
           <Group justify="space-between">
             <Text fw={600}>{t('monitors.title')}</Text>
-            {viewAll}
+            {viewAll('dashboard-monitors-link')}
           </Group>
           {monitors.length === 0 ? (
             <EmptyState icon={<IconActivity size={28} stroke={1.5} />} variant="light" title={t('dashboard.monitors.empty')} description={t('dashboard.monitors.emptyDescription')}>

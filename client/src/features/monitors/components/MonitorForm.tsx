@@ -1,4 +1,4 @@
-import { Button, Collapse, Group, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, UnstyledButton, Text } from '@mantine/core';
+import { Button, Collapse, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { HTTP_METHODS, type HttpMethod, type MonitorRequest } from '@vigil/proto';
 import { type FormEvent, useState } from 'react';
@@ -75,6 +75,7 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel }: Monito
             <NativeSelect
               name="method"
               label={t('monitor.form.method')}
+              description={t('monitor.form.methodDescription')}
               withAsterisk
               data={[...HTTP_METHODS]}
               value={values.method}
@@ -119,7 +120,7 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel }: Monito
               autosize
               minRows={3}
               maxRows={12}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               value={values.body}
               error={fieldError('body')}
               onChange={(event) => set('body', event.currentTarget.value)}

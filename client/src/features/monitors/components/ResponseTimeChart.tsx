@@ -1,6 +1,8 @@
 import type { StatsPoint, StatsRange } from '@vigil/proto';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
+const RANGE_HOURS: Record<StatsRange, number> = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30, '90d': 24 * 90 };
+
 interface ResponseTimeChartProps {
   points: StatsPoint[];
   range: StatsRange;
@@ -8,40 +10,48 @@ interface ResponseTimeChartProps {
   labels: { average: string; slowest: string };
 }
 
-function tickFormatter(range: StatsRange, language: string) {
-  const options: Intl.DateTimeFormatOptions = range === '24h' ? { hour: '2-digit', minute: '2-digit' } : { month: '2-digit', day: '2-digit' };
-  const format = new Intl.DateTimeFormat(language, options);
-  return (value: string) => format.format(new Date(value));
-}
-
 /**
- * Average and slowest response time per bucket. Kept in its own module, loaded lazily, so recharts is a separate
- * chunk that only the monitor detail page downloads.
+ * Average and slowest response time per bucket over the whole range, so gaps without checks show as gaps. Kept in
+ * its own module, loaded lazily, so recharts is a separate chunk that only the monitor detail page downloads.
  */
 export default function ResponseTimeChart({ points, range, language, labels }: ResponseTimeChartProps) {
-  const format = tickFormatter(range, language);
+  const end = Date.now();
+  const start = end - RANGE_HOURS[range] * 3_600_000;
+  const data = points.map((point) => ({ time: Date.parse(point.time), average: point.avg_response_time, slowest: point.max_response_time }));
+  const tick = new Intl.DateTimeFormat(language, range === '24h' ? { hour: '2-digit', minute: '2-digit' } : { month: '2-digit', day: '2-digit' });
   const full = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+  // Lines need two points to show; a sparse series gets dots so a lone bucket is still visible.
+  const dots = data.length < 12;
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+      <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--mantine-color-default-border)" />
-        <XAxis dataKey="time" tickFormatter={format} minTickGap={24} fontSize={12} stroke="var(--mantine-color-dimmed)" />
+        <XAxis
+          dataKey="time"
+          type="number"
+          scale="time"
+          domain={[start, end]}
+          tickFormatter={(value: number) => tick.format(value)}
+          minTickGap={32}
+          fontSize={12}
+          stroke="var(--mantine-color-dimmed)"
+        />
         <YAxis unit=" ms" width={72} fontSize={12} stroke="var(--mantine-color-dimmed)" allowDecimals={false} />
         <Tooltip
-          labelFormatter={(value) => full.format(new Date(String(value)))}
+          labelFormatter={(value) => full.format(Number(value))}
           formatter={(value) => (value === null || value === undefined ? '-' : `${String(value)} ms`)}
           contentStyle={{ background: 'var(--mantine-color-body)', borderColor: 'var(--mantine-color-default-border)' }}
         />
         <Legend />
-        <Line type="monotone" dataKey="avg_response_time" name={labels.average} stroke="var(--mantine-color-blue-6)" strokeWidth={2} dot={false} connectNulls />
+        <Line type="monotone" dataKey="average" name={labels.average} stroke="var(--mantine-color-blue-6)" strokeWidth={2} dot={dots} isAnimationActive={false} />
         <Line
           type="monotone"
-          dataKey="max_response_time"
+          dataKey="slowest"
           name={labels.slowest}
           stroke="var(--mantine-color-orange-5)"
           strokeDasharray="4 3"
-          dot={false}
-          connectNulls
+          dot={dots}
+          isAnimationActive={false}
         />
       </LineChart>
     </ResponsiveContainer>

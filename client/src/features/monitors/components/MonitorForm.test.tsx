@@ -1,0 +1,139 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MonitorRequest } from '@vigil/proto';
+import { describe, expect, it, vi } from 'vitest';
+import { makeMonitor } from '../../../test/monitors';
+import { renderWithProviders } from '../../../test/render';
+import { defaultFormValues, formValuesFromMonitor } from '../form';
+import { MonitorForm } from './MonitorForm';
+
+function renderForm(initial = defaultFormValues(), result: string | null = null) {
+  const onSubmit = vi.fn<(request: MonitorRequest) => Promise<string | null>>(() => Promise.resolve(result));
+  const view = renderWithProviders(<MonitorForm initial={initial} submitLabel="Create monitor" onSubmit={onSubmit} onCancel={vi.fn()} />);
+  const field = (name: string) => view.container.querySelector<HTMLInputElement>(`[name="${name}"]`);
+  return { onSubmit, field, container: view.container };
+}
+
+async function fillRequired(field: (name: string) => HTMLInputElement | null) {
+  await userEvent.type(field('name')!, 'Shop');
+  await userEvent.type(field('url')!, 'https://shop.example.com/health');
+}
+
+describe('MonitorForm', () => {
+  it('starts with GET, 1 minute, 30 seconds and 200', () => {
+    const { field } = renderForm();
+    expect(field('method')).toHaveValue('GET');
+    expect(field('interval')).toHaveValue('1');
+    expect(field('timeout')).toHaveValue('30');
+    expect(field('expectedStatus')).toHaveValue('200');
+  });
+
+  it('offers the methods and the expected-status classes and codes', () => {
+    const { field } = renderForm();
+    const methods = within(field('method')!).getAllByRole('option').map((option) => option.textContent);
+    expect(methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
+    const statuses = within(field('expectedStatus')!).getAllByRole('option');
+    expect(statuses.slice(0, 5).map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['2', '2xx'],
+      ['3', '3xx'],
+      ['4', '4xx'],
+      ['5', '5xx'],
+      ['200', '200'],
+    ]);
+    expect(statuses).toHaveLength(18);
+  });
+
+  it('turns a non-numeric interval into an error and sends nothing', async () => {
+    const { field, onSubmit } = renderForm();
+    await fillRequired(field);
+    await userEvent.clear(field('interval')!);
+    await userEvent.type(field('interval')!, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
+
+    expect(await screen.findByText('Interval must be at least 1 minute')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('requires name and url before sending', async () => {
+    const { onSubmit } = renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('URL is required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['GET', false],
+    ['POST', true],
+    ['PUT', true],
+    ['PATCH', true],
+    ['DELETE', false],
+    ['HEAD', false],
+  ])('shows the body field for %s: %s', async (method, shown) => {
+    const { field } = renderForm();
+    await userEvent.selectOptions(field('method')!, method);
+    expect(field('body') !== null).toBe(shown);
+  });
+
+  it('appends a blank header row while typing, and sends trimmed names without blank rows, interval × 60', async () => {
+    const { field, onSubmit } = renderForm();
+    await fillRequired(field);
+    expect(field('header-name-1')).toBeNull();
+    await userEvent.type(field('header-name-0')!, '  X-Token ');
+    expect(field('header-name-1')).not.toBeNull();
+    await userEvent.type(field('header-value-0')!, 'secret');
+    await userEvent.type(field('header-value-1')!, 'value without a name');
+    expect(field('header-name-2')).not.toBeNull();
+    await userEvent.clear(field('interval')!);
+    await userEvent.type(field('interval')!, '5');
+    await userEvent.selectOptions(field('expectedStatus')!, '3');
+    await userEvent.selectOptions(field('method')!, 'POST');
+    await userEvent.type(field('body')!, 'ping');
+    await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
+
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0][0]).toEqual({
+      name: 'Shop',
+      url: 'https://shop.example.com/health',
+      method: 'POST',
+      interval: 300,
+      timeout: 30,
+      expectedStatus: 3,
+      headers: { 'X-Token': 'secret' },
+      body: 'ping',
+      retries: 1,
+      retryInterval: 20,
+    });
+  });
+
+  it('opens the advanced section to show a bad retry count', async () => {
+    const { field, onSubmit } = renderForm();
+    await fillRequired(field);
+    await userEvent.click(screen.getByTestId('monitor-advanced'));
+    await userEvent.clear(field('retries')!);
+    await userEvent.type(field('retries')!, '20');
+    await userEvent.click(screen.getByTestId('monitor-advanced'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
+    expect(screen.getByTestId('monitor-advanced')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Retries must be a whole number from 0 to 10')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the failure text returned by the page in an alert', async () => {
+    const { field } = renderForm(defaultFormValues(), 'Failed to create monitor, please try again later: Unknown error');
+    await fillRequired(field);
+    await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create monitor, please try again later: Unknown error');
+  });
+
+  it('fills the edit form from the stored monitor, interval rounded down to minutes', () => {
+    const monitor = makeMonitor({ interval: 150, method: 'PUT', body: '{}', headers: { Accept: 'json' }, expected_status: 4 });
+    const { field } = renderForm(formValuesFromMonitor(monitor));
+    expect(field('interval')).toHaveValue('2');
+    expect(field('method')).toHaveValue('PUT');
+    expect(field('body')).toHaveValue('{}');
+    expect(field('expectedStatus')).toHaveValue('4');
+    expect(field('header-name-0')).toHaveValue('Accept');
+    expect(field('header-name-1')).toHaveValue('');
+  });
+});
