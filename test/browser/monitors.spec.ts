@@ -20,6 +20,8 @@ describe('monitors in the browser', () => {
   let admin: Session;
   let monitor: MonitorDto;
   const name = 'Loopback target';
+  /** Script files the page has fetched, to see that the chart library only loads on the detail page. */
+  const scripts: string[] = [];
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -27,6 +29,9 @@ describe('monitors in the browser', () => {
     admin = await registerFirstAdmin(app.url);
     ({ browser, close: closeBrowser } = await launchBrowser());
     ({ page } = await newPage(browser, app.url, 'en-US'));
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
   });
   afterAll(async () => {
     await closeBrowser?.();
@@ -104,6 +109,7 @@ describe('monitors in the browser', () => {
     const received = target.received.find((entry) => entry.headers['x-vigil-test'] === 'browser');
     expect(received?.method).toBe('GET');
     expect(await page.getByTestId(`monitor-row-${monitor.id}`).innerText()).toContain('100.00');
+    expect(scripts.some((url) => url.includes('ResponseTimeChart'))).toBe(false);
   });
 
   step('opens the detail page, where the stopped target turns it pending, then down, without a reload', async () => {
@@ -111,6 +117,9 @@ describe('monitors in the browser', () => {
     await page.waitForURL(`**/monitors/${monitor.id}`);
     await waitForStatus('monitor-detail-status', 'up');
     expect(await page.getByTestId('monitor-expected-status').innerText()).toBe('2xx');
+    // The response-time chart (recharts, its own chunk) draws the check made on creation.
+    await page.getByTestId('monitor-stats').locator('.recharts-line-dot').first().waitFor();
+    expect(scripts.some((url) => url.includes('ResponseTimeChart'))).toBe(true);
     await markDocument();
 
     await target.close();

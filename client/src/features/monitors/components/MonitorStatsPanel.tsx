@@ -97,6 +97,7 @@ export function MonitorStatsPanel({ monitorId, freshness }: MonitorStatsPanelPro
                 range={range}
                 language={i18n.language}
                 labels={{ average: t('monitor.chart.average'), slowest: t('monitor.chart.slowest') }}
+                formatMs={(value) => t('monitor.overview.ms', { value })}
               />
             </Suspense>
           ) : (

@@ -8,13 +8,15 @@ interface ResponseTimeChartProps {
   range: StatsRange;
   language: string;
   labels: { average: string; slowest: string };
+  /** A duration in the user's language, e.g. "120 ms" or "120 毫秒". */
+  formatMs: (value: number) => string;
 }
 
 /**
  * Average and slowest response time per bucket over the whole range, so gaps without checks show as gaps. Kept in
  * its own module, loaded lazily, so recharts is a separate chunk that only the monitor detail page downloads.
  */
-export default function ResponseTimeChart({ points, range, language, labels }: ResponseTimeChartProps) {
+export default function ResponseTimeChart({ points, range, language, labels, formatMs }: ResponseTimeChartProps) {
   const end = Date.now();
   const start = end - RANGE_HOURS[range] * 3_600_000;
   const data = points.map((point) => ({ time: Date.parse(point.time), average: point.avg_response_time, slowest: point.max_response_time }));
@@ -36,10 +38,10 @@ export default function ResponseTimeChart({ points, range, language, labels }: R
           fontSize={12}
           stroke="var(--mantine-color-dimmed)"
         />
-        <YAxis unit=" ms" width={72} fontSize={12} stroke="var(--mantine-color-dimmed)" allowDecimals={false} />
+        <YAxis tickFormatter={(value: number) => formatMs(value)} width={80} fontSize={12} stroke="var(--mantine-color-dimmed)" allowDecimals={false} />
         <Tooltip
           labelFormatter={(value) => full.format(Number(value))}
-          formatter={(value) => (value === null || value === undefined ? '-' : `${String(value)} ms`)}
+          formatter={(value) => (typeof value === 'number' ? formatMs(value) : '-')}
           contentStyle={{ background: 'var(--mantine-color-body)', borderColor: 'var(--mantine-color-default-border)' }}
         />
         <Legend />
