@@ -1,0 +1,555 @@
+// `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S]`
+//
+// N HTTP monitors at a 60 s interval against a keep-alive loopback target in its own process, on the embedded
+// database (PGlite in the server process) and/or on PostgreSQL (a fresh database on 127.0.0.1:5432, dropped after).
+// After creating the monitors it waits one interval plus a margin (warm-up, so the burst of creation checks is over),
+// then measures for M minutes and prints: checks/s, p50/p99 schedule lateness, server CPU % and RSS, rows written/s,
+// database size per 1,000 checks. Prints figures; asserts nothing and never fails on a target.
+//
+// How each figure is obtained (see docs/benchmarks.md, "Checker"):
+// - checks/s: requests the target received in the window ÷ window seconds (and the server's own start counter).
+// - lateness at the target: every request's arrival time minus the slot it was due on. Slots are the server's own
+//   spread (`spreadOffsetMs`, anchored at the epoch, every 60 s), so this is the scheduler's lateness plus the time
+//   the HTTP client took to get the request to the target. Only slots inside the window count.
+// - lateness (server ring): `vigil_check_lateness_*` read at the end of the window; it covers the last 100,000 check
+//   starts, which may reach back before the window (the output says how many of them are in the window).
+// - CPU: utime+stime from /proc/<pid>/stat over the window ÷ wall time (100 % = one core); RSS from VmRSS.
+// - rows written/s and bytes per 1,000 checks: deltas of the server's metrics over the window.
+import { fork, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const ROOT = join(import.meta.dirname, '..');
+const MAIN = join(ROOT, 'server/dist/main.js');
+const TARGET = join(import.meta.dirname, 'lib/checker-target.mjs');
+// The server's own slot function, so lateness is measured against the slots it schedules on.
+const { spreadOffsetMs } = require(join(ROOT, 'server/dist/monitors/check-rules.js'));
+
+function option(name, fallback) {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback;
+}
+const MONITORS = Math.max(1, Math.floor(Number(option('monitors', 1000))));
+const MINUTES = Math.max(1, Number(option('minutes', 2)));
+const MODE = option('mode', 'both');
+const WARMUP_S = Math.max(0, Number(option('warmup', 70)));
+const CREATE_CONCURRENCY = Math.max(1, Math.floor(Number(option('create-concurrency', 32))));
+const ADMIN_URL = option('postgres', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const INTERVAL_S = 60;
+const INTERVAL_MS = INTERVAL_S * 1000;
+const SAMPLE_MS = 5000;
+const METRICS_EVERY_MS = 30_000;
+if (!['embedded', 'postgres', 'both'].includes(MODE)) {
+  console.error('--mode must be embedded, postgres or both');
+  process.exit(2);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** CPU seconds (user + system) of one process, or null when it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+function rssMiB(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+  } catch {
+    return null;
+  }
+}
+/**
+ * CPU seconds of all PostgreSQL processes on the machine: each live process's own time, plus the time of children
+ * that exited, which the kernel adds to the postmaster's cutime/cstime (backends come and go with the pool).
+ */
+function postgresCpu() {
+  const processes = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      processes.set(name, { ppid: fields[1], own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  let ticks = 0;
+  for (const process of processes.values()) {
+    ticks += process.own;
+    if (!processes.has(process.ppid)) ticks += process.children; // the postmaster
+  }
+  return ticks / CLK_TCK;
+}
+/** Busy and total jiffies of the whole machine (all cores). */
+function machineJiffies() {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const numbers = values.map(Number);
+  const total = numbers.slice(0, 8).reduce((a, b) => a + b, 0);
+  const idle = numbers[3] + numbers[4];
+  return { busy: total - idle, total };
+}
+
+/** Whether another test runner (jest, vitest, playwright) is running on the machine: it competes for the 2 cores. */
+function otherTestRunners() {
+  try {
+    return execFileSync('pgrep', ['-f', 'jest|vitest|playwright'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((pid) => pid && Number(pid) !== process.pid).length;
+  } catch {
+    return 0; // pgrep exits 1 when nothing matches
+  }
+}
+
+function percentile(sorted, q) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+async function startTarget() {
+  const child = fork(TARGET, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('target did not start')), 10_000);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message.port);
+    });
+    child.once('exit', (code) => reject(new Error(`target exited with ${code}`)));
+  });
+  const ask = (type) =>
+    new Promise((resolve) => {
+      const onMessage = (message) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        resolve(message);
+      };
+      child.on('message', onMessage);
+      child.send({ type });
+    });
+  return {
+    pid: child.pid,
+    port,
+    ask,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.send({ type: 'stop' });
+      }),
+  };
+}
+
+async function startServer(env, logPath) {
+  const port = await freePort();
+  const out = createWriteStream(logPath);
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  const base = `http://127.0.0.1:${port}`;
+  let healthy = false;
+  for (let attempt = 0; attempt < 1200 && child.exitCode === null; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) {
+        healthy = true;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal });
+      });
+      child.kill('SIGTERM');
+    });
+  if (!healthy) {
+    await stop();
+    throw new Error(`server did not become healthy; see ${logPath}`);
+  }
+  return { pid: child.pid, base, stop, exited: () => child.exitCode !== null || child.signalCode !== null };
+}
+
+async function api(base, token, method, path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, json: () => JSON.parse(text) };
+}
+
+async function metrics(base, token) {
+  const started = performance.now();
+  const response = await api(base, token, 'GET', '/api/metrics');
+  if (response.status !== 200) throw new Error(`/api/metrics answered ${response.status}: ${response.text.slice(0, 200)}`);
+  const values = { fetchMs: performance.now() - started };
+  for (const line of response.text.split('\n')) {
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*) (\S+)$/.exec(line);
+    if (match) values[match[1]] = Number(match[2]);
+  }
+  return values;
+}
+
+async function createMonitors(base, token, targetPort) {
+  const ids = new Array(MONITORS);
+  const failures = [];
+  let next = 0;
+  let done = 0;
+  const started = Date.now();
+  let lastReport = started;
+  async function worker() {
+    while (next < MONITORS) {
+      const index = next;
+      next += 1;
+      const response = await api(base, token, 'POST', '/api/monitors', {
+        name: `bench ${index}`,
+        url: `http://127.0.0.1:${targetPort}/m/${index}`,
+        interval: INTERVAL_S,
+        timeout: 10,
+        expectedStatus: 200,
+      });
+      if (response.status === 201) ids[index] = response.json().monitor.id;
+      else failures.push(`${index}: ${response.status} ${response.text.slice(0, 200)}`);
+      done += 1;
+      if (Date.now() - lastReport > 10_000) {
+        lastReport = Date.now();
+        log(`  created ${done}/${MONITORS}`);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(CREATE_CONCURRENCY, MONITORS) }, worker));
+  return { ids, failures, seconds: (Date.now() - started) / 1000, startedAt: started, endedAt: Date.now() };
+}
+
+/** Lateness and per-monitor counts from the target's arrival log, over slots in [t0, t1). */
+function analyseArrivals(arrivals, ids, t0, t1, warmupFrom) {
+  const indexToId = ids;
+  const perMonitor = new Int32Array(ids.length);
+  const seen = new Uint8Array(ids.length);
+  const lateness = [];
+  // Checks on their slot between the start of creation and the window, without each monitor's first request (the
+  // check at creation, which is due at once rather than on a slot).
+  const warmup = [];
+  let arrivalsInWindow = 0;
+  let offSlot = 0;
+  for (let i = 0; i < arrivals.index.length; i += 1) {
+    const at = arrivals.at[i];
+    const index = arrivals.index[i];
+    if (at >= t0 && at < t1) arrivalsInWindow += 1;
+    const id = indexToId[index];
+    if (id === undefined) continue;
+    const offset = spreadOffsetMs(id, INTERVAL_MS);
+    const late = (((at - offset) % INTERVAL_MS) + INTERVAL_MS) % INTERVAL_MS;
+    const slot = at - late;
+    const first = !seen[index];
+    seen[index] = 1;
+    if (!first && slot >= warmupFrom && slot < t0) warmup.push(late);
+    if (slot < t0 || slot >= t1) continue;
+    perMonitor[index] += 1;
+    // More than 10 s after its slot is not a scheduled check running late on this target (a retry, or a check
+    // far behind): counted apart, and still in the lateness figures.
+    if (late > 10_000) offSlot += 1;
+    lateness.push(late);
+  }
+  lateness.sort((a, b) => a - b);
+  warmup.sort((a, b) => a - b);
+  const slotsPerMonitor = Math.round((t1 - t0) / INTERVAL_MS);
+  let min = Infinity;
+  let max = -Infinity;
+  let missed = 0;
+  let extra = 0;
+  let monitorsMissing = 0;
+  let monitorsExtra = 0;
+  for (let index = 0; index < ids.length; index += 1) {
+    if (ids[index] === undefined) continue;
+    const count = perMonitor[index];
+    min = Math.min(min, count);
+    max = Math.max(max, count);
+    if (count < slotsPerMonitor) {
+      missed += slotsPerMonitor - count;
+      monitorsMissing += 1;
+    }
+    if (count > slotsPerMonitor) {
+      extra += count - slotsPerMonitor;
+      monitorsExtra += 1;
+    }
+  }
+  return {
+    arrivalsInWindow,
+    onSlots: lateness.length,
+    slotsPerMonitor,
+    min,
+    missed,
+    extra,
+    monitorsMissing,
+    monitorsExtra,
+    offSlot,
+    p50: percentile(lateness, 0.5),
+    p99: percentile(lateness, 0.99),
+    p999: percentile(lateness, 0.999),
+    max: lateness.length ? lateness[lateness.length - 1] : NaN,
+    maxPerMonitor: max,
+    warmup: { samples: warmup.length, p50: percentile(warmup, 0.5), p99: percentile(warmup, 0.99), max: warmup.length ? warmup[warmup.length - 1] : NaN },
+  };
+}
+
+async function runMode(mode) {
+  const stamp = `${mode}-${MONITORS}-${Date.now()}`;
+  const logPath = join(tmpdir(), `vigil-bench-checker-${stamp}.log`);
+  let dataDir = null;
+  let database = null;
+  let adminClient = null;
+  const env = {};
+  if (mode === 'embedded') {
+    dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-checker-'));
+    env.DATA_DIR = dataDir;
+  } else {
+    const { Client } = require('pg');
+    adminClient = new Client({ connectionString: ADMIN_URL });
+    await adminClient.connect();
+    database = `vigil_bench_checker_${process.pid}_${Date.now()}`;
+    await adminClient.query(`CREATE DATABASE ${database}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+    // Data directory still used for anything file-based; keep it out of the repository.
+    dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-checker-'));
+    env.DATA_DIR = dataDir;
+  }
+  log(`${mode}: server log ${logPath}`);
+  const target = await startTarget();
+  let server = null;
+  try {
+    server = await startServer(env, logPath);
+    const { base } = server;
+    const credentials = { username: 'benchadmin', password: 'bench-password-1', email: 'bench@example.com' };
+    const registered = await api(base, null, 'POST', '/api/auth/register', credentials);
+    if (registered.status >= 300) throw new Error(`register answered ${registered.status}: ${registered.text}`);
+    const login = await api(base, null, 'POST', '/api/auth/login', { username: credentials.username, password: credentials.password });
+    if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.text}`);
+    const { token } = login.json();
+    const idle = { rss: rssMiB(server.pid) };
+
+    log(`${mode}: creating ${MONITORS} monitors (${CREATE_CONCURRENCY} requests in flight)`);
+    // During creation and warm-up: the server's checks in flight and its ring percentiles every 10 s.
+    const early = { inFlightMax: 0, ringP99Max: 0, stop: false };
+    const earlySampler = (async () => {
+      while (!early.stop) {
+        await sleep(10_000);
+        if (early.stop) break;
+        const m = await metrics(base, token).catch(() => null);
+        if (!m) continue;
+        early.inFlightMax = Math.max(early.inFlightMax, m.vigil_checks_in_flight);
+        early.ringP99Max = Math.max(early.ringP99Max, m.vigil_check_lateness_p99_ms);
+        log(`  early: started ${m.vigil_checks_started_total}, in flight ${m.vigil_checks_in_flight}, ring p99 ${m.vigil_check_lateness_p99_ms} ms, max ${m.vigil_check_lateness_max_ms} ms, rows ${m.vigil_check_rows_written_total}`);
+      }
+    })();
+    const createCpu0 = { server: cpuSeconds(server.pid), postgres: postgresCpu() };
+    const created = await createMonitors(base, token, target.port);
+    const createCpu = {
+      server: ((cpuSeconds(server.pid) - createCpu0.server) / created.seconds) * 100,
+      postgres: mode === 'postgres' ? ((postgresCpu() - createCpu0.postgres) / created.seconds) * 100 : null,
+    };
+    const createdCount = created.ids.filter((id) => id !== undefined).length;
+    log(`${mode}: created ${createdCount} in ${created.seconds.toFixed(1)} s, ${created.failures.length} failed; warm-up ${WARMUP_S} s`);
+    for (const failure of created.failures.slice(0, 5)) log(`  failed: ${failure}`);
+    const afterCreate = { rss: rssMiB(server.pid) };
+    await sleep(Math.max(0, created.endedAt + WARMUP_S * 1000 - Date.now()));
+    early.stop = true;
+    await earlySampler;
+
+    // Window start.
+    const m0 = await metrics(base, token);
+    const t0 = Date.now();
+    const cpu0 = { server: cpuSeconds(server.pid), target: cpuSeconds(target.pid), postgres: postgresCpu(), machine: machineJiffies() };
+    const windowMs = MINUTES * INTERVAL_MS;
+    const t1 = t0 + windowMs;
+    const rss = { server: [rssMiB(server.pid)], target: [rssMiB(target.pid)] };
+    const timeline = [];
+    let busySamples = otherTestRunners() > 0 ? 1 : 0;
+    let samples = 1;
+    let nextMetrics = t0 + METRICS_EVERY_MS;
+    log(`${mode}: measuring ${MINUTES} min`);
+    while (Date.now() < t1 && !server.exited()) {
+      await sleep(Math.min(SAMPLE_MS, t1 - Date.now()));
+      rss.server.push(rssMiB(server.pid));
+      rss.target.push(rssMiB(target.pid));
+      samples += 1;
+      if (otherTestRunners() > 0) busySamples += 1;
+      if (Date.now() >= nextMetrics && Date.now() < t1 - 1000) {
+        nextMetrics += METRICS_EVERY_MS;
+        const m = await metrics(base, token);
+        timeline.push(m);
+        log(
+          `  +${((Date.now() - t0) / 1000).toFixed(0)} s: started ${m.vigil_checks_started_total}, in flight ${m.vigil_checks_in_flight}, ` +
+            `ring p99 ${m.vigil_check_lateness_p99_ms} ms, rows ${m.vigil_check_rows_written_total}, RSS ${(m.process_resident_memory_bytes / 2 ** 20).toFixed(0)} MiB`,
+        );
+      }
+    }
+    const cpu1 = { server: cpuSeconds(server.pid), target: cpuSeconds(target.pid), postgres: postgresCpu(), machine: machineJiffies() };
+    const tEnd = Date.now();
+    const m1 = await metrics(base, token);
+    if (server.exited()) throw new Error(`server exited during the run; see ${logPath}`);
+    // Requests still in flight at the window's end land within a few seconds.
+    await sleep(3000);
+    const arrivals = await target.ask('arrivals');
+    const targetStats = await target.ask('stats');
+    const seconds = (tEnd - t0) / 1000;
+
+    const postgresSeconds = mode === 'postgres' ? cpu1.postgres - cpu0.postgres : null;
+    const rows = m1.vigil_check_rows_written_total - m0.vigil_check_rows_written_total;
+    const tableBytes = (m) => m.vigil_monitor_checks_bytes + m.vigil_monitor_hourly_bytes;
+    const a = analyseArrivals(arrivals, created.ids, t0, t1, created.startedAt);
+    const startsInWindow = m1.vigil_checks_started_total - m0.vigil_checks_started_total;
+    const result = {
+      mode,
+      monitors: createdCount,
+      createFailures: created.failures.length,
+      createSeconds: created.seconds,
+      createCpuPercent: createCpu,
+      minutes: MINUTES,
+      warmupSeconds: WARMUP_S,
+      windowSeconds: seconds,
+      checksPerSecondTarget: a.arrivalsInWindow / seconds,
+      checksPerSecondExpected: createdCount / INTERVAL_S,
+      startsPerSecondServer: startsInWindow / seconds,
+      perMonitor: { expected: a.slotsPerMonitor, min: a.min, max: a.maxPerMonitor, missed: a.missed, monitorsMissing: a.monitorsMissing, extra: a.extra, monitorsExtra: a.monitorsExtra, offSlot: a.offSlot },
+      latenessTarget: { samples: a.onSlots, p50: a.p50, p99: a.p99, p999: a.p999, max: a.max },
+      latenessWarmup: { ...a.warmup, inFlightMax: early.inFlightMax, ringP99Max: early.ringP99Max },
+      latenessRing: {
+        p50: m1.vigil_check_lateness_p50_ms,
+        p99: m1.vigil_check_lateness_p99_ms,
+        max: m1.vigil_check_lateness_max_ms,
+        covers: Math.min(m1.vigil_checks_started_total, 100_000),
+        inWindow: Math.min(startsInWindow, 100_000),
+      },
+      cpuPercent: {
+        server: ((cpu1.server - cpu0.server) / seconds) * 100,
+        target: ((cpu1.target - cpu0.target) / seconds) * 100,
+        postgres: postgresSeconds === null ? null : (postgresSeconds / seconds) * 100,
+        machine: ((cpu1.machine.busy - cpu0.machine.busy) / (cpu1.machine.total - cpu0.machine.total)) * 100,
+      },
+      otherTestRunnersSeen: `${busySamples}/${samples} samples`,
+      serverCpuMsPerCheck: rows ? ((cpu1.server - cpu0.server) * 1000) / rows : NaN,
+      rssMiB: {
+        idle: idle.rss,
+        afterCreate: afterCreate.rss,
+        windowStart: rss.server[0],
+        windowEnd: rss.server[rss.server.length - 1],
+        windowMax: Math.max(...rss.server),
+        target: Math.max(...rss.target),
+      },
+      rowsPerSecond: rows / seconds,
+      rowsInWindow: rows,
+      bytesPer1000Checks: {
+        tablesWindow: rows ? ((tableBytes(m1) - tableBytes(m0)) / rows) * 1000 : NaN,
+        databaseWindow: rows ? ((m1.vigil_database_bytes - m0.vigil_database_bytes) / rows) * 1000 : NaN,
+        checksTableCumulative: (m1.vigil_monitor_checks_bytes / m1.vigil_check_rows_written_total) * 1000,
+        tablesCumulative: (tableBytes(m1) / m1.vigil_check_rows_written_total) * 1000,
+      },
+      database: { checksBytes: m1.vigil_monitor_checks_bytes, hourlyBytes: m1.vigil_monitor_hourly_bytes, databaseBytes: m1.vigil_database_bytes, rowsTotal: m1.vigil_check_rows_written_total },
+      inFlight: { end: m1.vigil_checks_in_flight, max: Math.max(m1.vigil_checks_in_flight, ...timeline.map((m) => m.vigil_checks_in_flight)) },
+      metricsFetchMs: Math.max(m0.fetchMs, m1.fetchMs, ...timeline.map((m) => m.fetchMs)),
+      target: { requests: targetStats.requests, unknownPaths: targetStats.unknown, connections: targetStats.connections },
+      serverLog: logPath,
+    };
+    return result;
+  } finally {
+    if (server) await server.stop();
+    await target.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (adminClient) {
+      await adminClient.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error) => log(`could not drop ${database}: ${error.message}`));
+      await adminClient.end();
+    }
+  }
+}
+
+function serverLogFindings(path) {
+  let text = '';
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return { lines: 0, problems: [] };
+  }
+  const lines = text.split('\n').filter(Boolean);
+  const problems = lines.filter((line) => /error|warn|fail|exception|unhandled/i.test(line));
+  return { lines: lines.length, problems };
+}
+
+const f = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+function print(r) {
+  const findings = serverLogFindings(r.serverLog);
+  const lines = [
+    `${r.mode}: ${r.monitors} monitors at ${INTERVAL_S} s (created in ${f(r.createSeconds, 1)} s, ${r.createFailures} failed, server CPU meanwhile ${f(r.createCpuPercent.server)} %` +
+      (r.createCpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.createCpuPercent.postgres)} %`) +
+      `), ` +
+      `window ${f(r.windowSeconds, 0)} s after ${r.warmupSeconds} s warm-up`,
+    `  checks/s                 ${f(r.checksPerSecondTarget, 1)} at the target, ${f(r.startsPerSecondServer, 1)} started by the server (expected ${f(r.checksPerSecondExpected, 1)})`,
+    `  checks per monitor       expected ${r.perMonitor.expected}, min ${r.perMonitor.min}, max ${r.perMonitor.max}; missed ${r.perMonitor.missed} (${r.perMonitor.monitorsMissing} monitors), ` +
+      `extra ${r.perMonitor.extra} (${r.perMonitor.monitorsExtra} monitors), >10 s off slot ${r.perMonitor.offSlot}`,
+    `  lateness at target       p50 ${f(r.latenessTarget.p50)} ms, p99 ${f(r.latenessTarget.p99)} ms, p99.9 ${f(r.latenessTarget.p999)} ms, max ${f(r.latenessTarget.max)} ms (${r.latenessTarget.samples} checks due in the window)`,
+    `  lateness in warm-up      p50 ${f(r.latenessWarmup.p50)} ms, p99 ${f(r.latenessWarmup.p99)} ms, max ${f(r.latenessWarmup.max)} ms at the target (${r.latenessWarmup.samples} slot checks from creation start to window); ` +
+      `server: in flight max ${r.latenessWarmup.inFlightMax}, ring p99 max ${f(r.latenessWarmup.ringP99Max)} ms`,
+    `  lateness, server ring    p50 ${f(r.latenessRing.p50)} ms, p99 ${f(r.latenessRing.p99)} ms, max ${f(r.latenessRing.max)} ms (last ${r.latenessRing.covers} starts, ${r.latenessRing.inWindow} of them in the window)`,
+    `  CPU (100 % = one core)   server ${f(r.cpuPercent.server, 1)} %, target ${f(r.cpuPercent.target, 1)} %` +
+      (r.cpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.cpuPercent.postgres, 1)} %`) +
+      `; whole machine ${f(r.cpuPercent.machine, 1)} % of 2 cores (other test runners in ${r.otherTestRunnersSeen}); server ${f(r.serverCpuMsPerCheck, 2)} ms CPU per check`,
+    `  server RSS               ${f(r.rssMiB.idle)} MiB idle, ${f(r.rssMiB.afterCreate)} after creating, window ${f(r.rssMiB.windowStart)} → ${f(r.rssMiB.windowEnd)} MiB (max ${f(r.rssMiB.windowMax)}); target ${f(r.rssMiB.target)} MiB`,
+    `  rows written/s           ${f(r.rowsPerSecond, 1)} (${r.rowsInWindow} in the window)`,
+    `  bytes per 1,000 checks   ${f(r.bytesPer1000Checks.tablesWindow / 1024, 1)} KiB tables (window delta), ${f(r.bytesPer1000Checks.databaseWindow / 1024, 1)} KiB database (window delta); ` +
+      `cumulative: ${f(r.bytesPer1000Checks.checksTableCumulative / 1024, 1)} KiB monitor_checks, ${f(r.bytesPer1000Checks.tablesCumulative / 1024, 1)} KiB with hourly`,
+    `  database                 monitor_checks ${f(r.database.checksBytes / 2 ** 20, 1)} MiB, monitor_hourly ${f(r.database.hourlyBytes / 2 ** 20, 1)} MiB, whole ${f(r.database.databaseBytes / 2 ** 20, 1)} MiB for ${r.database.rowsTotal} rows`,
+    `  in flight                end ${r.inFlight.end}, max seen ${r.inFlight.max}; slowest /api/metrics ${f(r.metricsFetchMs)} ms`,
+    `  target                   ${r.target.requests} requests on ${r.target.connections} connections, ${r.target.unknownPaths} to unknown paths`,
+    `  server log               ${r.serverLog}: ${findings.lines} lines, ${findings.problems.length} with error/warn/fail`,
+    ...findings.problems.slice(0, 5).map((line) => `    ${line.slice(0, 240)}`),
+  ];
+  console.log(lines.join('\n'));
+  console.log(`  json ${JSON.stringify(r)}`);
+}
+
+const modes = MODE === 'both' ? ['embedded', 'postgres'] : [MODE];
+log(`bench:checker ${MONITORS} monitors, ${MINUTES} min window, modes ${modes.join(', ')}`);
+for (const mode of modes) {
+  try {
+    print(await runMode(mode));
+  } catch (error) {
+    console.log(`${mode}: run failed: ${error.message}`);
+  }
+}
