@@ -10,7 +10,6 @@ import { notify } from '../app/notify';
 import { LiveBadge } from '../components/LiveBadge/LiveBadge';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { DeleteMonitorModal } from '../features/monitors/components/DeleteMonitorModal';
-import { MonitorActions } from '../features/monitors/components/MonitorActions';
 import { MonitorCard } from '../features/monitors/components/MonitorCard';
 import { MonitorListToolbar } from '../features/monitors/components/MonitorListToolbar';
 import { MonitorTable } from '../features/monitors/components/MonitorTable';
@@ -22,9 +21,10 @@ import { PATHS } from '../routes/paths';
 
 export default function MonitorsPage() {
   const { t } = useTranslation();
-  const { monitors, total, counts, query, status, error, load, remove } = useMonitorsStore(
+  const { monitors, total, counts, query, status, error, fetching, load, remove } = useMonitorsStore(
     useShallow((state) => ({
       monitors: state.monitors,
+      fetching: state.fetching,
       total: state.total,
       counts: state.counts,
       query: state.query,
@@ -89,8 +89,8 @@ export default function MonitorsPage() {
         search={query.search}
         counts={counts}
         view={view}
-        onFilter={(filter) => void load({ filter, page: 1 })}
-        onSearch={(search) => void load({ search, page: 1 })}
+        onFilter={(filter) => void load({ filter, page: 1 }, { keepRows: true })}
+        onSearch={(search) => void load({ search, page: 1 }, { keepRows: true })}
         onView={setView}
       />
 
@@ -105,18 +105,14 @@ export default function MonitorsPage() {
         <EmptyState icon={<IconSearch size={28} />} variant="light" title={t('monitors.noMatch')} description={t('monitors.noMatchDescription')} data-testid="monitors-no-match" />
       )}
       {status === 'ready' && monitors.length > 0 && (
-        <Stack gap="sm">
+        // The rows of the previous page or filter stay, dimmed, until the next ones arrive.
+        <Stack gap="sm" style={{ opacity: fetching && !refreshing ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={fetching}>
           {view === 'list' ? (
             <MonitorTable monitors={monitors} onDelete={setPendingDelete} />
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="monitors-grid">
               {monitors.map((monitor) => (
-                <MonitorCard
-                  key={monitor.id}
-                  monitor={monitor}
-                  testId={`monitor-row-${monitor.id}`}
-                  actions={<MonitorActions monitor={monitor} onDelete={setPendingDelete} />}
-                />
+                <MonitorCard key={monitor.id} monitor={monitor} testId={`monitor-row-${monitor.id}`} onDelete={setPendingDelete} />
               ))}
             </SimpleGrid>
           )}
@@ -124,7 +120,7 @@ export default function MonitorsPage() {
             <Text size="sm" c="dimmed" data-testid="monitors-total">
               {t('monitors.total', { total })}
             </Text>
-            {pages > 1 && <Pagination total={pages} value={query.page} onChange={(page) => void load({ page })} size="sm" />}
+            {pages > 1 && <Pagination total={pages} value={query.page} onChange={(page) => void load({ page }, { keepRows: true })} size="sm" />}
           </Group>
         </Stack>
       )}

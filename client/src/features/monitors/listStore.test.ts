@@ -41,6 +41,26 @@ describe('monitor list store', () => {
     expect(sut.getState().query.filter).toBe('paused');
   });
 
+  it('keeps the rows on screen while the next page loads, and reports a failed page change', async () => {
+    await sut.getState().load();
+    let release: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
+    const next = sut.getState().load({ page: 2 }, { keepRows: true });
+    expect(sut.getState()).toMatchObject({ status: 'ready', fetching: true });
+    expect(sut.getState().monitors).toHaveLength(2);
+    release(jsonResponse(500, { success: false, message: 'boom' }));
+    await next;
+    expect(sut.getState()).toMatchObject({ status: 'error', fetching: false });
+  });
+
+  it('keeps the rows when a background refresh fails', async () => {
+    await sut.getState().load();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await sut.getState().load({}, { quiet: true });
+    expect(sut.getState()).toMatchObject({ status: 'ready', fetching: false });
+    expect(sut.getState().monitors).toHaveLength(2);
+  });
+
   it('falls back to the last page when the current one was emptied elsewhere', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, monitorsPage([], { total: 2 })));
     await sut.getState().load({ page: 4 });

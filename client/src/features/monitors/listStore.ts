@@ -19,8 +19,13 @@ export interface MonitorListState {
   query: MonitorListQuery;
   status: LoadStatus;
   error: unknown;
-  /** Loads the page for the query changed by `patch`; `quiet` keeps the current rows on screen meanwhile. */
-  load: (patch?: Partial<MonitorListQuery>, options?: { quiet?: boolean }) => Promise<void>;
+  /** A request is on its way (also a quiet one). */
+  fetching: boolean;
+  /**
+   * Loads the page for the query changed by `patch`. `keepRows` leaves the current rows on screen until the answer
+   * lands (paging, filtering); `quiet` does too and, for background refreshes, also keeps them when the call fails.
+   */
+  load: (patch?: Partial<MonitorListQuery>, options?: { quiet?: boolean; keepRows?: boolean }) => Promise<void>;
   remove: (id: number) => Promise<void>;
   applyChecked: (event: MonitorCheckedEvent) => void;
   applyStatusChanged: (event: MonitorStatusChangedEvent) => void;
@@ -65,23 +70,25 @@ export function createMonitorListStore(pageSize: number) {
       query: { page: 1, pageSize, filter: 'all', search: '' },
       status: 'idle',
       error: null,
+      fetching: false,
 
-      async load(patch = {}, { quiet = false } = {}) {
+      async load(patch = {}, { quiet = false, keepRows = false } = {}) {
         const query = { ...get().query, ...patch, pageSize };
         // Only the latest request may land: a slow answer for an old filter must not overwrite a newer one.
         const ticket = ++sequence;
-        set(quiet ? { query } : { query, status: 'loading', error: null });
+        const keep = (quiet || keepRows) && get().status === 'ready';
+        set(keep ? { query, fetching: true } : { query, fetching: true, status: 'loading', error: null });
         try {
           const response = await monitorsApi.list(query);
           if (ticket !== sequence) return;
           // A page emptied by deletions elsewhere falls back to the last page that still has rows.
           const lastPage = Math.max(1, Math.ceil(response.total / pageSize));
-          if (response.monitors.length === 0 && query.page > lastPage) return get().load({ page: lastPage }, { quiet });
+          if (response.monitors.length === 0 && query.page > lastPage) return get().load({ page: lastPage }, { quiet, keepRows });
           deleted.clear();
-          set({ monitors: response.monitors, total: response.total, counts: response.counts, status: 'ready', error: null });
+          set({ monitors: response.monitors, total: response.total, counts: response.counts, status: 'ready', error: null, fetching: false });
         } catch (error) {
           if (ticket !== sequence) return;
-          if (!quiet || get().status !== 'ready') set({ status: 'error', error });
+          set(quiet && get().status === 'ready' ? { fetching: false } : { status: 'error', error, fetching: false });
         }
       },
 

@@ -1,48 +1,51 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { MonitorDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { monitorDetailPath, monitorEditPath } from '../../../routes/paths';
 
-/** View, edit and delete for one monitor of the list (spec section 2). */
+/**
+ * View, edit and delete for one monitor of the list (spec section 2). Hints are native titles: a page holds 150 of
+ * these buttons, and tooltip components made switching pages about twice as slow.
+ */
 export function MonitorActions({ monitor, onDelete }: { monitor: MonitorDto; onDelete: (monitor: MonitorDto) => void }) {
   const { t } = useTranslation();
+  const view = t('monitors.actions.view');
+  const edit = t('monitors.actions.edit');
+  const remove = t('monitors.actions.delete');
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={t('monitors.actions.view')}>
-        <ActionIcon
-          component={Link}
-          to={monitorDetailPath(monitor.id)}
-          variant="subtle"
-          aria-label={`${t('monitors.actions.view')} ${monitor.name}`}
-          data-testid={`monitor-view-${monitor.id}`}
-        >
-          <IconEye size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('monitors.actions.edit')}>
-        <ActionIcon
-          component={Link}
-          to={monitorEditPath(monitor.id)}
-          variant="subtle"
-          aria-label={`${t('monitors.actions.edit')} ${monitor.name}`}
-          data-testid={`monitor-edit-${monitor.id}`}
-        >
-          <IconPencil size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('monitors.actions.delete')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          onClick={() => onDelete(monitor)}
-          aria-label={`${t('monitors.actions.delete')} ${monitor.name}`}
-          data-testid={`monitor-delete-${monitor.id}`}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        component={Link}
+        to={monitorDetailPath(monitor.id)}
+        variant="subtle"
+        title={view}
+        aria-label={`${view} ${monitor.name}`}
+        data-testid={`monitor-view-${monitor.id}`}
+      >
+        <IconEye size={16} />
+      </ActionIcon>
+      <ActionIcon
+        component={Link}
+        to={monitorEditPath(monitor.id)}
+        variant="subtle"
+        title={edit}
+        aria-label={`${edit} ${monitor.name}`}
+        data-testid={`monitor-edit-${monitor.id}`}
+      >
+        <IconPencil size={16} />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        title={remove}
+        onClick={() => onDelete(monitor)}
+        aria-label={`${remove} ${monitor.name}`}
+        data-testid={`monitor-delete-${monitor.id}`}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
     </Group>
   );
 }
