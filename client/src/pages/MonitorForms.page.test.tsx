@@ -41,7 +41,8 @@ describe('monitor create and edit pages', () => {
   it('creates with the interval in seconds and goes to the list', async () => {
     renderPages('/monitors/create');
     await userEvent.type(field('name'), 'Shop');
-    await userEvent.type(field('url'), 'https://shop.example.com');
+    await userEvent.click(field('url'));
+    await userEvent.paste('https://shop.example.com');
     await userEvent.clear(field('interval'));
     await userEvent.type(field('interval'), '3');
     await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
@@ -55,7 +56,8 @@ describe('monitor create and edit pages', () => {
     saveAnswer = () => jsonResponse(400, { success: false, message: 'URL must start with http:// or https://', code: 'monitors.urlInvalid' });
     renderPages('/monitors/create');
     await userEvent.type(field('name'), 'Shop');
-    await userEvent.type(field('url'), 'https://shop.example.com');
+    await userEvent.click(field('url'));
+    await userEvent.paste('https://shop.example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
     expect(await screen.findByTestId('form-error')).toHaveTextContent('Failed to create monitor, please try again later: URL must start with http:// or https://');
     expect(screen.getByTestId('location')).toHaveTextContent('/monitors/create');
