@@ -3,3 +3,5 @@ export * from './limits';
 export * from './messages';
 export * from './realtime';
 export * from './monitors';
+export * from './agent';
+export * from './agents';

@@ -1,5 +1,6 @@
 import type { UserDto } from './api';
 import type { MessageCode } from './messages';
+import type { AgentReportedEvent, AgentsChangedEvent, AgentStatusChangedEvent } from './agents';
 import type { MonitorCheckedEvent, MonitorsChangedEvent, MonitorStatusChangedEvent } from './monitors';
 
 /** Rooms a socket may ask to join. Anonymous sockets may join only `status`. */
@@ -26,6 +27,9 @@ export interface ServerToClientEvents {
   'monitor.checked': (event: MonitorCheckedEvent) => void;
   'monitor.status_changed': (event: MonitorStatusChangedEvent) => void;
   'monitors.changed': (event: MonitorsChangedEvent) => void;
+  'agent.reported': (event: AgentReportedEvent) => void;
+  'agent.status_changed': (event: AgentStatusChangedEvent) => void;
+  'agents.changed': (event: AgentsChangedEvent) => void;
   /** Sent just before the server disconnects a socket whose token is invalid. */
   'auth.error': (event: { message: string; code: MessageCode }) => void;
 }

@@ -1,0 +1,149 @@
+/** Agents as the browser sees them: REST bodies and live events. Field names follow the spec's Agent entity. */
+
+export type AgentStatus = 'active' | 'inactive' | 'connecting';
+export const AGENT_STATUSES: readonly AgentStatus[] = ['active', 'inactive', 'connecting'];
+
+/** How an agent talks to us: the Vigil agent's socket, or xugou's HTTP reporting. */
+export type AgentProtocol = 'socket' | 'http';
+
+export const AGENT_NAME_MAX = 100;
+
+export interface AgentDiskDto {
+  mount: string;
+  fs: string;
+  /** Bytes. */
+  total: number;
+  used: number;
+}
+
+export interface AgentInterfaceDto {
+  name: string;
+  /** KB/s. */
+  rx_rate: number;
+  tx_rate: number;
+}
+
+export interface AgentDto {
+  id: number;
+  name: string;
+  hostname: string;
+  /** The first reported address (spec field); every address is in `ip_addresses`. */
+  ip_address: string | null;
+  ip_addresses: string[];
+  os: string | null;
+  /** The agent program's version. */
+  version: string | null;
+  platform: string | null;
+  kernel: string | null;
+  arch: string | null;
+  cpu_model: string | null;
+  cpu_cores: number | null;
+  status: AgentStatus;
+  protocol: AgentProtocol;
+  /** Reporting interval, seconds. */
+  interval: number;
+  /** Percent of the last report. */
+  cpu_usage: number | null;
+  /** Bytes. */
+  memory_total: number | null;
+  memory_used: number | null;
+  swap_total: number | null;
+  swap_used: number | null;
+  /** Bytes, summed over the reported disks. */
+  disk_total: number | null;
+  disk_used: number | null;
+  /** KB/s, summed over the reported interfaces. */
+  network_rx: number | null;
+  network_tx: number | null;
+  load1: number | null;
+  load5: number | null;
+  load15: number | null;
+  /** Seconds since the host booted, at the last report. */
+  host_uptime: number | null;
+  disks: AgentDiskDto[];
+  interfaces: AgentInterfaceDto[];
+  /** The registration token it enrolled with (its id, never the token), so the create page can spot it. */
+  registration_id: number | null;
+  created_at: string;
+  /** Time of the last report, or of the last change when it never reported. */
+  updated_at: string;
+}
+
+/** `GET /api/agents?page=&pageSize=&status=&search=` (no paging parameters: every agent). */
+export interface AgentsResponse {
+  success: true;
+  agents: AgentDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Over every agent, whatever the page. */
+  counts: { active: number; inactive: number; connecting: number; total: number };
+}
+
+export interface AgentResponse {
+  success: true;
+  message?: string;
+  agent: AgentDto;
+}
+
+export interface AgentUpdateRequest {
+  name: string;
+}
+
+/** `POST /api/agents/token/generate`. The token is shown once; only its hash is stored. */
+export interface AgentTokenResponse {
+  success: true;
+  token: string;
+  message: string;
+  token_id: number;
+  expires_at: string;
+}
+
+export type AgentMetricsRange = '1h' | '24h' | '7d' | '30d';
+export const AGENT_METRICS_RANGES: readonly AgentMetricsRange[] = ['1h', '24h', '7d', '30d'];
+
+/** One chart point: averages over its bucket (percentages 0–100, network KB/s). */
+export interface AgentMetricPoint {
+  /** Start of the bucket. */
+  time: string;
+  cpu: number;
+  cpu_max: number;
+  memory: number | null;
+  disk: number | null;
+  rx: number;
+  tx: number;
+  load1: number | null;
+}
+
+export interface AgentMetricsResponse {
+  success: true;
+  metrics: {
+    range: AgentMetricsRange;
+    /** Bucket width, seconds. */
+    step: number;
+    points: AgentMetricPoint[];
+  };
+}
+
+/** Live: an agent reported (to `agents` and `agent:<id>`). `agent` carries the new latest figures. */
+export interface AgentReportedEvent {
+  agentId: number;
+  agent: AgentDto;
+  /** The report as a chart point (bucket = the report's own time). */
+  point: AgentMetricPoint;
+}
+
+/** Live: a status transition (to `agents` and `agent:<id>`). */
+export interface AgentStatusChangedEvent {
+  agentId: number;
+  name: string;
+  previous: AgentStatus;
+  status: AgentStatus;
+  changed_at: string;
+}
+
+/** Live: an agent enrolled, was renamed or deleted (to `agents` and `agent:<id>`). */
+export interface AgentsChangedEvent {
+  action: 'created' | 'updated' | 'deleted';
+  agent: AgentDto;
+}
