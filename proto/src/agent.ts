@@ -44,6 +44,8 @@ export interface AgentHello {
   cpu_cores?: number;
   /** The agent program's own version. */
   agent_version: string;
+  /** Seconds between reports, as started (`--interval`); the server may answer another one. */
+  interval?: number;
 }
 
 export interface AgentDiskReport {

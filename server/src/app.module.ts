@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AgentsModule } from './agents/agents.module';
 import { AuthModule } from './auth/auth.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -24,6 +25,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         MonitorsModule,
+        AgentsModule,
         MetricsModule,
         RealtimeModule,
         HealthModule,

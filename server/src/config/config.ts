@@ -28,6 +28,14 @@ export interface AppConfig {
     /** Checks in flight at once. */
     checkConcurrency: number;
   };
+  agents: {
+    /** A dropped agent socket counts as offline after this many seconds without a reconnect. */
+    graceSeconds: number;
+    /** How long each tier of agent metrics is kept: 1-minute, 5-minute and 1-hour points. */
+    minuteRetentionHours: number;
+    fiveMinuteRetentionDays: number;
+    hourRetentionDays: number;
+  };
 }
 
 /** Thrown for a bad environment value; `main` prints its one line and exits. */
@@ -107,6 +115,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       checkRetentionHours: integer(env, 'CHECK_RETENTION_HOURS', 48, 25, 24 * 90),
       aggregateRetentionDays: integer(env, 'AGGREGATE_RETENTION_DAYS', 400, 91, 3650),
       checkConcurrency: integer(env, 'CHECK_CONCURRENCY', 256, 1, 10_000),
+    },
+    agents: {
+      graceSeconds: integer(env, 'AGENT_GRACE_SECONDS', 10, 1, 600),
+      minuteRetentionHours: integer(env, 'AGENT_METRICS_MINUTE_HOURS', 48, 2, 24 * 30),
+      fiveMinuteRetentionDays: integer(env, 'AGENT_METRICS_FIVE_MINUTE_DAYS', 30, 2, 365),
+      hourRetentionDays: integer(env, 'AGENT_METRICS_HOUR_DAYS', 365, 31, 3650),
     },
   };
 }

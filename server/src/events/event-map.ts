@@ -1,4 +1,4 @@
-import type { CheckDto, MonitorDto, MonitorStatus, UserDto } from '@vigil/proto';
+import type { AgentDto, AgentMetricPoint, AgentReport, AgentStatus, CheckDto, MonitorDto, MonitorStatus, UserDto } from '@vigil/proto';
 
 /** Every domain event: name → payload. Services raise them; listeners react. */
 export interface EventMap {
@@ -12,6 +12,13 @@ export interface EventMap {
   'monitor.checked': { monitor: MonitorDto; check: CheckDto; uptime: number };
   /** Raised once per transition, decided atomically in the database. */
   'monitor.status_changed': { monitor: MonitorDto; previous: MonitorStatus; status: MonitorStatus; check: CheckDto };
+  'agent.created': { agent: AgentDto };
+  'agent.updated': { agent: AgentDto };
+  'agent.deleted': { agent: AgentDto };
+  /** The newest report of an arrival (one socket message or HTTP post), before it is stored; `agent` has its figures. */
+  'agent.reported': { agent: AgentDto; report: AgentReport; point: AgentMetricPoint };
+  /** Raised once per transition, decided atomically in the database. */
+  'agent.status_changed': { agent: AgentDto; previous: AgentStatus; status: AgentStatus; changedAt: string };
 }
 
 export type EventName = keyof EventMap;

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AgentGateway } from '../agents/agent.gateway';
+import { AgentReportsWriter } from '../agents/agent-reports.writer';
 import { CheckResultsWriter } from '../monitors/check-results.writer';
 import { CheckScheduler } from '../monitors/check-scheduler.service';
 
@@ -9,6 +11,8 @@ export class MetricsService {
     private readonly scheduler: CheckScheduler,
     private readonly writer: CheckResultsWriter,
     private readonly dataSource: DataSource,
+    private readonly agentReports: AgentReportsWriter,
+    private readonly agentGateway: AgentGateway,
   ) {}
 
   async render(): Promise<string> {
@@ -31,6 +35,11 @@ export class MetricsService {
       ['vigil_monitor_checks_bytes', 'gauge', Number(sizes.checks_bytes)],
       ['vigil_monitor_hourly_bytes', 'gauge', Number(sizes.hourly_bytes)],
       ['vigil_database_bytes', 'gauge', Number(sizes.database_bytes)],
+      ['vigil_agent_sockets', 'gauge', this.agentGateway.connectedCount],
+      ['vigil_agent_reports_accepted_total', 'counter', this.agentReports.stats.accepted],
+      ['vigil_agent_reports_stored_total', 'counter', this.agentReports.stats.stored],
+      ['vigil_agent_messages_rejected_total', 'counter', this.agentReports.stats.rejected],
+      ['vigil_agent_report_batches_failed_total', 'counter', this.agentReports.stats.failedBatches],
       ['process_resident_memory_bytes', 'gauge', memory.rss],
       ['process_cpu_seconds_total', 'counter', (cpu.user + cpu.system) / 1e6],
     ];

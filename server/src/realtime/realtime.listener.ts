@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { ADMINS_ROOM, MonitorsChangedEvent, UsersChangedEvent } from '@vigil/proto';
+import { ADMINS_ROOM, AgentsChangedEvent, MonitorsChangedEvent, UsersChangedEvent } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
 import { RealtimeGateway } from './realtime.gateway';
 
@@ -79,6 +79,37 @@ export class RealtimeListener {
     this.gateway.server.to(monitorRooms(event.monitor.id)).emit('monitors.changed', event);
   }
 
+  @OnEvent('agent.created')
+  agentCreated({ agent }: EventMap['agent.created']): void {
+    this.pushAgentChange({ action: 'created', agent });
+  }
+
+  @OnEvent('agent.updated')
+  agentUpdated({ agent }: EventMap['agent.updated']): void {
+    this.pushAgentChange({ action: 'updated', agent });
+  }
+
+  @OnEvent('agent.deleted')
+  agentDeleted({ agent }: EventMap['agent.deleted']): void {
+    this.pushAgentChange({ action: 'deleted', agent });
+  }
+
+  @OnEvent('agent.reported')
+  agentReported({ agent, point }: EventMap['agent.reported']): void {
+    this.gateway.server.to(agentRooms(agent.id)).emit('agent.reported', { agentId: agent.id, agent, point });
+  }
+
+  @OnEvent('agent.status_changed')
+  agentStatusChanged({ agent, previous, status, changedAt }: EventMap['agent.status_changed']): void {
+    this.gateway.server
+      .to(agentRooms(agent.id))
+      .emit('agent.status_changed', { agentId: agent.id, name: agent.name, previous, status, changed_at: changedAt });
+  }
+
+  private pushAgentChange(event: AgentsChangedEvent): void {
+    this.gateway.server.to(agentRooms(event.agent.id)).emit('agents.changed', event);
+  }
+
   private pushUserChange(event: UsersChangedEvent): void {
     this.gateway.server.to(ADMINS_ROOM).emit('users.changed', event);
   }
@@ -87,4 +118,8 @@ export class RealtimeListener {
 /** Monitor pushes go to the list room and the monitor's own room; a socket in both gets each push once. */
 function monitorRooms(id: number): string[] {
   return ['monitors', `monitor:${id}`];
+}
+
+function agentRooms(id: number): string[] {
+  return ['agents', `agent:${id}`];
 }

@@ -1,0 +1,89 @@
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import type { AgentMetricPoint, AgentReport } from '@vigil/proto';
+import { DomainEvents } from '../events/domain-events.service';
+import { statusChange, toAgentDto, withFigures } from './agent.mapper';
+import type { AgentRow } from './agent.types';
+import { AgentsRepository, LatestUpdate } from './agents.repository';
+import { latestFigures, reportPoint, sumIntoBuckets } from './figures';
+
+const FLUSH_EVERY_MS = 500;
+const MAX_BATCH = 5_000;
+
+interface Pending extends LatestUpdate {
+  point: AgentMetricPoint;
+}
+
+/**
+ * Takes validated reports: the newest of each arrival is pushed at once (`agent.reported`, from the figures in
+ * hand, so live screens never wait for the database), and all of them are stored in batches: latest figures, the
+ * three metric tiers and the move to `active`, one transaction per batch.
+ */
+@Injectable()
+export class AgentReportsWriter implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(AgentReportsWriter.name);
+  private queue: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  /** Counters for `/api/metrics` and the benchmark. */
+  readonly stats = { accepted: 0, stored: 0, batches: 0, failedBatches: 0, rejected: 0 };
+
+  constructor(
+    private readonly agents: AgentsRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Returns the agent row as it stands after the reports (for the caller's cache). */
+  ingest(row: AgentRow, reports: AgentReport[]): AgentRow {
+    if (!reports.length) return row;
+    let newest: { report: AgentReport; pending: Pending } | null = null;
+    for (const report of reports) {
+      const figures = latestFigures(report);
+      const pending: Pending = { agentId: row.id, at: new Date(report.timestamp), figures, point: reportPoint(report, figures) };
+      this.queue.push(pending);
+      if (!newest || newest.report.timestamp <= report.timestamp) newest = { report, pending };
+    }
+    this.stats.accepted += reports.length;
+    this.flushSoon(this.queue.length >= MAX_BATCH ? 0 : FLUSH_EVERY_MS);
+    const { report, pending } = newest!;
+    const last = row.last_report_at ? new Date(row.last_report_at).getTime() : 0;
+    // A backlog older than what the agent already showed does not roll its latest figures back.
+    const updated = pending.at.getTime() >= last ? withFigures(row, pending.figures, pending.at) : row;
+    this.events.emit('agent.reported', { agent: toAgentDto(updated), report, point: pending.point });
+    return updated;
+  }
+
+  private flushSoon(delay: number): void {
+    if (this.timer && delay > 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flushing = this.flushing.then(() => this.flush());
+    }, delay);
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        const { stored, transitions } = await this.agents.recordReports(batch, sumIntoBuckets(batch));
+        this.stats.batches += 1;
+        this.stats.stored += batch.filter((p) => stored.has(p.agentId)).length;
+        for (const { row, previous } of transitions) {
+          this.events.emit('agent.status_changed', statusChange(row, previous));
+        }
+      } catch (error) {
+        this.stats.failedBatches += 1;
+        this.logger.error(`Storing ${batch.length} agent reports failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    await this.flushing;
+    if (this.queue.length) await this.flush();
+  }
+}

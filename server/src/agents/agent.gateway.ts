@@ -1,0 +1,163 @@
+import { Logger } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import type { Namespace, Socket } from 'socket.io';
+import {
+  AGENT_NAMESPACE,
+  AGENT_PROTOCOL_VERSION,
+  AgentAck,
+  AgentErrorCode,
+  AgentHandshakeAuth,
+  AgentToServerEvents,
+  MESSAGES,
+  ServerToAgentEvents,
+} from '@vigil/proto';
+import type { EventMap } from '../events/event-map';
+import { AgentPresence } from './agent-presence.service';
+import { AgentReportsWriter } from './agent-reports.writer';
+import type { AgentRow } from './agent.types';
+import { Checked, checkBacklog, checkHello, checkReport } from './agent-validation';
+import { AgentsRepository } from './agents.repository';
+import { secretHash } from './secrets';
+
+interface AgentSocketData {
+  agent: AgentRow;
+  helloed: boolean;
+  /** Refused messages in a row; a socket that only sends garbage is dropped. */
+  strikes: number;
+}
+
+type AgentNamespace = Namespace<AgentToServerEvents, ServerToAgentEvents, Record<string, never>, AgentSocketData>;
+type AgentSocket = Socket<AgentToServerEvents, ServerToAgentEvents, Record<string, never>, AgentSocketData>;
+
+const MAX_STRIKES = 20;
+
+const agentRoom = (id: number) => `agent:${id}`;
+
+function refusal(code: AgentErrorCode, detail?: string): AgentAck {
+  return { ok: false, code, message: detail ? `${MESSAGES[code]}: ${detail}` : MESSAGES[code] };
+}
+
+/**
+ * The agents' own socket.io namespace. The handshake carries the agent's credential (checked against its hash);
+ * handlers are bound directly on the socket rather than through Nest's message pipeline, which is the hot path of
+ * a thousand reports a second.
+ */
+@WebSocketGateway({ namespace: AGENT_NAMESPACE })
+export class AgentGateway implements OnGatewayInit<AgentNamespace> {
+  private readonly logger = new Logger(AgentGateway.name);
+
+  @WebSocketServer()
+  namespace!: AgentNamespace;
+
+  constructor(
+    private readonly agents: AgentsRepository,
+    private readonly writer: AgentReportsWriter,
+    private readonly presence: AgentPresence,
+  ) {}
+
+  afterInit(namespace: AgentNamespace): void {
+    namespace.use((socket, next) => {
+      this.authenticate(socket).then(
+        (code) => next(code ? handshakeError(code) : undefined),
+        (error: unknown) => {
+          this.logger.error(`Agent handshake failed: ${(error as Error).message}`);
+          next(new Error('handshake failed'));
+        },
+      );
+    });
+    namespace.on('connection', (socket: AgentSocket) => this.attach(socket));
+  }
+
+  /** Connected agent sockets on this instance. */
+  get connectedCount(): number {
+    return this.namespace?.sockets.size ?? 0;
+  }
+
+  private async authenticate(socket: AgentSocket): Promise<AgentErrorCode | null> {
+    const auth = (socket.handshake.auth ?? {}) as Partial<AgentHandshakeAuth>;
+    if (auth.protocol !== AGENT_PROTOCOL_VERSION) return 'agent.protocolUnsupported';
+    if (typeof auth.credential !== 'string' || auth.credential.length > 512) return 'agent.credentialInvalid';
+    const agent = await this.agents.findByCredential(secretHash(auth.credential));
+    if (!agent) return 'agent.credentialInvalid';
+    socket.data = { agent, helloed: false, strikes: 0 };
+    return null;
+  }
+
+  private attach(socket: AgentSocket): void {
+    const id = socket.data.agent.id;
+    void socket.join(agentRoom(id));
+    this.presence.connected(id, socket.id).catch((error: Error) => this.logger.error(`Agent ${id} connect: ${error.message}`));
+    socket.on('disconnect', () => {
+      this.presence.disconnected(id, socket.id).catch((error: Error) => this.logger.error(`Agent ${id} disconnect: ${error.message}`));
+    });
+    socket.on('hello', (hello, ack) => void this.handle(socket, ack, () => this.hello(socket, checkHello(hello))));
+    socket.on('report', (report, ack) =>
+      void this.handle(socket, ack, async () => this.reports(socket, wrap(checkReport(report)))),
+    );
+    socket.on('backlog', (reports, ack) => void this.handle(socket, ack, async () => this.reports(socket, checkBacklog(reports))));
+  }
+
+  private async hello(socket: AgentSocket, hello: ReturnType<typeof checkHello>): Promise<AgentAck> {
+    if (!hello.ok) return refusal('agent.messageInvalid', hello.error);
+    const row = await this.agents.updateHost(socket.data.agent.id, hello.value, hello.value.interval);
+    if (!row) return refusal('agent.revoked');
+    socket.data.agent = row;
+    socket.data.helloed = true;
+    return { ok: true, interval: row.interval_s };
+  }
+
+  private reports(socket: AgentSocket, reports: Checked<Array<Parameters<AgentReportsWriter['ingest']>[1][number]>>): AgentAck {
+    if (!socket.data.helloed) return refusal('agent.helloRequired');
+    if (!reports.ok) return refusal('agent.messageInvalid', reports.error);
+    socket.data.agent = this.writer.ingest(socket.data.agent, reports.value);
+    return { ok: true };
+  }
+
+  /** Runs one message handler: answers through the ack (or an `agent.error` without one), never throws. */
+  private async handle(socket: AgentSocket, ack: unknown, run: () => Promise<AgentAck> | AgentAck): Promise<void> {
+    let result: AgentAck;
+    try {
+      result = await run();
+    } catch (error) {
+      this.logger.error(`Agent ${socket.data.agent.id} message failed: ${(error as Error).message}`);
+      result = refusal('agent.messageInvalid');
+    }
+    if (result.ok) socket.data.strikes = 0;
+    else {
+      this.writer.stats.rejected += 1;
+      socket.data.strikes += 1;
+    }
+    if (typeof ack === 'function') ack(result);
+    else if (!result.ok) socket.emit('agent.error', { code: result.code, message: result.message });
+    if (socket.data.strikes >= MAX_STRIKES) {
+      this.logger.warn(`Agent ${socket.data.agent.id} sent ${MAX_STRIKES} invalid messages in a row; disconnecting it`);
+      socket.disconnect(true);
+    }
+  }
+
+  @OnEvent('agent.deleted')
+  revoke({ agent }: EventMap['agent.deleted']): void {
+    const room = this.namespace.in(agentRoom(agent.id));
+    room.emit('agent.error', { code: 'agent.revoked', message: MESSAGES['agent.revoked'] });
+    // A moment for the reason to reach the agent before its connection closes.
+    setTimeout(() => room.disconnectSockets(true), 200).unref();
+  }
+
+  @OnEvent('agent.updated')
+  renamed({ agent }: EventMap['agent.updated']): void {
+    for (const socket of this.namespace.sockets.values()) {
+      if (socket.data.agent?.id === agent.id) socket.data.agent = { ...socket.data.agent, name: agent.name };
+    }
+  }
+}
+
+function wrap<T>(result: Checked<T>): Checked<T[]> {
+  return result.ok ? { ok: true, value: [result.value] } : result;
+}
+
+function handshakeError(code: AgentErrorCode): Error & { data?: unknown } {
+  const error: Error & { data?: unknown } = new Error(MESSAGES[code]);
+  error.data = { code, message: MESSAGES[code] };
+  return error;
+}

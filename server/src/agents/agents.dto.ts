@@ -1,0 +1,57 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  AGENT_METRICS_RANGES,
+  AGENT_NAME_MAX,
+  AGENT_STATUSES,
+  AgentMetricsRange,
+  AgentStatus,
+  AgentUpdateRequest,
+  PAGE_SIZE_MAX,
+} from '@vigil/proto';
+import { trim } from '../users/user-fields';
+
+export class UpdateAgentDto implements AgentUpdateRequest {
+  @ApiProperty({ maxLength: AGENT_NAME_MAX })
+  @Transform(trim)
+  @IsString({ message: 'agents.nameRequired' })
+  @IsNotEmpty({ message: 'agents.nameRequired' })
+  @MaxLength(AGENT_NAME_MAX, { message: 'agents.nameTooLong' })
+  name!: string;
+}
+
+export class ListAgentsQuery {
+  @ApiPropertyOptional({ minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'validation.failed' })
+  @Min(1, { message: 'validation.failed' })
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, description: 'Absent with page: every agent' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'validation.failed' })
+  @Min(1, { message: 'validation.failed' })
+  @Max(PAGE_SIZE_MAX, { message: 'validation.failed' })
+  pageSize?: number;
+
+  @ApiPropertyOptional({ enum: AGENT_STATUSES })
+  @IsOptional()
+  @IsIn(AGENT_STATUSES, { message: 'validation.failed' })
+  status?: AgentStatus;
+
+  @ApiPropertyOptional({ description: 'Part of a name, hostname or IP address' })
+  @IsOptional()
+  @IsString({ message: 'validation.failed' })
+  @MaxLength(200, { message: 'validation.failed' })
+  search?: string;
+}
+
+export class AgentMetricsQuery {
+  @ApiPropertyOptional({ enum: AGENT_METRICS_RANGES, default: '1h' })
+  @IsOptional()
+  @IsIn(AGENT_METRICS_RANGES, { message: 'agents.rangeInvalid' })
+  range?: AgentMetricsRange;
+}

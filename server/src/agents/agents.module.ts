@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AgentGateway } from './agent.gateway';
+import { AgentPresence } from './agent-presence.service';
+import { AgentReportsWriter } from './agent-reports.writer';
+import { AgentsController } from './agents.controller';
+import { AgentsRepository } from './agents.repository';
+import { AgentsService } from './agents.service';
+
+@Module({
+  controllers: [AgentsController],
+  providers: [AgentsRepository, AgentReportsWriter, AgentPresence, AgentsService, AgentGateway],
+  exports: [AgentsService, AgentReportsWriter, AgentGateway],
+})
+export class AgentsModule {}

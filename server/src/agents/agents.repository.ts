@@ -1,0 +1,334 @@
+import { Injectable } from '@nestjs/common';
+import type { AgentHello, AgentMetricPoint, AgentProtocol, AgentStatus } from '@vigil/proto';
+import { DataSource } from 'typeorm';
+import type { AgentRow } from './agent.types';
+import type { BucketSums, CounterState, LatestFigures, Tier } from './figures';
+
+const COLUMNS = `id, name, hostname, ip_addresses, os, version, platform, kernel, arch, cpu_model, cpu_cores, status,
+  protocol, interval_s, registration_id, cpu_usage, memory_total, memory_used, swap_total, swap_used, disk_total,
+  disk_used, network_rx, network_tx, load1, load5, load15, host_uptime, disks, interfaces, counters, last_report_at,
+  created_at, updated_at`;
+
+/** `COLUMNS` of the row alias `a`, for statements that join. */
+const A_COLUMNS = COLUMNS.split(',').map((c) => `a.${c.trim()}`).join(', ');
+
+export interface Transition {
+  row: AgentRow;
+  previous: AgentStatus;
+}
+
+export interface NewAgent {
+  name: string;
+  hello: AgentHello;
+  protocol: AgentProtocol;
+  interval: number;
+  credentialHash: string | null;
+  httpKey: string | null;
+  registrationId: number | null;
+}
+
+export interface ListQuery {
+  offset: number;
+  limit: number | null;
+  status?: AgentStatus;
+  search?: string;
+}
+
+/** One report's figures, ready to become the agent's latest. */
+export interface LatestUpdate {
+  agentId: number;
+  at: Date;
+  figures: LatestFigures;
+}
+
+function firstRow<T>(result: unknown): T | null {
+  // TypeORM answers UPDATE/DELETE … RETURNING with [rows, affected].
+  const rows = Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result;
+  return (Array.isArray(rows) ? rows[0] : null) ?? null;
+}
+
+/** The only code that touches the agent tables. Plain SQL, batched where reports arrive by the thousand. */
+@Injectable()
+export class AgentsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insertToken(tokenHash: string, expiresAt: Date, userId: number | null): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `INSERT INTO agent_tokens (token_hash, expires_at, created_by) VALUES ($1, $2, $3) RETURNING id`,
+      [tokenHash, expiresAt, userId],
+    );
+    return row.id;
+  }
+
+  /** The id of a registration token that has not expired. */
+  async validTokenId(tokenHash: string): Promise<number | null> {
+    const [row] = await this.dataSource.query(`SELECT id FROM agent_tokens WHERE token_hash = $1 AND expires_at > now()`, [tokenHash]);
+    return row?.id ?? null;
+  }
+
+  async insert(agent: NewAgent): Promise<AgentRow> {
+    const { hello } = agent;
+    const [row] = await this.dataSource.query(
+      `INSERT INTO agents (name, hostname, ip_addresses, os, version, platform, kernel, arch, cpu_model, cpu_cores,
+         protocol, interval_s, credential_hash, http_key, registration_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       RETURNING ${COLUMNS}`,
+      [
+        agent.name,
+        hello.hostname,
+        JSON.stringify(hello.ip_addresses),
+        hello.os,
+        hello.agent_version,
+        hello.platform,
+        hello.kernel ?? null,
+        hello.arch ?? null,
+        hello.cpu_model ?? null,
+        hello.cpu_cores ?? null,
+        agent.protocol,
+        agent.interval,
+        agent.credentialHash,
+        agent.httpKey,
+        agent.registrationId,
+      ],
+    );
+    return row;
+  }
+
+  /** Refreshes what the host says about itself (hello, or an HTTP agent's re-registration). */
+  async updateHost(id: number, hello: AgentHello, interval: number | undefined): Promise<AgentRow | null> {
+    return firstRow(
+      await this.dataSource.query(
+        `UPDATE agents SET hostname = $2, ip_addresses = $3, os = $4, version = $5, platform = $6,
+           kernel = coalesce($7, kernel), arch = coalesce($8, arch), cpu_model = coalesce($9, cpu_model),
+           cpu_cores = coalesce($10, cpu_cores), interval_s = coalesce($11, interval_s)
+         WHERE id = $1 RETURNING ${COLUMNS}`,
+        [
+          id,
+          hello.hostname,
+          JSON.stringify(hello.ip_addresses),
+          hello.os,
+          hello.agent_version,
+          hello.platform,
+          hello.kernel ?? null,
+          hello.arch ?? null,
+          hello.cpu_model ?? null,
+          hello.cpu_cores ?? null,
+          interval ?? null,
+        ],
+      ),
+    );
+  }
+
+  async findById(id: number): Promise<AgentRow | null> {
+    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM agents WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+
+  async findByCredential(credentialHash: string): Promise<AgentRow | null> {
+    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM agents WHERE credential_hash = $1`, [credentialHash]);
+    return row ?? null;
+  }
+
+  async findHttpAgent(httpKey: string, hostname: string): Promise<AgentRow | null> {
+    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM agents WHERE http_key = $1 AND hostname = $2`, [httpKey, hostname]);
+    return row ?? null;
+  }
+
+  async list(query: ListQuery): Promise<{ rows: AgentRow[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.status) {
+      params.push(query.status);
+      where.push(`status = $${params.length}`);
+    }
+    if (query.search) {
+      params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`(name ILIKE $${params.length} OR hostname ILIKE $${params.length} OR ip_addresses::text ILIKE $${params.length})`);
+    }
+    const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM agents ${condition}`, params);
+    params.push(query.offset);
+    let page = `OFFSET $${params.length}`;
+    if (query.limit !== null) {
+      params.push(query.limit);
+      page += ` LIMIT $${params.length}`;
+    }
+    const rows = await this.dataSource.query(`SELECT ${COLUMNS} FROM agents ${condition} ORDER BY id ${page}`, params);
+    return { rows, total };
+  }
+
+  async counts(): Promise<{ active: number; inactive: number; connecting: number; total: number }> {
+    const [row] = await this.dataSource.query(`
+      SELECT count(*) FILTER (WHERE status = 'active')::int AS active,
+             count(*) FILTER (WHERE status = 'inactive')::int AS inactive,
+             count(*) FILTER (WHERE status = 'connecting')::int AS connecting,
+             count(*)::int AS total
+      FROM agents`);
+    return row;
+  }
+
+  async rename(id: number, name: string): Promise<AgentRow | null> {
+    return firstRow(await this.dataSource.query(`UPDATE agents SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name]));
+  }
+
+  async delete(id: number): Promise<AgentRow | null> {
+    return firstRow(await this.dataSource.query(`DELETE FROM agents WHERE id = $1 RETURNING ${COLUMNS}`, [id]));
+  }
+
+  /**
+   * A socket of the agent connected: it owns the connection from now on. An offline agent becomes `connecting`
+   * until its first report; the previous status comes from the locked row, so a transition is seen once.
+   */
+  async connected(id: number, connectionId: string): Promise<Transition | null> {
+    const rows = await this.dataSource.query(
+      `UPDATE agents a SET connection_id = $2, disconnected_at = NULL, last_seen_at = now(),
+         status = CASE WHEN p.previous = 'inactive' THEN 'connecting' ELSE p.previous END
+       FROM (SELECT id, status AS previous FROM agents WHERE id = $1 FOR UPDATE) p
+       WHERE a.id = p.id
+       RETURNING ${A_COLUMNS}, p.previous`,
+      [id, connectionId],
+    );
+    const row = firstRow<AgentRow & { previous: AgentStatus }>(rows);
+    return row ? transitionOf(row) : null;
+  }
+
+  /** The socket went away; unless another connection took over meanwhile, the grace period starts now. */
+  async disconnected(id: number, connectionId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE agents SET disconnected_at = now(), connection_id = NULL WHERE id = $1 AND connection_id = $2`,
+      [id, connectionId],
+    );
+  }
+
+  /**
+   * Stores a batch of reports in one transaction: the reporting agents are locked (in id order, so two instances
+   * never deadlock) and marked active, the newest report of each becomes its latest figures, and every report is
+   * added to the three tiers. Agents deleted meanwhile drop out. Returns the agents that were not active before.
+   */
+  async recordReports(latest: LatestUpdate[], sums: BucketSums[]): Promise<{ stored: Set<number>; transitions: Transition[] }> {
+    const ids = [...new Set(latest.map((u) => u.agentId))].sort((a, b) => a - b);
+    return this.dataSource.transaction(async (manager) => {
+      const locked: Array<AgentRow & { previous: AgentStatus }> = firstRowsOf(
+        await manager.query(
+          `UPDATE agents a SET status = 'active', last_seen_at = now()
+           FROM (SELECT id, status AS previous FROM agents WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE) p
+           WHERE a.id = p.id
+           RETURNING ${A_COLUMNS}, p.previous`,
+          [ids],
+        ),
+      );
+      const stored = new Set(locked.map((r) => r.id));
+      const newest = new Map<number, LatestUpdate>();
+      for (const update of latest) {
+        if (!stored.has(update.agentId)) continue;
+        const seen = newest.get(update.agentId);
+        if (!seen || seen.at < update.at) newest.set(update.agentId, update);
+      }
+      if (newest.size) {
+        await manager.query(
+          `UPDATE agents a SET cpu_usage = r.cpu_usage, memory_total = r.memory_total, memory_used = r.memory_used,
+             swap_total = r.swap_total, swap_used = r.swap_used, disk_total = r.disk_total, disk_used = r.disk_used,
+             network_rx = r.network_rx, network_tx = r.network_tx, load1 = r.load1, load5 = r.load5, load15 = r.load15,
+             host_uptime = r.host_uptime, disks = r.disks, interfaces = r.interfaces, last_report_at = r.at, updated_at = r.at
+           FROM jsonb_to_recordset($1::jsonb) AS r(agent_id int, at timestamptz, cpu_usage float8, memory_total bigint,
+             memory_used bigint, swap_total bigint, swap_used bigint, disk_total bigint, disk_used bigint,
+             network_rx float8, network_tx float8, load1 float8, load5 float8, load15 float8, host_uptime bigint,
+             disks jsonb, interfaces jsonb)
+           WHERE a.id = r.agent_id AND (a.last_report_at IS NULL OR a.last_report_at <= r.at)`,
+          [JSON.stringify([...newest.values()].map((u) => ({ agent_id: u.agentId, at: u.at.toISOString(), ...u.figures })))],
+        );
+      }
+      const kept = sums.filter((s) => stored.has(s.agent_id));
+      if (kept.length) {
+        await manager.query(
+          `INSERT INTO agent_metrics AS m (agent_id, tier, bucket, samples, cpu_sum, cpu_max, memory_sum, memory_n,
+             disk_sum, disk_n, rx_sum, tx_sum, load_sum, load_n)
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(agent_id int, tier int, bucket timestamptz, samples int,
+             cpu_sum float8, cpu_max float8, memory_sum float8, memory_n int, disk_sum float8, disk_n int,
+             rx_sum float8, tx_sum float8, load_sum float8, load_n int)
+           ON CONFLICT (agent_id, tier, bucket) DO UPDATE SET
+             samples = m.samples + excluded.samples, cpu_sum = m.cpu_sum + excluded.cpu_sum,
+             cpu_max = greatest(m.cpu_max, excluded.cpu_max), memory_sum = m.memory_sum + excluded.memory_sum,
+             memory_n = m.memory_n + excluded.memory_n, disk_sum = m.disk_sum + excluded.disk_sum,
+             disk_n = m.disk_n + excluded.disk_n, rx_sum = m.rx_sum + excluded.rx_sum, tx_sum = m.tx_sum + excluded.tx_sum,
+             load_sum = m.load_sum + excluded.load_sum, load_n = m.load_n + excluded.load_n`,
+          [JSON.stringify(kept)],
+        );
+      }
+      const transitions = locked.filter((r) => r.previous !== 'active').map(transitionOf);
+      return { stored, transitions };
+    });
+  }
+
+  /**
+   * Marks silent agents offline: a socket agent whose socket has been gone for the grace period, and any agent
+   * not heard from for three intervals (an HTTP agent, or a socket whose server died without saying so).
+   */
+  async sweepInactive(graceSeconds: number): Promise<Transition[]> {
+    const rows = await this.dataSource.query(
+      `UPDATE agents a SET status = 'inactive', updated_at = now()
+       FROM (
+         SELECT id, status AS previous FROM agents
+         WHERE status <> 'inactive' AND (
+           (disconnected_at IS NOT NULL AND disconnected_at < now() - make_interval(secs => $1))
+           OR last_seen_at < now() - make_interval(secs => interval_s * 3 + CASE WHEN protocol = 'socket' THEN $1 ELSE 0 END)
+         )
+         ORDER BY id FOR UPDATE SKIP LOCKED
+       ) p
+       WHERE a.id = p.id
+       RETURNING ${A_COLUMNS}, p.previous`,
+      [graceSeconds],
+    );
+    return firstRowsOf<AgentRow & { previous: AgentStatus }>(rows).map(transitionOf);
+  }
+
+  /** Locks an HTTP agent's row and hands its kept counters to `update`, which returns the ones to keep. */
+  async withCounters<T>(id: number, update: (kept: CounterState | null) => { result: T; counters: CounterState | null }): Promise<T | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [row] = await manager.query(`SELECT counters FROM agents WHERE id = $1 FOR UPDATE`, [id]);
+      if (!row) return null;
+      const { result, counters } = update(row.counters ?? null);
+      await manager.query(`UPDATE agents SET counters = $2, last_seen_at = now() WHERE id = $1`, [id, JSON.stringify(counters)]);
+      return result;
+    });
+  }
+
+  /** Chart points of one tier since `since`, oldest first. */
+  async metrics(id: number, tier: Tier, since: Date): Promise<AgentMetricPoint[]> {
+    const rows = await this.dataSource.query(
+      `SELECT bucket, samples, cpu_sum, cpu_max, memory_sum, memory_n, disk_sum, disk_n, rx_sum, tx_sum, load_sum, load_n
+       FROM agent_metrics WHERE agent_id = $1 AND tier = $2 AND bucket >= $3 ORDER BY bucket`,
+      [id, tier, since],
+    );
+    const avg = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 100) / 100 : null);
+    return rows.map((r: Record<string, number> & { bucket: Date }) => ({
+      time: new Date(r.bucket).toISOString(),
+      cpu: avg(r.cpu_sum, r.samples) ?? 0,
+      cpu_max: r.cpu_max,
+      memory: avg(r.memory_sum, r.memory_n),
+      disk: avg(r.disk_sum, r.disk_n),
+      rx: avg(r.rx_sum, r.samples) ?? 0,
+      tx: avg(r.tx_sum, r.samples) ?? 0,
+      load1: avg(r.load_sum, r.load_n),
+    }));
+  }
+
+  /** Drops points older than each tier's window, and registration tokens long expired. */
+  async prune(cutoffs: Record<Tier, Date>): Promise<number> {
+    let removed = 0;
+    for (const [tier, cutoff] of Object.entries(cutoffs)) {
+      const result = await this.dataSource.query(`DELETE FROM agent_metrics WHERE tier = $1 AND bucket < $2`, [Number(tier), cutoff]);
+      removed += Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+    }
+    await this.dataSource.query(`DELETE FROM agent_tokens WHERE expires_at < now() - interval '30 days'`);
+    return removed;
+  }
+}
+
+function firstRowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+function transitionOf({ previous, ...row }: AgentRow & { previous: AgentStatus }): Transition {
+  return { row, previous };
+}

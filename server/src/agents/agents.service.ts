@@ -1,0 +1,201 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AGENT_DEFAULT_INTERVAL,
+  AgentDto,
+  AgentEnrollResponse,
+  AgentHello,
+  AgentMetricsRange,
+  AgentMetricsResponse,
+  AgentsResponse,
+  AgentTokenResponse,
+  MESSAGES,
+} from '@vigil/proto';
+import { badRequest, notFound, unauthorized } from '../common/api-exception';
+import { DomainEvents } from '../events/domain-events.service';
+import { toAgentDto } from './agent.mapper';
+import { AgentReportsWriter } from './agent-reports.writer';
+import type { AgentRow } from './agent.types';
+import { checkHello, text, MessageError } from './agent-validation';
+import { ListAgentsQuery } from './agents.dto';
+import { AgentsRepository, NewAgent } from './agents.repository';
+import { Tier } from './figures';
+import { newCredential, newRegistrationToken, secretHash } from './secrets';
+import { checkXugouRegistration, checkXugouStatus, XugouStatus, xugouReports } from './xugou';
+
+const TOKEN_VALIDITY_MS = 24 * 3_600_000;
+
+/** Tier and window of each chart range: about 60–720 points each. */
+const RANGES: Record<AgentMetricsRange, { tier: Tier; windowMs: number }> = {
+  '1h': { tier: 60, windowMs: 3_600_000 },
+  '24h': { tier: 300, windowMs: 86_400_000 },
+  '7d': { tier: 3600, windowMs: 7 * 86_400_000 },
+  '30d': { tier: 3600, windowMs: 30 * 86_400_000 },
+};
+
+const messageInvalid = (detail: string) => badRequest('agent.messageInvalid', `${MESSAGES['agent.messageInvalid']}: ${detail}`);
+
+@Injectable()
+export class AgentsService {
+  constructor(
+    private readonly agents: AgentsRepository,
+    private readonly writer: AgentReportsWriter,
+    private readonly events: DomainEvents,
+  ) {}
+
+  async list(query: ListAgentsQuery): Promise<Omit<AgentsResponse, 'success'>> {
+    const paged = query.page !== undefined || query.pageSize !== undefined;
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 100;
+    const [{ rows, total }, counts] = await Promise.all([
+      this.agents.list({
+        offset: paged ? (page - 1) * pageSize : 0,
+        limit: paged ? pageSize : null,
+        status: query.status,
+        search: query.search?.trim() || undefined,
+      }),
+      this.agents.counts(),
+    ]);
+    return { agents: rows.map(toAgentDto), total, page: paged ? page : 1, pageSize: paged ? pageSize : total, counts };
+  }
+
+  async get(id: number): Promise<AgentDto> {
+    return toAgentDto(await this.find(id));
+  }
+
+  async rename(id: number, name: string): Promise<AgentDto> {
+    const row = await this.agents.rename(id, name);
+    if (!row) throw notFound('agents.notFound');
+    const agent = toAgentDto(row);
+    this.events.emit('agent.updated', { agent });
+    return agent;
+  }
+
+  /** Deleting revokes: the credential goes with the row, and the gateway drops the agent's socket on the event. */
+  async remove(id: number): Promise<void> {
+    const row = await this.agents.delete(id);
+    if (!row) throw notFound('agents.notFound');
+    this.events.emit('agent.deleted', { agent: toAgentDto(row) });
+  }
+
+  async generateToken(userId: number | null): Promise<Omit<AgentTokenResponse, 'success'>> {
+    const token = newRegistrationToken();
+    const expiresAt = new Date(Date.now() + TOKEN_VALIDITY_MS);
+    const tokenId = await this.agents.insertToken(secretHash(token), expiresAt, userId);
+    return { token, token_id: tokenId, expires_at: expiresAt.toISOString(), message: MESSAGES['agents.tokenGenerated'] };
+  }
+
+  async metrics(id: number, range: AgentMetricsRange): Promise<AgentMetricsResponse['metrics']> {
+    await this.find(id);
+    const { tier, windowMs } = RANGES[range];
+    const points = await this.agents.metrics(id, tier, new Date(Date.now() - windowMs));
+    return { range, step: tier, points };
+  }
+
+  /** The Vigil agent trades a registration token for a credential of its own, once. */
+  async enroll(body: unknown): Promise<Omit<AgentEnrollResponse, 'success'>> {
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const token = this.checked(() => text(input.token, 'token', { max: 512 })!);
+    const hello = this.valid(checkHello(input.hello));
+    const registrationId = await this.agents.validTokenId(secretHash(token));
+    if (registrationId === null) throw unauthorized('agent.tokenInvalid');
+    const credential = newCredential();
+    const row = await this.create({
+      name: hello.name ?? hello.hostname,
+      hello,
+      protocol: 'socket',
+      interval: hello.interval ?? AGENT_DEFAULT_INTERVAL,
+      credentialHash: secretHash(credential),
+      httpKey: null,
+      registrationId,
+    });
+    return { agent_id: row.id, credential, interval: row.interval_s };
+  }
+
+  /**
+   * xugou's `register`: idempotent per registration token and hostname (its agent registers again after every
+   * restart). A known pair keeps working after the token expires; only new hosts need a valid token.
+   */
+  async registerHttpAgent(body: unknown): Promise<AgentDto> {
+    const input = this.valid(checkXugouRegistration(body));
+    const hello: AgentHello = {
+      hostname: input.hostname,
+      ip_addresses: input.ip_addresses,
+      os: input.os ?? 'unknown',
+      platform: input.os ?? 'unknown',
+      agent_version: input.version ?? 'xugou',
+    };
+    const row = await this.httpAgent(input.token, hello, input.name, undefined);
+    return toAgentDto(row);
+  }
+
+  /** xugou's `status`: one status or a buffered array, possibly of several hosts sharing a token. */
+  async reportHttpStatus(body: unknown): Promise<void> {
+    const statuses = this.valid(checkXugouStatus(body));
+    const byHost = new Map<string, XugouStatus[]>();
+    for (const status of statuses) {
+      const key = `${status.token}\n${status.hello.hostname}`;
+      byHost.set(key, [...(byHost.get(key) ?? []), status]);
+    }
+    for (const group of byHost.values()) {
+      const newest = group.reduce((a, b) => (b.timestamp >= a.timestamp ? b : a));
+      const row = await this.httpAgent(newest.token, newest.hello, undefined, newest.interval);
+      const reports = await this.agents.withCounters(row.id, (kept) => {
+        const { reports, state } = xugouReports(group, kept);
+        return { result: reports, counters: state };
+      });
+      if (reports) this.writer.ingest(row, reports);
+    }
+  }
+
+  private async httpAgent(token: string, hello: AgentHello, name: string | undefined, interval: number | undefined): Promise<AgentRow> {
+    const httpKey = secretHash(token);
+    const known = await this.agents.findHttpAgent(httpKey, hello.hostname);
+    if (known) return (await this.agents.updateHost(known.id, hello, interval)) ?? known;
+    const registrationId = await this.agents.validTokenId(httpKey);
+    if (registrationId === null) throw unauthorized('agent.tokenInvalid');
+    try {
+      return await this.create({
+        name: name ?? hello.hostname,
+        hello,
+        protocol: 'http',
+        interval: interval ?? AGENT_DEFAULT_INTERVAL,
+        credentialHash: null,
+        httpKey,
+        registrationId,
+      });
+    } catch (error) {
+      // Two first posts of one host raced; the other one created it.
+      const raced = await this.agents.findHttpAgent(httpKey, hello.hostname);
+      if (raced) return raced;
+      throw error;
+    }
+  }
+
+  private async create(agent: NewAgent): Promise<AgentRow> {
+    const row = await this.agents.insert(agent);
+    this.events.emit('agent.created', { agent: toAgentDto(row) });
+    return row;
+  }
+
+  private async find(id: number): Promise<AgentRow> {
+    const row = await this.agents.findById(id);
+    if (!row) throw notFound('agents.notFound');
+    return row;
+  }
+
+  private valid<T>(result: { ok: true; value: T } | { ok: false; error: string }): T {
+    if (result.ok) return result.value;
+    this.writer.stats.rejected += 1;
+    throw messageInvalid(result.error);
+  }
+
+  private checked<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (error) {
+      if (!(error instanceof MessageError)) throw error;
+      this.writer.stats.rejected += 1;
+      throw messageInvalid(error.message);
+    }
+  }
+}
