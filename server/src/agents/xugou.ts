@@ -114,16 +114,20 @@ function statusOf(input: unknown, path: string, now: number): XugouStatus {
     num(body.keepalive, `${path}.keepalive`, 0, AGENT_LIMITS.intervalMax, { required: false, integer: true }) ||
     undefined;
   const hostname = text(body.hostname, `${path}.hostname`)!;
+  // xugou's `os` is the family (linux), `platform` the distribution (debian) and `version` its release.
+  const family = text(body.os, `${path}.os`, { required: false });
+  const distribution = text(body.platform, `${path}.platform`, { required: false });
+  const release = text(body.version, `${path}.version`, { required: false, max: 64 });
   return {
     token: text(body.token, `${path}.token`, { max: 512 })!,
     hello: {
       hostname,
       ip_addresses: addresses(body.ip_addresses, `${path}.ip_addresses`),
-      os: text(body.os, `${path}.os`, { required: false }) ?? text(body.platform, `${path}.platform`, { required: false }) ?? 'unknown',
-      platform: text(body.platform, `${path}.platform`, { required: false }) ?? 'unknown',
+      os: distribution ? [distribution, release].filter(Boolean).join(' ') : (family ?? 'unknown'),
+      platform: family ?? 'unknown',
       cpu_model: text(cpu.model_name, `${path}.cpu.model_name`, { required: false }),
       cpu_cores: num(cpu.cores, `${path}.cpu.cores`, 0, 65_536, { required: false, integer: true }) || undefined,
-      agent_version: text(body.version, `${path}.version`, { required: false, max: 64 }) ?? 'xugou',
+      agent_version: release ?? 'xugou',
     },
     interval: interval === undefined ? undefined : Math.max(AGENT_LIMITS.intervalMin, interval),
     timestamp,
