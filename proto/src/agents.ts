@@ -97,6 +97,8 @@ export interface AgentTokenResponse {
   message: string;
   token_id: number;
   expires_at: string;
+  /** The address agents should use (PUBLIC_URL); null: the browser's own origin. */
+  server_url: string | null;
 }
 
 export type AgentMetricsRange = '1h' | '24h' | '7d' | '30d';

@@ -130,7 +130,7 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
 
   it('issues registration tokens usable by several agents, and refuses bad or expired ones', async () => {
     const { body } = await api().post('/api/agents/token/generate').set(member.auth).expect(200);
-    expect(body).toMatchObject({ success: true, token: expect.stringMatching(/^vgr_[\w-]{32}$/), token_id: expect.any(Number) });
+    expect(body).toMatchObject({ success: true, token: expect.stringMatching(/^vgr_[\w-]{32}$/), token_id: expect.any(Number), server_url: null });
     expect(body.message).toMatch(/24 hours/);
     expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
 

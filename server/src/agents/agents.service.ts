@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AGENT_DEFAULT_INTERVAL,
   AgentDto,
@@ -11,6 +11,8 @@ import {
   MESSAGES,
 } from '@vigil/proto';
 import { badRequest, notFound, unauthorized } from '../common/api-exception';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
 import { DomainEvents } from '../events/domain-events.service';
 import { toAgentDto } from './agent.mapper';
 import { AgentReportsWriter } from './agent-reports.writer';
@@ -40,6 +42,7 @@ export class AgentsService {
     private readonly agents: AgentsRepository,
     private readonly writer: AgentReportsWriter,
     private readonly events: DomainEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(query: ListAgentsQuery): Promise<Omit<AgentsResponse, 'success'>> {
@@ -81,7 +84,13 @@ export class AgentsService {
     const token = newRegistrationToken();
     const expiresAt = new Date(Date.now() + TOKEN_VALIDITY_MS);
     const tokenId = await this.agents.insertToken(secretHash(token), expiresAt, userId);
-    return { token, token_id: tokenId, expires_at: expiresAt.toISOString(), message: MESSAGES['agents.tokenGenerated'] };
+    return {
+      token,
+      token_id: tokenId,
+      expires_at: expiresAt.toISOString(),
+      server_url: this.config.publicUrl,
+      message: MESSAGES['agents.tokenGenerated'],
+    };
   }
 
   async metrics(id: number, range: AgentMetricsRange): Promise<AgentMetricsResponse['metrics']> {
