@@ -5,3 +5,4 @@ export * from './realtime';
 export * from './monitors';
 export * from './agent';
 export * from './agents';
+export * from './status';

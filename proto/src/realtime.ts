@@ -1,11 +1,14 @@
 import type { UserDto } from './api';
 import type { MessageCode } from './messages';
 import type { AgentReportedEvent, AgentsChangedEvent, AgentStatusChangedEvent } from './agents';
+import type { StatusChange, StatusItemEvent } from './status';
 import type { MonitorCheckedEvent, MonitorsChangedEvent, MonitorStatusChangedEvent } from './monitors';
 
 /** Rooms a socket may ask to join. Anonymous sockets may join only `status`. */
 export const PUBLIC_ROOMS = ['status'] as const;
-export const MEMBER_ROOMS = ['status', 'monitors', 'agents'] as const;
+export const MEMBER_ROOMS = ['status', 'monitors', 'agents', 'wall'] as const;
+/** A wall screen opened with a display key may join only these. */
+export const DISPLAY_ROOMS = ['status', 'wall'] as const;
 export type Room = (typeof MEMBER_ROOMS)[number] | `monitor:${number}` | `agent:${number}`;
 
 /** Joined automatically on connect by admins; never by request. */
@@ -30,6 +33,14 @@ export interface ServerToClientEvents {
   'agent.reported': (event: AgentReportedEvent) => void;
   'agent.status_changed': (event: AgentStatusChangedEvent) => void;
   'agents.changed': (event: AgentsChangedEvent) => void;
+  /** A selected item of the public status page changed (to `status`). */
+  'status.item': (event: StatusItemEvent) => void;
+  /** The status page's configuration or its items' names changed: read `/api/status/data` again (to `status`). */
+  'status.changed': () => void;
+  /** A monitor or agent changed status (to `wall`). */
+  'wall.change': (event: StatusChange) => void;
+  /** Items were added, renamed or removed: read `/api/wall/data` again (to `wall`). */
+  'wall.changed': () => void;
   /** Sent just before the server disconnects a socket whose token is invalid. */
   'auth.error': (event: { message: string; code: MessageCode }) => void;
 }
@@ -43,4 +54,6 @@ export interface ClientToServerEvents {
 /** Handshake `auth` of a browser socket: the JWT, or nothing for an anonymous visitor. */
 export interface BrowserHandshakeAuth {
   token?: string;
+  /** A wall screen's display key (instead of a token). */
+  displayKey?: string;
 }

@@ -1,0 +1,165 @@
+/** Public status page, NOC wall and dashboard: REST bodies and live events. */
+import type { AgentStatus } from './agents';
+import type { HistoryPoint, MonitorStatus } from './monitors';
+
+export const STATUS_LIMITS = {
+  titleMax: 100,
+  descriptionMax: 1_000,
+  logoUrlMax: 2_048,
+  customCssMax: 50_000,
+  displayKeyNameMax: 100,
+} as const;
+
+/** 'all operational', 'some issues', 'major outage' (rule in docs/decisions.md). */
+export type OverallStatus = 'operational' | 'degraded' | 'outage';
+
+export interface StatusPageSettings {
+  title: string;
+  description: string;
+  logoUrl: string | null;
+  customCss: string | null;
+  /** Show agents' CPU / memory / disk bars; off: their system information instead. */
+  showResources: boolean;
+}
+
+export interface StatusConfigItem {
+  id: number;
+  name: string;
+  selected: boolean;
+}
+
+export interface StatusConfig extends StatusPageSettings {
+  monitors: StatusConfigItem[];
+  agents: StatusConfigItem[];
+}
+
+/** `GET /api/status/config`. */
+export interface StatusConfigResponse {
+  success: true;
+  config: StatusConfig;
+}
+
+/** `POST /api/status/config`: the selected ids. */
+export interface StatusConfigRequest {
+  title: string;
+  description?: string;
+  logoUrl?: string | null;
+  customCss?: string | null;
+  showResources?: boolean;
+  monitors: number[];
+  agents: number[];
+}
+
+/** A monitor as anyone may see it: never its URL, headers or body. */
+export interface PublicMonitor {
+  id: number;
+  name: string;
+  status: MonitorStatus;
+  /** Percent over 24 h, 2 decimals. */
+  uptime: number;
+  /** Milliseconds of the last check. */
+  response_time: number | null;
+  /** The 24 most recent statuses, oldest first. */
+  history: HistoryPoint[];
+  last_checked: string | null;
+}
+
+export interface PublicAgent {
+  id: number;
+  name: string;
+  status: AgentStatus;
+  hostname: string;
+  ip_address: string | null;
+  os: string | null;
+  /** Percentages with one decimal; null when resource display is off or nothing was reported. */
+  cpu: number | null;
+  memory: number | null;
+  disk: number | null;
+  updated_at: string;
+}
+
+export interface StatusData extends StatusPageSettings {
+  overall: OverallStatus;
+  monitors: PublicMonitor[];
+  agents: PublicAgent[];
+  updated_at: string;
+}
+
+/** `GET /api/status/data` (public). */
+export interface StatusDataResponse {
+  success: true;
+  data: StatusData;
+}
+
+/** One entry of the feed of recent status changes (dashboard, wall). */
+export interface StatusChange {
+  kind: 'monitor' | 'agent';
+  id: number;
+  name: string;
+  previous: MonitorStatus | AgentStatus;
+  status: MonitorStatus | AgentStatus;
+  at: string;
+}
+
+/** Live, to the `status` room: one selected item changed, with the overall status after it. */
+export interface StatusItemEvent {
+  monitor?: PublicMonitor;
+  agent?: PublicAgent;
+  overall: OverallStatus;
+  updated_at: string;
+}
+
+/** `GET /api/dashboard`. */
+export interface DashboardResponse {
+  success: true;
+  dashboard: {
+    monitors: { up: number; down: number; pending: number; paused: number; total: number };
+    agents: { active: number; inactive: number; connecting: number; total: number };
+    /** Percent of successful checks over 24 h across every monitor; null without checks. */
+    uptime: number | null;
+    /** Milliseconds, mean over 24 h across every monitor. */
+    avg_response_time: number | null;
+    /** Newest first, at most 10. */
+    recent_changes: StatusChange[];
+  };
+}
+
+/** The NOC wall: every monitor and agent, problems first. */
+export interface WallData {
+  overall: OverallStatus;
+  monitors: PublicMonitor[];
+  agents: PublicAgent[];
+  recent_changes: StatusChange[];
+  updated_at: string;
+}
+
+/** `GET /api/wall/data` (a display key or a signed-in user). */
+export interface WallDataResponse {
+  success: true;
+  data: WallData;
+}
+
+export interface DisplayKeyDto {
+  id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface DisplayKeysResponse {
+  success: true;
+  keys: DisplayKeyDto[];
+}
+
+/** `POST /api/wall/keys`: the key is shown once. */
+export interface DisplayKeyCreatedResponse {
+  success: true;
+  message: string;
+  key: DisplayKeyDto;
+  secret: string;
+}
+
+/** Handshake `auth` of a wall screen opened with a display key. */
+export interface DisplayHandshakeAuth {
+  displayKey: string;
+}
