@@ -10,6 +10,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { MonitorsModule } from './monitors/monitors.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SettingsModule } from './settings/settings.module';
+import { StatusModule } from './status/status.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -26,6 +27,7 @@ export class AppModule {
         AuthModule,
         MonitorsModule,
         AgentsModule,
+        StatusModule,
         MetricsModule,
         RealtimeModule,
         HealthModule,

@@ -9,6 +9,6 @@ import { AgentsService } from './agents.service';
 @Module({
   controllers: [AgentsController],
   providers: [AgentsRepository, AgentReportsWriter, AgentPresence, AgentsService, AgentGateway],
-  exports: [AgentsService, AgentReportsWriter, AgentGateway],
+  exports: [AgentsService, AgentsRepository, AgentReportsWriter, AgentGateway],
 })
 export class AgentsModule {}

@@ -19,6 +19,9 @@ export interface EventMap {
   'agent.reported': { agent: AgentDto; report: AgentReport; point: AgentMetricPoint };
   /** Raised once per transition, decided atomically in the database. */
   'agent.status_changed': { agent: AgentDto; previous: AgentStatus; status: AgentStatus; changedAt: string };
+  'display_key.revoked': { id: number };
+  /** The status page's configuration was saved. */
+  'status.config_changed': Record<string, never>;
 }
 
 export type EventName = keyof EventMap;

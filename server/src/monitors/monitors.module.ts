@@ -11,6 +11,6 @@ import { RetentionService } from './retention.service';
 @Module({
   controllers: [MonitorsController],
   providers: [MonitorsRepository, HttpChecker, CheckResultsWriter, CheckScheduler, MonitorStats, MonitorsService, RetentionService],
-  exports: [MonitorsService, CheckScheduler, CheckResultsWriter],
+  exports: [MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter],
 })
 export class MonitorsModule {}

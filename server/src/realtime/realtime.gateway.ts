@@ -18,12 +18,15 @@ import {
 } from '@vigil/proto';
 import type { AuthUser } from '../common/decorators';
 import { SessionService } from '../auth/session.service';
-import { isRoomAllowed, userRoom } from './rooms';
+import { DisplayKeysService } from '../display-keys/display-keys.service';
+import { displayRoom, isRoomAllowed, SocketAccess, userRoom } from './rooms';
 
 interface SocketData {
-  /** Null for an anonymous visitor of the public status page. */
+  /** Null for an anonymous visitor of the public status page or a wall screen. */
   user: AuthUser | null;
   token: string | null;
+  /** The display key a wall screen connected with. */
+  displayKeyId: number | null;
 }
 
 export type BrowserServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -40,7 +43,10 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
   @WebSocketServer()
   server!: BrowserServer;
 
-  constructor(private readonly sessions: SessionService) {}
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly displayKeys: DisplayKeysService,
+  ) {}
 
   afterInit(server: BrowserServer): void {
     server.use((socket, next) => {
@@ -56,7 +62,7 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
 
   @SubscribeMessage('subscribe')
   async subscribe(@ConnectedSocket() socket: BrowserSocket, @MessageBody() room: unknown): Promise<SubscribeResult> {
-    if (!isRoomAllowed(room, socket.data.user !== null)) {
+    if (!isRoomAllowed(room, accessOf(socket))) {
       return { ok: false, error: MESSAGES['auth.forbidden'] };
     }
     await socket.join(room);
@@ -65,7 +71,7 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
 
   @SubscribeMessage('unsubscribe')
   async unsubscribe(@ConnectedSocket() socket: BrowserSocket, @MessageBody() room: unknown): Promise<SubscribeResult> {
-    if (typeof room !== 'string' || room === ADMINS_ROOM || room === socket.id || room.startsWith('user:')) {
+    if (typeof room !== 'string' || room === ADMINS_ROOM || room === socket.id || /^(user|display):/.test(room)) {
       return { ok: false, error: MESSAGES['auth.forbidden'] };
     }
     await socket.leave(room);
@@ -96,6 +102,14 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
     const token = typeof auth.token === 'string' && auth.token !== '' ? auth.token : null;
     socket.data.token = token;
     socket.data.user = null;
+    socket.data.displayKeyId = null;
+    if (token === null && auth.displayKey !== undefined) {
+      const keyId = await this.displayKeys.verify(auth.displayKey);
+      if (keyId === null) return false;
+      socket.data.displayKeyId = keyId;
+      await socket.join(displayRoom(keyId));
+      return true;
+    }
     if (token === null) {
       // Anonymous visitors start in no room but may ask for the public ones.
       return true;
@@ -107,6 +121,20 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
     if (user.role === 'admin') await socket.join(ADMINS_ROOM);
     return true;
   }
+
+  /** Drops the wall screens opened with a revoked display key. */
+  async dropDisplay(keyId: number): Promise<void> {
+    const sockets = await this.server.in(displayRoom(keyId)).fetchSockets();
+    for (const socket of sockets) {
+      socket.emit('auth.error', { message: MESSAGES['wall.keyInvalid'], code: 'wall.keyInvalid' });
+      socket.disconnect(true);
+    }
+  }
+}
+
+function accessOf(socket: BrowserSocket): SocketAccess {
+  if (socket.data.user) return 'member';
+  return socket.data.displayKeyId !== null ? 'display' : 'anonymous';
 }
 
 function authError(): Error & { data?: unknown } {

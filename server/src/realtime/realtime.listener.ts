@@ -106,6 +106,15 @@ export class RealtimeListener {
       .emit('agent.status_changed', { agentId: agent.id, name: agent.name, previous, status, changed_at: changedAt });
   }
 
+  @OnEvent('display_key.revoked', { async: true, promisify: true })
+  async displayKeyRevoked({ id }: EventMap['display_key.revoked']): Promise<void> {
+    try {
+      await this.gateway.dropDisplay(id);
+    } catch (error) {
+      this.logger.error(`Could not drop the wall screens of display key ${id}: ${(error as Error).message}`);
+    }
+  }
+
   private pushAgentChange(event: AgentsChangedEvent): void {
     this.gateway.server.to(agentRooms(event.agent.id)).emit('agents.changed', event);
   }

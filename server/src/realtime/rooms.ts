@@ -1,16 +1,25 @@
-import { MEMBER_ROOMS, PUBLIC_ROOMS } from '@vigil/proto';
+import { DISPLAY_ROOMS, MEMBER_ROOMS, PUBLIC_ROOMS } from '@vigil/proto';
 
 /** Private room of one account, used to find that account's sockets when it changes. */
 export function userRoom(userId: number): string {
   return `user:${userId}`;
 }
 
+/** Private room of the sockets opened with one display key, to drop them when it is revoked. */
+export function displayRoom(keyId: number): string {
+  return `display:${keyId}`;
+}
+
+/** Who a socket is: an anonymous visitor, a wall screen with a display key, or a signed-in user. */
+export type SocketAccess = 'anonymous' | 'display' | 'member';
+
 const ENTITY_ROOM = /^(monitor|agent):[1-9]\d{0,8}$/;
 
-/** Anonymous sockets may join only the public rooms; signed-in ones also the member and per-entity rooms. */
-export function isRoomAllowed(room: unknown, signedIn: boolean): room is string {
+/** Anonymous sockets may join only the public rooms, display sockets also the wall, members the rest. */
+export function isRoomAllowed(room: unknown, access: SocketAccess): room is string {
   if (typeof room !== 'string') return false;
   if ((PUBLIC_ROOMS as readonly string[]).includes(room)) return true;
-  if (!signedIn) return false;
+  if (access === 'display') return (DISPLAY_ROOMS as readonly string[]).includes(room);
+  if (access !== 'member') return false;
   return (MEMBER_ROOMS as readonly string[]).includes(room) || ENTITY_ROOM.test(room);
 }

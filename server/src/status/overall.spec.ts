@@ -1,0 +1,33 @@
+import { overallStatus, problemRank } from './overall';
+
+describe('overall status', () => {
+  it.each([
+    [[], 'operational'],
+    [['up'], 'operational'],
+    [['up', 'active', 'up'], 'operational'],
+    [['up', 'pending'], 'degraded'],
+    [['active', 'connecting'], 'degraded'],
+    [['up', 'up', 'down'], 'degraded'],
+    [['up', 'down'], 'outage'],
+    [['down'], 'outage'],
+    [['inactive'], 'outage'],
+    [['up', 'up', 'down', 'inactive'], 'outage'],
+    [['up', 'up', 'up', 'down', 'inactive'], 'degraded'],
+    [['pending', 'pending'], 'degraded'],
+    [['down', 'pending', 'pending'], 'degraded'],
+    [['down', 'inactive', 'pending', 'up'], 'outage'],
+  ] as const)('%j → %s', (statuses, expected) => {
+    expect(overallStatus(statuses)).toBe(expected);
+  });
+
+  it('ranks problems first', () => {
+    expect(['up', 'pending', 'down', 'active', 'inactive', 'connecting'].sort((a, b) => problemRank(a as never) - problemRank(b as never))).toEqual([
+      'down',
+      'inactive',
+      'pending',
+      'connecting',
+      'up',
+      'active',
+    ]);
+  });
+});

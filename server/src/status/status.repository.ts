@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import type { AgentDto, MonitorStatus, PublicAgent, PublicMonitor, StatusChange, StatusConfigItem } from '@vigil/proto';
+import { DataSource } from 'typeorm';
+import { percent } from '../agents/figures';
+import { uptimePercent } from '../monitors/check-rules';
+import { MonitorsRepository } from '../monitors/monitors.repository';
+
+/** What the public projection needs of an agent: its DTO has it, and so does a projection row once parsed. */
+type AgentSource = Pick<AgentDto, 'id' | 'name' | 'status' | 'hostname' | 'ip_address' | 'os' | 'cpu_usage' | 'memory_used' | 'memory_total' | 'disk_used' | 'disk_total' | 'updated_at'>;
+
+/** The projection anyone may see of an agent: no credential, no counters, percentages only. */
+export function publicAgent(agent: AgentSource, showResources: boolean): PublicAgent {
+  return {
+    id: agent.id,
+    name: agent.name,
+    status: agent.status,
+    hostname: agent.hostname,
+    ip_address: agent.ip_address,
+    os: agent.os,
+    cpu: showResources && agent.cpu_usage !== null ? Math.round(agent.cpu_usage * 10) / 10 : null,
+    memory: showResources ? percent(agent.memory_used, agent.memory_total) : null,
+    disk: showResources ? percent(agent.disk_used, agent.disk_total) : null,
+    updated_at: agent.updated_at,
+  };
+}
+
+interface AgentProjectionRow extends Omit<AgentSource, 'ip_address' | 'memory_used' | 'memory_total' | 'disk_used' | 'disk_total' | 'updated_at'> {
+  ip_addresses: string[];
+  memory_used: string | null;
+  memory_total: string | null;
+  disk_used: string | null;
+  disk_total: string | null;
+  updated_at: Date;
+}
+
+const count = (value: string | null) => (value === null ? null : Number(value));
+
+function sourceOf(row: AgentProjectionRow): AgentSource {
+  return {
+    ...row,
+    ip_address: row.ip_addresses?.[0] ?? null,
+    memory_used: count(row.memory_used),
+    memory_total: count(row.memory_total),
+    disk_used: count(row.disk_used),
+    disk_total: count(row.disk_total),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+const AGENT_PROJECTION = `a.id, a.name, a.status, a.hostname, a.ip_addresses, a.os, a.cpu_usage, a.memory_used, a.memory_total,
+  a.disk_used, a.disk_total, a.updated_at`;
+
+/** Status page selections, the public projections of monitors and agents, and the feed of status changes. */
+@Injectable()
+export class StatusRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly monitors: MonitorsRepository,
+  ) {}
+
+  /** Every monitor and agent by name, with whether the status page shows it. */
+  async selections(): Promise<{ monitors: StatusConfigItem[]; agents: StatusConfigItem[] }> {
+    const [monitors, agents] = await Promise.all([
+      this.dataSource.query(
+        `SELECT m.id, m.name, (s.monitor_id IS NOT NULL) AS selected FROM monitors m
+         LEFT JOIN status_monitors s ON s.monitor_id = m.id ORDER BY m.id`,
+      ),
+      this.dataSource.query(
+        `SELECT a.id, a.name, (s.agent_id IS NOT NULL) AS selected FROM agents a
+         LEFT JOIN status_agents s ON s.agent_id = a.id ORDER BY a.id`,
+      ),
+    ]);
+    return { monitors, agents };
+  }
+
+  /** Replaces both selections in one transaction; ids of missing monitors or agents are ignored. */
+  async select(monitorIds: number[], agentIds: number[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`DELETE FROM status_monitors`);
+      await manager.query(`DELETE FROM status_agents`);
+      await manager.query(
+        `INSERT INTO status_monitors (monitor_id) SELECT id FROM monitors WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
+        [monitorIds],
+      );
+      await manager.query(
+        `INSERT INTO status_agents (agent_id) SELECT id FROM agents WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
+        [agentIds],
+      );
+    });
+  }
+
+  /** Public monitors: only the selected ones, or every monitor (the wall). */
+  async publicMonitors(scope: 'selected' | 'all', historyPoints: number): Promise<PublicMonitor[]> {
+    const rows: Array<{ id: number; name: string; status: MonitorStatus; response_time: number | null; last_checked: Date | null }> =
+      await this.dataSource.query(
+        scope === 'selected'
+          ? `SELECT m.id, m.name, m.status, m.response_time, m.last_checked FROM monitors m
+             JOIN status_monitors s ON s.monitor_id = m.id ORDER BY m.id`
+          : `SELECT id, name, status, response_time, last_checked FROM monitors ORDER BY id`,
+      );
+    const ids = rows.map((r) => r.id);
+    const [uptime, history] = await Promise.all([
+      this.monitors.uptime24h(ids),
+      historyPoints > 0 ? this.monitors.history(ids, historyPoints) : Promise.resolve(new Map()),
+    ]);
+    return rows.map((row) => {
+      const counts = uptime.get(row.id);
+      return {
+        id: row.id,
+        name: row.name,
+        status: row.status,
+        uptime: uptimePercent(counts?.up ?? 0, counts?.checks ?? 0),
+        response_time: row.response_time,
+        history: history.get(row.id) ?? [],
+        last_checked: row.last_checked ? new Date(row.last_checked).toISOString() : null,
+      };
+    });
+  }
+
+  async publicAgents(scope: 'selected' | 'all', showResources: boolean): Promise<PublicAgent[]> {
+    const rows: AgentProjectionRow[] = await this.dataSource.query(
+      scope === 'selected'
+        ? `SELECT ${AGENT_PROJECTION} FROM agents a JOIN status_agents s ON s.agent_id = a.id ORDER BY a.id`
+        : `SELECT ${AGENT_PROJECTION} FROM agents a ORDER BY a.id`,
+    );
+    return rows.map((row) => publicAgent(sourceOf(row), showResources));
+  }
+
+  async recordChange(change: Omit<StatusChange, 'at'>): Promise<StatusChange> {
+    const [row] = await this.dataSource.query(
+      `INSERT INTO status_changes (kind, target_id, name, previous, status) VALUES ($1, $2, $3, $4, $5) RETURNING at`,
+      [change.kind, change.id, change.name.slice(0, 100), change.previous, change.status],
+    );
+    return { ...change, at: new Date(row.at).toISOString() };
+  }
+
+  async recentChanges(limit: number): Promise<StatusChange[]> {
+    const rows = await this.dataSource.query(
+      `SELECT kind, target_id AS id, name, previous, status, at FROM status_changes ORDER BY at DESC, id DESC LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r: StatusChange & { at: Date }) => ({ ...r, at: new Date(r.at).toISOString() }));
+  }
+
+  /** Uptime and mean response time over 24 h across every monitor, from the hourly aggregates. */
+  async totals24h(): Promise<{ uptime: number | null; avg_response_time: number | null }> {
+    const [row] = await this.dataSource.query(
+      `SELECT sum(up)::float8 AS up, sum(checks)::float8 AS checks, sum(response_sum)::float8 AS response_sum,
+              sum(response_count)::float8 AS response_count
+       FROM monitor_hourly WHERE hour > now() - interval '24 hours'`,
+    );
+    return {
+      uptime: row.checks > 0 ? Math.round((row.up / row.checks) * 10_000) / 100 : null,
+      avg_response_time: row.response_count > 0 ? Math.round(row.response_sum / row.response_count) : null,
+    };
+  }
+
+  async pruneChanges(keep: number): Promise<void> {
+    await this.dataSource.query(`DELETE FROM status_changes WHERE id < (SELECT min(id) FROM (SELECT id FROM status_changes ORDER BY id DESC LIMIT $1) t)`, [keep]);
+  }
+}

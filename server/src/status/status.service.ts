@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DashboardResponse,
+  OverallStatus,
+  StatusConfig,
+  StatusData,
+  StatusPageSettings,
+  SUMMARY_HISTORY_SLOTS,
+  WallData,
+} from '@vigil/proto';
+import { AgentsRepository } from '../agents/agents.repository';
+import { notFound } from '../common/api-exception';
+import { DomainEvents } from '../events/domain-events.service';
+import { MonitorsRepository } from '../monitors/monitors.repository';
+import { SettingsRepository } from '../settings/settings.repository';
+import { overallStatus, problemRank } from './overall';
+import { SaveStatusConfigDto } from './status.dto';
+import { StatusRepository } from './status.repository';
+
+const SETTINGS_KEY = 'status_page';
+const FEED_LENGTH = 10;
+const WALL_FEED_LENGTH = 20;
+
+/** Defaults of an install whose status page was never configured; the client shows its translated title then. */
+export const DEFAULT_STATUS_SETTINGS: StatusPageSettings = { title: '', description: '', logoUrl: null, customCss: null, showResources: true };
+
+/**
+ * The public status page's configuration and data. The public data is kept as a snapshot in memory: anonymous
+ * visitors read it without touching the database, and live events patch it (see StatusListener); configuration or
+ * naming changes drop it, and the next read rebuilds it.
+ */
+@Injectable()
+export class StatusService {
+  private snapshot: StatusData | null = null;
+  private building: Promise<StatusData> | null = null;
+  /** Bumped by every invalidation, so a build that started before one is not kept. */
+  private generation = 0;
+
+  constructor(
+    private readonly status: StatusRepository,
+    private readonly settings: SettingsRepository,
+    private readonly monitors: MonitorsRepository,
+    private readonly agents: AgentsRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  async settingsOf(): Promise<StatusPageSettings> {
+    return { ...DEFAULT_STATUS_SETTINGS, ...((await this.settings.get<Partial<StatusPageSettings>>(SETTINGS_KEY)) ?? {}) };
+  }
+
+  async config(): Promise<StatusConfig> {
+    const [settings, selections] = await Promise.all([this.settingsOf(), this.status.selections()]);
+    return { ...settings, ...selections };
+  }
+
+  async save(input: SaveStatusConfigDto): Promise<void> {
+    const settings: StatusPageSettings = {
+      title: input.title,
+      description: input.description ?? '',
+      logoUrl: input.logoUrl || null,
+      customCss: input.customCss || null,
+      showResources: input.showResources ?? true,
+    };
+    await this.settings.set(SETTINGS_KEY, settings);
+    await this.status.select(input.monitors, input.agents);
+    this.invalidate();
+    this.events.emit('status.config_changed', {});
+  }
+
+  /** The public data, from the snapshot. */
+  async data(): Promise<StatusData> {
+    if (this.snapshot) return this.snapshot;
+    if (!this.building) {
+      const generation = this.generation;
+      this.building = this.build().finally(() => (this.building = null));
+      const built = await this.building;
+      if (generation === this.generation) this.snapshot = built;
+      return built;
+    }
+    return this.building;
+  }
+
+  /** The snapshot if one is held (live patches apply only to it). */
+  current(): StatusData | null {
+    return this.snapshot;
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.snapshot = null;
+  }
+
+  /** Recomputes the banner after a patch. */
+  touch(data: StatusData): void {
+    data.overall = overallOf(data);
+    data.updated_at = new Date().toISOString();
+  }
+
+  /** A monitor's status for the README badge: only monitors shown on the status page. */
+  async badge(id: number): Promise<{ name: string; status: string; uptime: number }> {
+    const monitor = (await this.data()).monitors.find((m) => m.id === id);
+    if (!monitor) throw notFound('status.badgeNotFound');
+    return monitor;
+  }
+
+  async wall(): Promise<WallData> {
+    const [monitors, agents, recent] = await Promise.all([
+      this.status.publicMonitors('all', 0),
+      this.status.publicAgents('all', true),
+      this.status.recentChanges(WALL_FEED_LENGTH),
+    ]);
+    const byProblem = <T extends { status: never | string; name: string }>(a: T, b: T) =>
+      problemRank(a.status as never) - problemRank(b.status as never) || a.name.localeCompare(b.name);
+    return {
+      overall: overallStatus([...monitors.map((m) => m.status), ...agents.map((a) => a.status)]),
+      monitors: monitors.sort(byProblem),
+      agents: agents.sort(byProblem),
+      recent_changes: recent,
+      updated_at: new Date().toISOString(),
+    };
+  }
+
+  async dashboard(): Promise<DashboardResponse['dashboard']> {
+    const [monitors, agents, totals, recent] = await Promise.all([
+      this.monitors.counts(),
+      this.agents.counts(),
+      this.status.totals24h(),
+      this.status.recentChanges(FEED_LENGTH),
+    ]);
+    return { monitors, agents, ...totals, recent_changes: recent };
+  }
+
+  private async build(): Promise<StatusData> {
+    const settings = await this.settingsOf();
+    const [monitors, agents] = await Promise.all([
+      this.status.publicMonitors('selected', SUMMARY_HISTORY_SLOTS),
+      this.status.publicAgents('selected', settings.showResources),
+    ]);
+    const data: StatusData = { ...settings, overall: 'operational', monitors, agents, updated_at: '' };
+    this.touch(data);
+    return data;
+  }
+}
+
+function overallOf(data: Pick<StatusData, 'monitors' | 'agents'>): OverallStatus {
+  return overallStatus([...data.monitors.map((m) => m.status), ...data.agents.map((a) => a.status)]);
+}
