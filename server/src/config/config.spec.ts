@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       logLevel: 'log',
     });
     expect(sut.dataDir).toMatch(/data$/);
+    expect(sut.notifications).toEqual({ telegramApiUrl: 'https://api.telegram.org', resendApiUrl: 'https://api.resend.com' });
     expect(sut.agents).toEqual({ graceSeconds: 10, minuteRetentionHours: 48, fiveMinuteRetentionDays: 30, hourRetentionDays: 365 });
   });
 
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN must look like/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ TELEGRAM_API_URL: 'file:///x' }, /TELEGRAM_API_URL must start with http:\/\//],
     [{ AGENT_GRACE_SECONDS: '0' }, /AGENT_GRACE_SECONDS must be a whole number from 1 to 600/],
     [{ AGENT_METRICS_MINUTE_HOURS: '1' }, /AGENT_METRICS_MINUTE_HOURS must be a whole number from 2/],
     [{ AGENT_METRICS_HOUR_DAYS: 'a year' }, /AGENT_METRICS_HOUR_DAYS must be a whole number/],

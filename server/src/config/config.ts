@@ -28,6 +28,11 @@ export interface AppConfig {
     /** Checks in flight at once. */
     checkConcurrency: number;
   };
+  notifications: {
+    /** Base addresses of the providers' APIs (tests point them at a loopback fake). */
+    telegramApiUrl: string;
+    resendApiUrl: string;
+  };
   agents: {
     /** A dropped agent socket counts as offline after this many seconds without a reconnect. */
     graceSeconds: number;
@@ -115,6 +120,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       checkRetentionHours: integer(env, 'CHECK_RETENTION_HOURS', 48, 25, 24 * 90),
       aggregateRetentionDays: integer(env, 'AGGREGATE_RETENTION_DAYS', 400, 91, 3650),
       checkConcurrency: integer(env, 'CHECK_CONCURRENCY', 256, 1, 10_000),
+    },
+    notifications: {
+      telegramApiUrl: (url(env, 'TELEGRAM_API_URL', ['http', 'https']) ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+      resendApiUrl: (url(env, 'RESEND_API_URL', ['http', 'https']) ?? 'https://api.resend.com').replace(/\/+$/, ''),
     },
     agents: {
       graceSeconds: integer(env, 'AGENT_GRACE_SECONDS', 10, 1, 600),
