@@ -6,3 +6,4 @@ export * from './monitors';
 export * from './agent';
 export * from './agents';
 export * from './status';
+export * from './notifications';
