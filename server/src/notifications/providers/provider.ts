@@ -1,0 +1,53 @@
+import type { ChannelConfigs, ChannelType, MessageCode } from '@vigil/proto';
+
+/** One notification, rendered from a template, ready for any channel. */
+export interface NotificationMessage {
+  /** Event name, e.g. `monitor.down`, `agent.cpu_high`, `test`. */
+  event: string;
+  severity: 'alert' | 'recovery' | 'info';
+  subject: string;
+  /** Plain text body (several lines). */
+  text: string;
+  target: { kind: 'monitor' | 'agent' | 'test'; id: number | null; name: string };
+  /** ISO time of the event. */
+  at: string;
+}
+
+/** Where providers send and how long they may take. */
+export interface SendContext {
+  telegramApiUrl: string;
+  resendApiUrl: string;
+  /** Whole request, connect to body. */
+  timeoutMs: number;
+  /** Epoch ms, for signatures (injectable for tests). */
+  now: () => number;
+}
+
+/** What the provider answered, for the delivery history and the "send test" dialog. */
+export interface ProviderAnswer {
+  status: number;
+  /** A short excerpt of the answer (≤ 500 characters), never containing a secret. */
+  detail: string;
+}
+
+/** A failed delivery: `status` is the HTTP status when there was an answer. */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export type Validated<C> = { ok: true; config: C } | { ok: false; code: MessageCode };
+
+export interface ChannelProvider<T extends ChannelType = ChannelType> {
+  type: T;
+  /** Config fields that are secrets: masked in reads, never logged. */
+  secretFields: ReadonlyArray<keyof ChannelConfigs[T]>;
+  /** Checks and normalises (trims) a config; the first problem's message code. */
+  validate(config: unknown): Validated<ChannelConfigs[T]>;
+  /** Delivers one message; resolves with the provider's answer or throws DeliveryError. */
+  send(message: NotificationMessage, config: ChannelConfigs[T], context: SendContext): Promise<ProviderAnswer>;
+}
