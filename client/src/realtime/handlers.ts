@@ -1,4 +1,7 @@
 import type { ServerToClientEvents } from '@vigil/proto';
+import { useAgentDetailStore } from '../features/agents/detailStore';
+import { useAgentEnrolmentStore } from '../features/agents/enrolmentStore';
+import { useAgentsStore } from '../features/agents/listStore';
 import { useAuthStore } from '../features/auth/store';
 import { useMonitorDetailStore } from '../features/monitors/detailStore';
 import { useDashboardMonitorsStore, useMonitorsStore } from '../features/monitors/listStore';
@@ -9,6 +12,9 @@ const SESSION_CHECK_DELAY_MS = 1000;
 
 /** Every store that shows monitors; each ignores pushes about monitors it does not hold. */
 const monitorStores = () => [useMonitorsStore.getState(), useDashboardMonitorsStore.getState(), useMonitorDetailStore.getState()];
+
+/** Every store that shows agents; each ignores pushes about agents it does not hold. */
+const agentStores = () => [useAgentsStore.getState(), useAgentDetailStore.getState(), useAgentEnrolmentStore.getState()];
 
 /**
  * The one place server pushes become store updates. Each handler only touches stores, never components, so pages
@@ -30,6 +36,15 @@ export function pushHandlers(): ServerToClientEvents {
     },
     'monitors.changed': (event) => {
       for (const store of monitorStores()) store.applyChange(event);
+    },
+    'agent.reported': (event) => {
+      for (const store of agentStores()) store.applyReported(event);
+    },
+    'agent.status_changed': (event) => {
+      for (const store of agentStores()) store.applyStatusChanged(event);
+    },
+    'agents.changed': (event) => {
+      for (const store of agentStores()) store.applyChange(event);
     },
     'auth.error': () => {
       // The server revoked this socket's token (password or role change, deletion). If the session still holds the

@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAgentDetailStore } from '../features/agents/detailStore';
+import { useAgentEnrolmentStore } from '../features/agents/enrolmentStore';
+import { useAgentsStore } from '../features/agents/listStore';
 import { useAuthStore } from '../features/auth/store';
 import { useMonitorDetailStore } from '../features/monitors/detailStore';
 import { useDashboardMonitorsStore, useMonitorsStore } from '../features/monitors/listStore';
 import { useUsersStore } from '../features/users/store';
+import { makeAgent, makePoint } from '../test/agents';
 import { makeCheck, makeMonitor } from '../test/monitors';
 import { ADMIN, MEMBER } from '../test/render';
 import { useRealtimeStore } from './store';
@@ -151,6 +155,32 @@ describe('realtime module', () => {
     socket.fire('monitors.changed', { action: 'deleted', monitor });
     expect(useMonitorsStore.getState().monitors).toEqual([]);
     expect(useMonitorDetailStore.getState().removed).toBe(true);
+  });
+
+  it('maps agent pushes onto the list, the detail page and the create page', () => {
+    useAuthStore.setState({ user: MEMBER, token: 't1', loading: false });
+    const agent = makeAgent({ id: 3, status: 'active', registration_id: 11 });
+    useAgentsStore.setState({ agents: [agent], total: 1, counts: { active: 1, inactive: 0, connecting: 0, total: 1 }, status: 'ready' });
+    useAgentDetailStore.setState({ id: 3, agent, status: 'ready', removed: false });
+    useAgentEnrolmentStore.getState().watch(12);
+    stop = startRealtime();
+    const socket = sockets[0];
+    socket.fire('connect');
+
+    socket.fire('agent.reported', { agentId: 3, agent: { ...agent, cpu_usage: 91 }, point: makePoint() });
+    socket.fire('agent.status_changed', { agentId: 3, name: agent.name, previous: 'active', status: 'inactive', changed_at: agent.updated_at });
+    expect(useAgentsStore.getState().agents[0]).toMatchObject({ cpu_usage: 91, status: 'inactive' });
+    expect(useAgentsStore.getState().counts).toMatchObject({ active: 0, inactive: 1 });
+    expect(useAgentDetailStore.getState().agent).toMatchObject({ cpu_usage: 91, status: 'inactive' });
+
+    const enrolled = makeAgent({ id: 4, status: 'connecting', registration_id: 12 });
+    socket.fire('agents.changed', { action: 'created', agent: enrolled });
+    expect(useAgentEnrolmentStore.getState().registered.map((row) => row.id)).toEqual([4]);
+    expect(useAgentsStore.getState().agents.map((row) => row.id)).toEqual([3, 4]);
+
+    socket.fire('agents.changed', { action: 'deleted', agent });
+    expect(useAgentDetailStore.getState().removed).toBe(true);
+    useAgentEnrolmentStore.getState().reset();
   });
 
   it('keeps the signed-in user current when their own account changes elsewhere', () => {

@@ -26,6 +26,9 @@ function connect(token: string | null): void {
   next.on('monitor.checked', handlers['monitor.checked']);
   next.on('monitor.status_changed', handlers['monitor.status_changed']);
   next.on('monitors.changed', handlers['monitors.changed']);
+  next.on('agent.reported', handlers['agent.reported']);
+  next.on('agent.status_changed', handlers['agent.status_changed']);
+  next.on('agents.changed', handlers['agents.changed']);
   next.on('auth.error', handlers['auth.error']);
   next.on('connect', () => {
     useRealtimeStore.setState({ status: 'connected' });

@@ -1,0 +1,39 @@
+import type {
+  AgentMetricsRange,
+  AgentMetricsResponse,
+  AgentResponse,
+  AgentsResponse,
+  AgentStatus,
+  AgentTokenResponse,
+  AgentUpdateRequest,
+  MessageResponse,
+} from '@vigil/proto';
+import { http } from '../../api/http';
+
+export type AgentStatusFilter = 'all' | AgentStatus;
+
+/** One page of the agent list, filtered on the server so a thousand agents never travel at once. */
+export interface AgentListQuery {
+  page: number;
+  pageSize: number;
+  status: AgentStatusFilter;
+  search: string;
+}
+
+function listParams({ page, pageSize, status, search }: AgentListQuery): string {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (status !== 'all') params.set('status', status);
+  if (search.trim()) params.set('search', search.trim());
+  return params.toString();
+}
+
+export const agentsApi = {
+  list: (query: AgentListQuery, signal?: AbortSignal) => http.get<AgentsResponse>(`/api/agents?${listParams(query)}`, { signal }),
+  get: (id: number, signal?: AbortSignal) => http.get<AgentResponse>(`/api/agents/${id}`, { signal }),
+  update: (id: number, body: AgentUpdateRequest) => http.put<AgentResponse>(`/api/agents/${id}`, body),
+  remove: (id: number) => http.delete<MessageResponse>(`/api/agents/${id}`),
+  /** A registration token for the create page; the server keeps only its hash, so it can be shown once. */
+  generateToken: () => http.post<AgentTokenResponse>('/api/agents/token/generate'),
+  metrics: (id: number, range: AgentMetricsRange, signal?: AbortSignal) =>
+    http.get<AgentMetricsResponse>(`/api/agents/${id}/metrics?range=${range}`, { signal }),
+};
