@@ -16,11 +16,14 @@ const monitorStores = () => [useMonitorsStore.getState(), useDashboardMonitorsSt
 /** Every store that shows agents; each ignores pushes about agents it does not hold. */
 const agentStores = () => [useAgentsStore.getState(), useAgentDetailStore.getState(), useAgentEnrolmentStore.getState()];
 
+/** Pushes a screen of this client shows; the status page and wall pushes join when their screens are built. */
+export type HandledPushes = Omit<ServerToClientEvents, 'status.item' | 'status.changed' | 'wall.change' | 'wall.changed'>;
+
 /**
  * The one place server pushes become store updates. Each handler only touches stores, never components, so pages
  * re-render from state and never see the socket.
  */
-export function pushHandlers(): ServerToClientEvents {
+export function pushHandlers(): HandledPushes {
   return {
     'users.changed': (event) => {
       useUsersStore.getState().applyChange(event);
