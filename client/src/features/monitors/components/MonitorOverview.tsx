@@ -3,7 +3,7 @@ import { DETAIL_HISTORY_POINTS, type MonitorDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { UptimeBar } from '../../../components/UptimeBar/UptimeBar';
 import { expectedStatusLabel, formatDateTime, formatResponseTime, formatUptime } from '../format';
-import { InfoItem } from './InfoItem';
+import { InfoItem } from '../../../components/InfoItem/InfoItem';
 import { MonitorStatsPanel } from './MonitorStatsPanel';
 import { MonitorStatusBadge } from './MonitorStatusBadge';
 

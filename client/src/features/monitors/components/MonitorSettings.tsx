@@ -2,7 +2,7 @@ import { Badge, Card, Code, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { MonitorDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { expectedStatusLabel } from '../format';
-import { InfoItem } from './InfoItem';
+import { InfoItem } from '../../../components/InfoItem/InfoItem';
 
 /** The settings tab: what the monitor is configured to do, read-only (spec section 2); changes go through Edit. */
 export function MonitorSettings({ monitor }: { monitor: MonitorDto }) {

@@ -6,7 +6,7 @@ import { errorText } from '../../../api/errors';
 import { ErrorState } from '../../../components/PageState/PageState';
 import { monitorsApi } from '../api';
 import { formatResponseTime, formatUptime } from '../format';
-import { InfoItem } from './InfoItem';
+import { InfoItem } from '../../../components/InfoItem/InfoItem';
 
 const ResponseTimeChart = lazy(() => import('./ResponseTimeChart'));
 
