@@ -1,0 +1,126 @@
+import { Stack, Tabs } from '@mantine/core';
+import { IconChartLine, IconCpu } from '@tabler/icons-react';
+import type { AgentDto } from '@vigil/proto';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { errorText } from '../api/errors';
+import { notify } from '../app/notify';
+import { ErrorState, LoadingState } from '../components/PageState/PageState';
+import { agentsApi } from '../features/agents/api';
+import { AgentChartsPanel } from '../features/agents/components/AgentChartsPanel';
+import { AgentDetailHeader } from '../features/agents/components/AgentDetailHeader';
+import { AgentSystemTab } from '../features/agents/components/AgentSystemTab';
+import { DeleteAgentModal } from '../features/agents/components/DeleteAgentModal';
+import { MissingAgent } from '../features/agents/components/MissingAgent';
+import { useAgentDetailStore } from '../features/agents/detailStore';
+import { joinRoom } from '../realtime/socket';
+import { usePollingFallback } from '../realtime/usePollingFallback';
+import { parseIdParam, PATHS } from '../routes/paths';
+
+/** Pause between a successful delete and the move to the list, so its toast is read (spec section 9). */
+export const AGENT_DELETE_REDIRECT_MS = 3000;
+
+const TABS = ['system', 'charts'] as const;
+type Tab = (typeof TABS)[number];
+
+export default function AgentDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const rawId = useParams().id ?? '';
+  const id = parseIdParam(rawId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: Tab = TABS.find((name) => name === searchParams.get('tab')) ?? 'system';
+  const { storeId, agent, status, error, removed, metricsStatus, metricsRange, load, loadMetrics } = useAgentDetailStore(
+    useShallow((state) => ({
+      storeId: state.id,
+      agent: state.agent,
+      status: state.status,
+      error: state.error,
+      removed: state.removed,
+      metricsStatus: state.metrics.status,
+      metricsRange: state.metrics.range,
+      load: state.load,
+      loadMetrics: state.loadMetrics,
+    })),
+  );
+  const [refreshing, setRefreshing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [confirming, setConfirming] = useState<AgentDto | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (id !== null) void load(id);
+  }, [id, load]);
+  useEffect(() => (id === null ? undefined : joinRoom(`agent:${id}`)), [id]);
+  useEffect(() => () => {
+    if (redirectTimer.current) clearTimeout(redirectTimer.current);
+  }, []);
+
+  const refresh = useCallback(async () => {
+    if (id === null) return;
+    // The charts re-read too once they have been opened; reports missed meanwhile fill in.
+    await Promise.all([load(id, { quiet: true }), metricsStatus === 'idle' ? null : loadMetrics(metricsRange, { quiet: true })]);
+  }, [id, load, loadMetrics, metricsStatus, metricsRange]);
+  usePollingFallback(useCallback(() => void refresh(), [refresh]));
+
+  // Deleted elsewhere: not found. Deleted here: the push may beat the answer, so the page stays until the redirect.
+  if (id === null || status === 'missing' || (removed && !redirecting && !deleting)) return <MissingAgent id={rawId} />;
+  if (storeId !== id || !agent || status === 'loading' || status === 'idle') {
+    if (status === 'error') return <ErrorState message={errorText(t, error, t('agent.loadError'))} onRetry={() => void load(id)} />;
+    return <LoadingState />;
+  }
+  const shown = agent;
+
+  async function manualRefresh() {
+    setRefreshing(true);
+    await refresh();
+    setRefreshing(false);
+  }
+
+  async function remove(target: AgentDto) {
+    setConfirming(null);
+    setDeleting(true);
+    try {
+      await agentsApi.remove(target.id);
+      setRedirecting(true);
+      notify.success(t('agent.deleted'));
+      redirectTimer.current = setTimeout(() => navigate(PATHS.agents), AGENT_DELETE_REDIRECT_MS);
+    } catch (failure) {
+      notify.error(errorText(t, failure, t('agent.deleteError')), t('agent.deleteError'));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Stack gap="lg" data-testid="agent-detail">
+      <AgentDetailHeader
+        agent={shown}
+        refreshing={refreshing}
+        locked={deleting || redirecting}
+        onRefresh={() => void manualRefresh()}
+        onDelete={() => setConfirming(shown)}
+      />
+      <Tabs value={tab} onChange={(next) => setSearchParams(next && next !== 'system' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="system" leftSection={<IconCpu size={16} />} data-testid="agent-tab-system">
+            {t('agent.tabs.system')}
+          </Tabs.Tab>
+          <Tabs.Tab value="charts" leftSection={<IconChartLine size={16} />} data-testid="agent-tab-charts">
+            {t('agent.tabs.charts')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="system">
+          <AgentSystemTab agent={shown} />
+        </Tabs.Panel>
+        <Tabs.Panel value="charts">
+          <AgentChartsPanel lastReport={shown.updated_at} />
+        </Tabs.Panel>
+      </Tabs>
+      <DeleteAgentModal agent={confirming} onClose={() => setConfirming(null)} onConfirm={remove} />
+    </Stack>
+  );
+}
