@@ -17,6 +17,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
+      // The agent program and its install scripts, linked from the agent create page.
+      '/downloads': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {
