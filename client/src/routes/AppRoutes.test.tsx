@@ -2,11 +2,15 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/store';
 import { ADMIN, jsonResponse, MEMBER, renderWithProviders, signIn, signOut } from '../test/render';
+import { agentsPage, makeAgent } from '../test/agents';
 import { monitorsPage } from '../test/monitors';
 import { AppRoutes } from './AppRoutes';
 
 function answer(url: string) {
   if (url.startsWith('/api/monitors?')) return jsonResponse(200, monitorsPage([]));
+  if (url.startsWith('/api/agents?')) return jsonResponse(200, agentsPage([]));
+  if (url === '/api/agents/token/generate') return jsonResponse(200, { success: true, token: 'vgr_t', token_id: 1, expires_at: '2025-03-03T00:00:00Z', server_url: null, message: 'ok' });
+  if (url === '/api/agents/5') return jsonResponse(200, { success: true, agent: makeAgent({ id: 5 }) });
   if (url.startsWith('/api/users')) return jsonResponse(200, { success: true, users: [ADMIN, MEMBER], total: 2, page: 1, pageSize: 50 });
   if (url === '/api/settings') return jsonResponse(200, { success: true, settings: { allowRegistration: false } });
   if (url === '/api/auth/status') return jsonResponse(200, { success: true, needsSetup: false, allowRegistration: true });
@@ -26,7 +30,7 @@ describe('routes and guards', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });
 
-  it.each(['/dashboard', '/profile', '/users', '/users/create', '/users/7', '/monitors', '/agents/3', '/notifications', '/status/config'])(
+  it.each(['/dashboard', '/profile', '/users', '/users/create', '/users/7', '/monitors', '/agents', '/agents/create', '/agents/3', '/agents/edit/3', '/notifications', '/status/config'])(
     'sends a visitor who opens %s to /login',
     async (route) => {
       signOut();
@@ -83,9 +87,24 @@ describe('routes and guards', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
+  it.each([
+    ['/agents', 'agents-empty'],
+    ['/agents/create', 'agent-create-page'],
+    ['/agents/edit/5', 'agent-edit-form'],
+    ['/agents/edit/7', 'agent-not-found'],
+    ['/agents/5', 'agent-detail'],
+    ['/agents/7', 'agent-not-found'],
+    ['/agents/abc', 'agent-not-found'],
+  ])('lets a member open the agent screen %s', async (route, testId) => {
+    signIn(MEMBER);
+    renderWithProviders(<AppRoutes />, { route });
+    expect(await screen.findByTestId(testId)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(route);
+  });
+
   it('shows the not-found page to members on routes later issues build', async () => {
     signIn(MEMBER);
-    renderWithProviders(<AppRoutes />, { route: '/agents' });
+    renderWithProviders(<AppRoutes />, { route: '/notifications' });
 
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
   });

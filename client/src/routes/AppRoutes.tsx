@@ -18,6 +18,10 @@ const MonitorsPage = lazy(() => import('../pages/Monitors.page'));
 const MonitorCreatePage = lazy(() => import('../pages/MonitorCreate.page'));
 const MonitorEditPage = lazy(() => import('../pages/MonitorEdit.page'));
 const MonitorDetailPage = lazy(() => import('../pages/MonitorDetail.page'));
+const AgentsPage = lazy(() => import('../pages/Agents.page'));
+const AgentCreatePage = lazy(() => import('../pages/AgentCreate.page'));
+const AgentEditPage = lazy(() => import('../pages/AgentEdit.page'));
+const AgentDetailPage = lazy(() => import('../pages/AgentDetail.page'));
 
 /** The spec's route table (section 2) with its access rules. */
 export function AppRoutes() {
@@ -35,6 +39,10 @@ export function AppRoutes() {
           <Route path={PATHS.monitorCreate} element={<MonitorCreatePage />} />
           <Route path={PATHS.monitorEdit} element={<MonitorEditPage />} />
           <Route path={PATHS.monitorDetail} element={<MonitorDetailPage />} />
+          <Route path={PATHS.agents} element={<AgentsPage />} />
+          <Route path={PATHS.agentCreate} element={<AgentCreatePage />} />
+          <Route path={PATHS.agentEdit} element={<AgentEditPage />} />
+          <Route path={PATHS.agentDetail} element={<AgentDetailPage />} />
         </Route>
 
         <Route element={<RequireAdmin />}>

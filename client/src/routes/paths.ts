@@ -24,6 +24,8 @@ export const PATHS = {
 export const userEditPath = (id: number) => `/users/${id}`;
 export const monitorDetailPath = (id: number) => `/monitors/${id}`;
 export const monitorEditPath = (id: number) => `/monitors/edit/${id}`;
+export const agentDetailPath = (id: number) => `/agents/${id}`;
+export const agentEditPath = (id: number) => `/agents/edit/${id}`;
 
 /** An `:id` path segment as a number; anything but digits names nothing and gives null. */
 export function parseIdParam(raw: string | undefined): number | null {
@@ -35,8 +37,4 @@ export const PENDING_PATHS = [
   { path: PATHS.status, access: 'public' },
   { path: PATHS.statusConfig, access: 'member' },
   { path: PATHS.notifications, access: 'member' },
-  { path: PATHS.agents, access: 'member' },
-  { path: PATHS.agentCreate, access: 'member' },
-  { path: PATHS.agentEdit, access: 'member' },
-  { path: PATHS.agentDetail, access: 'member' },
 ] as const;
