@@ -29,12 +29,24 @@ function connect(token: string | null): void {
   next.on('agent.reported', handlers['agent.reported']);
   next.on('agent.status_changed', handlers['agent.status_changed']);
   next.on('agents.changed', handlers['agents.changed']);
-  next.on('auth.error', handlers['auth.error']);
+  let refused = false;
+  next.on('auth.error', (event) => {
+    refused = true;
+    handlers['auth.error'](event);
+  });
   next.on('connect', () => {
     useRealtimeStore.setState({ status: 'connected' });
     for (const room of rooms.keys()) join(next, room);
   });
-  next.on('disconnect', () => useRealtimeStore.setState({ status: 'offline' }));
+  next.on('disconnect', (reason) => {
+    useRealtimeStore.setState({ status: 'offline' });
+    // socket.io reconnects by itself after a lost connection, but not when the server closed the socket, as it does
+    // when it restarts: come back then too (with jitter, so a room full of screens does not return at once),
+    // unless the server said the credentials were refused.
+    if (reason === 'io server disconnect' && !refused) {
+      setTimeout(() => socket === next && !next.connected && next.connect(), 1_000 + Math.random() * 2_000);
+    }
+  });
   next.on('connect_error', () => useRealtimeStore.setState({ status: 'offline' }));
   socket = next;
   useRealtimeStore.setState({ status: 'connecting' });
