@@ -1,4 +1,4 @@
-// Builds proto, server and client when their output is missing or older than their sources.
+// Builds proto, server, client and the agent bundle when their output is missing or older than their sources.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,6 +19,12 @@ const PACKAGES = [
     inputs: ['client/src', 'client/index.html', 'client/public', 'client/vite.config.ts', 'client/tsconfig.json', 'client/package.json', 'proto/src'],
     output: 'client/dist/index.html',
     after: ['proto'],
+  },
+  {
+    name: 'agent',
+    inputs: ['agent/src', 'agent/build.mjs', 'agent/package.json', 'proto/src'],
+    output: 'agent/dist/vigil-agent.mjs',
+    after: [],
   },
 ];
 

@@ -8,6 +8,7 @@ import { buildIfStale, ROOT } from './build.mjs';
 const CHROMIUM = '/usr/bin/chromium';
 const LAYERS = [
   ['server unit', 'test:server'],
+  ['agent unit', 'test:agent'],
   ['client', 'test:client'],
   ['api e2e', 'test:api'],
   ['browser e2e', 'test:browser'],

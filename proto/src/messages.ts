@@ -98,6 +98,8 @@ export const MESSAGES = {
   'notifications.headersInvalid': 'Headers must be an object of names to text values',
   'notifications.secretInvalid': 'Signing secret is too long or contains invalid characters',
 
+  'downloads.missing': 'The agent program is not built on this server; run npm run build there',
+
   'validation.usernameRequired': 'Username is required',
   'validation.usernameFormat': 'Username must be 3 to 32 characters: letters, digits, _ . or -',
   'validation.passwordRequired': 'Password is required',

@@ -8,6 +8,7 @@ import { bodyErrorHandler, parseJsonBody } from './common/body-parsing';
 import { requestId } from './common/request-id';
 import { createValidationPipe } from './common/validation';
 import { AppConfig, enabledLogLevels } from './config/config';
+import { serveDownloads } from './web/serve-downloads';
 import { serveClient } from './web/serve-client';
 
 /** Builds the whole application (API, sockets, client files) without listening, so tests can start it too. */
@@ -31,6 +32,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   );
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false });
 
+  serveDownloads(app.getHttpAdapter().getInstance(), config.agentDir);
   serveClient(app.getHttpAdapter().getInstance(), config.clientDir);
   return app;
 }

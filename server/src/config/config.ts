@@ -21,6 +21,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Folder of the built client served with an SPA fallback. */
   clientDir: string;
+  /** Folder of the agent program (its bundle in dist/, install scripts in install/), served under /downloads. */
+  agentDir: string;
   monitors: {
     /** Raw checks older than this are pruned (hourly aggregates stay). */
     checkRetentionHours: number;
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtExpiresIn,
     logLevel,
     clientDir: resolve(read(env, 'CLIENT_DIR') ?? resolve(__dirname, '../../../client/dist')),
+    agentDir: resolve(read(env, 'AGENT_DIR') ?? resolve(__dirname, '../../../agent')),
     monitors: {
       checkRetentionHours: integer(env, 'CHECK_RETENTION_HOURS', 48, 25, 24 * 90),
       aggregateRetentionDays: integer(env, 'AGGREGATE_RETENTION_DAYS', 400, 91, 3650),

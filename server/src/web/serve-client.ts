@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Paths the single-page app never owns: the API (unknown paths there are JSON 404s), sockets, built assets. */
-const SERVER_PATHS = /^\/(api|socket\.io|assets)(\/|$)/;
+const SERVER_PATHS = /^\/(api|socket\.io|assets|downloads)(\/|$)/;
 
 /**
  * Serves the built client. Hashed assets are cached for a year; `index.html` never, so a new release shows at once.

@@ -1,0 +1,115 @@
+import { hostname, loadavg, networkInterfaces, uptime } from 'node:os';
+import si from 'systeminformation';
+import { AGENT_LIMITS, AgentHello, AgentReport } from '@vigil/proto';
+import { isPseudoFileSystem, isVirtualInterface } from './filters';
+import { CounterReading, ratesSince } from './rates';
+
+export interface CollectorOptions {
+  name: string | null;
+  disks: string[] | null;
+  interfaces: string[] | null;
+  interval: number;
+  agentVersion: string;
+}
+
+const clip = (text: string, max: number = AGENT_LIMITS.textMax) => (text.length > max ? text.slice(0, max) : text);
+
+/**
+ * Reads this host's figures. Static facts (OS, CPU model) are read once; each report costs one CPU-load sample, one
+ * memory read, one `df` and the interface counters, which keeps the agent light at any interval.
+ */
+export class Collector {
+  private previous: CounterReading | null = null;
+
+  constructor(private readonly options: CollectorOptions) {}
+
+  async hello(): Promise<AgentHello> {
+    const [os, cpu] = await Promise.all([si.osInfo(), si.cpu()]);
+    const host = clip(os.hostname || hostname());
+    return {
+      hostname: host,
+      ...(this.options.name ? { name: clip(this.options.name, 100) } : {}),
+      ip_addresses: addresses(),
+      os: clip([os.distro, os.release].filter(Boolean).join(' ') || os.platform),
+      platform: clip(os.platform || process.platform),
+      kernel: os.kernel ? clip(os.kernel) : undefined,
+      arch: os.arch ? clip(os.arch) : undefined,
+      cpu_model: clip([cpu.manufacturer, cpu.brand].filter(Boolean).join(' ') || 'unknown'),
+      cpu_cores: cpu.cores || undefined,
+      agent_version: this.options.agentVersion,
+      interval: this.options.interval,
+    };
+  }
+
+  async report(): Promise<AgentReport> {
+    const [load, memory, disks, nics] = await Promise.all([si.currentLoad(), si.mem(), this.disks(), si.networkStats('*')]);
+    const at = Date.now();
+    const reading: CounterReading = { at, counters: new Map() };
+    for (const nic of nics) {
+      if (!this.wantInterface(nic.iface)) continue;
+      reading.counters.set(nic.iface, { rx: nic.rx_bytes, tx: nic.tx_bytes });
+    }
+    const rates = ratesSince(this.previous, reading);
+    this.previous = reading;
+    const total = memory.total;
+    // "Used" as people mean it: what is not available to programs (buffers and cache can be reclaimed).
+    const used = Math.min(total, Math.max(0, total - (memory.available ?? memory.free)));
+    const [l1, l5, l15] = loadavg();
+    return {
+      timestamp: at,
+      cpu: clamp(Math.round((load.currentLoad ?? 0) * 100) / 100, 0, 100),
+      load: [l1, l5, l15].map((v) => Math.round(v * 100) / 100) as [number, number, number],
+      memory_total: Math.max(1, total),
+      memory_used: used,
+      swap_total: memory.swaptotal,
+      swap_used: Math.min(memory.swaptotal, memory.swapused),
+      disks,
+      interfaces: [...reading.counters].slice(0, AGENT_LIMITS.interfacesMax).map(([name, counters]) => ({
+        name: clip(name, 64),
+        rx_rate: rates.get(name)?.rx ?? 0,
+        tx_rate: rates.get(name)?.tx ?? 0,
+        rx_bytes: counters.rx,
+        tx_bytes: counters.tx,
+      })),
+      uptime: Math.round(uptime()),
+    };
+  }
+
+  private async disks(): Promise<AgentReport['disks']> {
+    const seen = new Set<string>();
+    const result: AgentReport['disks'] = [];
+    for (const fs of await si.fsSize()) {
+      const wanted = this.options.disks ? this.options.disks.includes(fs.mount) : !isPseudoFileSystem(fs.type ?? '', fs.mount) && fs.size > 0;
+      // One device mounted twice (bind mounts) counts once.
+      if (!wanted || seen.has(fs.fs)) continue;
+      seen.add(fs.fs);
+      const total = Math.max(0, fs.size);
+      result.push({ mount: clip(fs.mount), fs: clip(fs.type ?? '', 64), total, used: Math.min(total, Math.max(0, fs.used)) });
+      if (result.length === AGENT_LIMITS.disksMax) break;
+    }
+    return result;
+  }
+
+  private wantInterface(name: string): boolean {
+    if (this.options.interfaces) return this.options.interfaces.includes(name);
+    const internal = networkInterfaces()[name]?.every((a) => a.internal) ?? false;
+    return !isVirtualInterface(name, internal);
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** Addresses others can reach this host on: not loopback, not link-local. */
+function addresses(): string[] {
+  const result: string[] = [];
+  for (const [name, entries] of Object.entries(networkInterfaces())) {
+    if (isVirtualInterface(name)) continue;
+    for (const entry of entries ?? []) {
+      if (entry.internal || entry.address.startsWith('fe80:') || entry.address.startsWith('169.254.')) continue;
+      result.push(entry.address);
+    }
+  }
+  return result.slice(0, AGENT_LIMITS.ipAddressesMax);
+}

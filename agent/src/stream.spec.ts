@@ -1,0 +1,101 @@
+import { createServer, Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import type { AgentHello, AgentReport } from '@vigil/proto';
+import type { FatalError } from './enroll';
+import { ReportStream } from './stream';
+
+const hello: AgentHello = { hostname: 'h', ip_addresses: [], os: 'Linux', platform: 'linux', agent_version: 't' };
+const report = (timestamp: number): AgentReport => ({ timestamp, cpu: 1, memory_total: 10, memory_used: 5, disks: [], interfaces: [] });
+
+function waitUntil(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const poll = () => {
+      if (check()) return resolve();
+      if (Date.now() > deadline) return reject(new Error('timed out'));
+      setTimeout(poll, 20);
+    };
+    poll();
+  });
+}
+
+describe('report stream against a socket.io server', () => {
+  let http: HttpServer;
+  let io: Server;
+  let url: string;
+  const received: Array<{ event: string; payload: unknown }> = [];
+  const streams: ReportStream[] = [];
+
+  beforeAll(async () => {
+    http = createServer();
+    io = new Server(http);
+    const agents = io.of('/agent');
+    agents.use((socket, next) => {
+      if (socket.handshake.auth.credential === 'vga_good' && socket.handshake.auth.protocol === 1) return next();
+      const error = new Error('refused') as Error & { data?: unknown };
+      error.data = { code: 'agent.credentialInvalid', message: 'Agent credential is invalid' };
+      next(error);
+    });
+    agents.on('connection', (socket) => {
+      for (const event of ['hello', 'report', 'backlog']) {
+        socket.on(event, (payload: unknown, ack: (answer: unknown) => void) => {
+          received.push({ event, payload });
+          ack(event === 'hello' ? { ok: true, interval: 7 } : { ok: true });
+        });
+      }
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+    received.length = 0;
+  });
+  afterAll(async () => {
+    io.close();
+    await new Promise((resolve) => http.close(resolve));
+  });
+
+  function open(credential: string) {
+    const fatal: FatalError[] = [];
+    const intervals: number[] = [];
+    const stream = new ReportStream({ server: url, credential, hello: async () => hello, onInterval: (s) => intervals.push(s), onFatal: (e) => fatal.push(e) });
+    streams.push(stream);
+    return { stream, fatal, intervals };
+  }
+
+  it('says hello, adopts the interval the server answers, and sends reports', async () => {
+    const { stream, intervals } = open('vga_good');
+    await waitUntil(() => received.some((r) => r.event === 'hello'));
+    expect(intervals).toEqual([7]);
+    await stream.send(report(1));
+    expect(received.map((r) => r.event)).toEqual(['hello', 'report']);
+  });
+
+  it('keeps reports made before the connection and sends them as one backlog, oldest first', async () => {
+    const { stream } = open('vga_good');
+    await stream.send(report(1));
+    await stream.send(report(2));
+    await waitUntil(() => received.some((r) => r.event === 'backlog'));
+    const backlog = received.find((r) => r.event === 'backlog')!.payload as AgentReport[];
+    expect(backlog.map((r) => r.timestamp)).toEqual([1, 2]);
+    await stream.send(report(3));
+    expect(received.filter((r) => r.event === 'report').map((r) => (r.payload as AgentReport).timestamp)).toEqual([3]);
+  });
+
+  it('gives up on a refused credential with exit code 3 and a clear message', async () => {
+    const { fatal } = open('vga_bad');
+    await waitUntil(() => fatal.length > 0);
+    expect(fatal[0].exitCode).toBe(3);
+    expect(fatal[0].message).toMatch(/refused this agent: Agent credential is invalid/);
+  });
+
+  it('stops when the server says the agent was deleted', async () => {
+    const { fatal } = open('vga_good');
+    await waitUntil(() => received.some((r) => r.event === 'hello'));
+    io.of('/agent').emit('agent.error', { code: 'agent.revoked', message: 'This agent was deleted on the server' });
+    await waitUntil(() => fatal.length > 0);
+    expect(fatal[0]).toMatchObject({ exitCode: 3, message: expect.stringMatching(/deleted on the server/) });
+  });
+});

@@ -1,0 +1,148 @@
+import { io, Socket } from 'socket.io-client';
+import {
+  AGENT_LIMITS,
+  AGENT_NAMESPACE,
+  AGENT_PROTOCOL_VERSION,
+  AgentAck,
+  AgentHello,
+  AgentReport,
+  AgentToServerEvents,
+  ServerToAgentEvents,
+} from '@vigil/proto';
+import { backoffDelay, ReportBuffer } from './buffer';
+import { EXIT, FatalError } from './enroll';
+import { log, warn } from './log';
+
+type AgentSocket = Socket<ServerToAgentEvents, AgentToServerEvents>;
+
+const ACK_TIMEOUT_MS = 10_000;
+/** A day of reports at one a minute. */
+const BUFFER_CAPACITY = 1_440;
+
+export interface StreamOptions {
+  server: string;
+  credential: string;
+  hello: () => Promise<AgentHello>;
+  onInterval: (seconds: number) => void;
+  onFatal: (error: FatalError) => void;
+}
+
+/**
+ * The socket to the server. socket.io reconnects by itself with exponential backoff and jitter (1 s doubling to
+ * 60 s, ±50 %); a refused credential is final. Reports that cannot be delivered wait in a bounded buffer and go out
+ * as a backlog, oldest first, after the next hello.
+ */
+export class ReportStream {
+  private readonly socket: AgentSocket;
+  private readonly buffer = new ReportBuffer<AgentReport>(BUFFER_CAPACITY);
+  private ready = false;
+  private flushing = false;
+  private closed = false;
+  private attempt = 0;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: StreamOptions) {
+    this.socket = io(`${options.server}${AGENT_NAMESPACE}`, {
+      auth: { protocol: AGENT_PROTOCOL_VERSION, credential: options.credential },
+      transports: ['websocket'],
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 60_000,
+      randomizationFactor: 0.5,
+      timeout: 20_000,
+    });
+    this.socket.on('connect', () => void this.greet());
+    this.socket.on('disconnect', (reason) => {
+      this.ready = false;
+      warn(`Disconnected from ${options.server} (${reason}); reports are kept until it is back`);
+      // socket.io reconnects by itself after a lost connection, but not when the server closed it (a restart or
+      // a deploy): then we come back ourselves, with the same backoff.
+      if (reason === 'io server disconnect' && !this.closed) this.reconnectLater();
+    });
+    this.socket.on('connect', () => (this.attempt = 0));
+    this.socket.on('connect_error', (error: Error & { data?: { code?: string; message?: string } }) => {
+      const code = error.data?.code;
+      if (code === 'agent.credentialInvalid' || code === 'agent.protocolUnsupported') {
+        options.onFatal(new FatalError(`The server refused this agent: ${error.data?.message ?? error.message}`, EXIT.refused));
+        return;
+      }
+      warn(`Cannot connect to ${options.server}: ${error.message}; retrying`);
+    });
+    this.socket.on('config', ({ interval }) => options.onInterval(interval));
+    this.socket.on('agent.error', ({ code, message }) => {
+      if (code === 'agent.revoked') options.onFatal(new FatalError(`${message}; this agent stops. Enrol it again with a new token if needed.`, EXIT.refused));
+      else warn(`The server refused a message: ${message}`);
+    });
+  }
+
+  /** Sends one report now, or keeps it for later. */
+  async send(report: AgentReport): Promise<void> {
+    if (!this.ready || this.buffer.size > 0) {
+      this.buffer.push(report);
+      if (this.ready) await this.flush();
+      return;
+    }
+    const answer = await this.emit('report', report);
+    if (answer === null) this.buffer.push(report);
+    else if (!answer.ok) warn(`Report refused: ${answer.message}`);
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.socket.disconnect();
+  }
+
+  private reconnectLater(): void {
+    const delay = backoffDelay(this.attempt++);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (!this.closed && !this.socket.connected) this.socket.connect();
+    }, delay);
+  }
+
+  private async greet(): Promise<void> {
+    try {
+      const answer = await this.emit('hello', await this.options.hello());
+      if (answer === null) return;
+      if (!answer.ok) {
+        warn(`Hello refused: ${answer.message}`);
+        return;
+      }
+      if (answer.interval) this.options.onInterval(answer.interval);
+      this.ready = true;
+      log(`Connected to ${this.options.server}`);
+      await this.flush();
+    } catch (error) {
+      warn(`Hello failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      let sent = 0;
+      while (this.ready && this.buffer.size > 0) {
+        const chunk = this.buffer.peek(AGENT_LIMITS.backlogMax);
+        const answer = await this.emit('backlog', chunk);
+        if (answer === null) break;
+        // A refused backlog (e.g. reports grown older than the server accepts) is dropped rather than retried forever.
+        if (!answer.ok) warn(`Backlog of ${chunk.length} reports refused: ${answer.message}`);
+        this.buffer.commit(chunk.length);
+        sent += chunk.length;
+      }
+      if (sent) log(`Sent ${sent} buffered reports${this.buffer.dropped ? ` (${this.buffer.dropped} oldest dropped while away)` : ''}`);
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /** The server's answer, or null when none came in time (the socket dropped or stalled). */
+  private async emit<E extends 'hello' | 'report' | 'backlog'>(event: E, payload: Parameters<AgentToServerEvents[E]>[0]): Promise<AgentAck | null> {
+    try {
+      return (await (this.socket.timeout(ACK_TIMEOUT_MS) as unknown as { emitWithAck: (e: string, p: unknown) => Promise<AgentAck> }).emitWithAck(event, payload));
+    } catch {
+      return null;
+    }
+  }
+}
