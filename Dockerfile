@@ -1,14 +1,16 @@
-# Vigil: one image with the server and the built client.
+# Vigil: one image with the server, the built client and the agent program it hands out.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json nest-cli.json tsconfig.json ./
 COPY proto/package.json proto/
 COPY server/package.json server/
 COPY client/package.json client/
+COPY agent/package.json agent/
 RUN npm ci
 COPY proto proto
 COPY server server
 COPY client client
+COPY agent agent
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
@@ -21,6 +23,8 @@ COPY --from=build /app/proto/dist proto/dist
 COPY --from=build /app/server/package.json server/
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/client/dist client/dist
+COPY --from=build /app/agent/dist agent/dist
+COPY --from=build /app/agent/install agent/install
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -73,6 +73,20 @@ describe('the agent program (built bundle) against the server', () => {
 
   const agents = async (): Promise<AgentDto[]> => (await api().get('/api/agents').set(member.auth).expect(200)).body.agents;
 
+  it('serves the bundle and the install scripts to anyone, and nothing else under /downloads', async () => {
+    const bundle = await api().get('/downloads/vigil-agent.mjs').set('Accept', 'text/html').expect(200);
+    expect(bundle.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(bundle.text.startsWith('#!/usr/bin/env node')).toBe(true);
+    const sh = await api().get('/downloads/install.sh').expect(200);
+    expect(sh.text).toContain('systemd');
+    expect(sh.text).toContain('launchctl');
+    const ps = await api().get('/downloads/install.ps1').expect(200);
+    expect(ps.text).toContain('Register-ScheduledTask');
+    const other = await api().get('/downloads/package.json').set('Accept', 'text/html').expect(404);
+    expect(other.body).toMatchObject({ success: false });
+    await api().get('/downloads/..%2Fpackage.json').expect(404);
+  });
+
   it('enrols with a fresh token, reports real figures within 10 s, and goes inactive after the grace when killed', async () => {
     const token = await newToken();
     const config = join(dir, 'first.json');
