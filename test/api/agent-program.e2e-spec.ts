@@ -174,6 +174,11 @@ describe('the agent program (built bundle) against the server', () => {
     expect(accepted).toBeGreaterThanOrEqual(3);
     expect(agent.output()).toMatch(/Sent \d+ buffered reports/);
     expect(agent.child.exitCode).toBeNull();
-    expect((await api().get(`/api/agents/${enrolled.id}`).set(member.auth).expect(200)).body.agent.status).toBe('active');
+    // Offline during the outage (longer than the grace), connecting on its return, active once the reports are stored.
+    await waitFor(
+      async () => (await api().get(`/api/agents/${enrolled.id}`).set(member.auth).expect(200)).body.agent.status,
+      (status) => status === 'active',
+      5_000,
+    );
   }, 90_000);
 });
