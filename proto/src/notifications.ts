@@ -58,3 +58,14 @@ export interface WebhookPayload {
   target: { kind: 'monitor' | 'agent' | 'test'; id: number | null; name: string };
   sent_at: string;
 }
+
+export interface NotificationTemplateDto {
+  id: number;
+  name: string;
+  /** The event it renders, e.g. monitor.down. */
+  type: string;
+  language: 'zh-CN' | 'en-US';
+  subject: string;
+  content: string;
+  is_default: boolean;
+}

@@ -9,9 +9,7 @@ import { latestFigures, reportPoint, sumIntoBuckets } from './figures';
 const FLUSH_EVERY_MS = 500;
 const MAX_BATCH = 5_000;
 
-interface Pending extends LatestUpdate {
-  point: AgentMetricPoint;
-}
+type Pending = LatestUpdate;
 
 /**
  * Takes validated reports: the newest of each arrival is pushed at once (`agent.reported`, from the figures in

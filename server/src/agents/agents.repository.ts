@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentHello, AgentMetricPoint, AgentProtocol, AgentStatus } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { TransactionHooks } from '../events/transaction-hooks';
+import { toAgentDto } from './agent.mapper';
+import { DataSource, EntityManager } from 'typeorm';
 import type { AgentRow } from './agent.types';
 import type { BucketSums, CounterState, LatestFigures, Tier } from './figures';
 
@@ -39,6 +41,7 @@ export interface LatestUpdate {
   agentId: number;
   at: Date;
   figures: LatestFigures;
+  point: AgentMetricPoint;
 }
 
 function firstRow<T>(result: unknown): T | null {
@@ -50,7 +53,10 @@ function firstRow<T>(result: unknown): T | null {
 /** The only code that touches the agent tables. Plain SQL, batched where reports arrive by the thousand. */
 @Injectable()
 export class AgentsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly hooks: TransactionHooks,
+  ) {}
 
   async insertToken(tokenHash: string, expiresAt: Date, userId: number | null): Promise<number> {
     const [row] = await this.dataSource.query(
@@ -180,16 +186,20 @@ export class AgentsRepository {
    * until its first report; the previous status comes from the locked row, so a transition is seen once.
    */
   async connected(id: number, connectionId: string): Promise<Transition | null> {
-    const rows = await this.dataSource.query(
-      `UPDATE agents a SET connection_id = $2, disconnected_at = NULL, last_seen_at = now(),
-         status = CASE WHEN p.previous = 'inactive' THEN 'connecting' ELSE p.previous END
-       FROM (SELECT id, status AS previous FROM agents WHERE id = $1 FOR UPDATE) p
-       WHERE a.id = p.id
-       RETURNING ${A_COLUMNS}, p.previous`,
-      [id, connectionId],
-    );
-    const row = firstRow<AgentRow & { previous: AgentStatus }>(rows);
-    return row ? transitionOf(row) : null;
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await manager.query(
+        `UPDATE agents a SET connection_id = $2, disconnected_at = NULL, last_seen_at = now(),
+           status = CASE WHEN p.previous = 'inactive' THEN 'connecting' ELSE p.previous END
+         FROM (SELECT id, status AS previous FROM agents WHERE id = $1 FOR UPDATE) p
+         WHERE a.id = p.id
+         RETURNING ${A_COLUMNS}, p.previous`,
+        [id, connectionId],
+      );
+      const row = firstRow<AgentRow & { previous: AgentStatus }>(rows);
+      const transition = row ? transitionOf(row) : null;
+      if (transition) await this.announceInside(manager, [transition]);
+      return transition;
+    });
   }
 
   /** The socket went away; unless another connection took over meanwhile, the grace period starts now. */
@@ -256,6 +266,16 @@ export class AgentsRepository {
         );
       }
       const transitions = locked.filter((r) => r.previous !== 'active').map(transitionOf);
+      await this.announceInside(manager, transitions);
+      const byId = new Map(locked.map((r) => [r.id, r]));
+      await this.hooks.run(
+        'agent.readings',
+        manager,
+        [...latest]
+          .filter((u) => stored.has(u.agentId))
+          .sort((a, b) => a.at.getTime() - b.at.getTime())
+          .map((u) => ({ agent: toAgentDto(transitionOf(byId.get(u.agentId)!).row), point: u.point })),
+      );
       return { stored, transitions };
     });
   }
@@ -265,21 +285,31 @@ export class AgentsRepository {
    * not heard from for three intervals (an HTTP agent, or a socket whose server died without saying so).
    */
   async sweepInactive(graceSeconds: number): Promise<Transition[]> {
-    const rows = await this.dataSource.query(
-      `UPDATE agents a SET status = 'inactive', updated_at = now()
-       FROM (
-         SELECT id, status AS previous FROM agents
-         WHERE status <> 'inactive' AND (
-           (disconnected_at IS NOT NULL AND disconnected_at < now() - make_interval(secs => $1))
-           OR last_seen_at < now() - make_interval(secs => interval_s * 3 + CASE WHEN protocol = 'socket' THEN $1 ELSE 0 END)
-         )
-         ORDER BY id FOR UPDATE SKIP LOCKED
-       ) p
-       WHERE a.id = p.id
-       RETURNING ${A_COLUMNS}, p.previous`,
-      [graceSeconds],
-    );
-    return firstRowsOf<AgentRow & { previous: AgentStatus }>(rows).map(transitionOf);
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await manager.query(
+        `UPDATE agents a SET status = 'inactive', updated_at = now()
+         FROM (
+           SELECT id, status AS previous FROM agents
+           WHERE status <> 'inactive' AND (
+             (disconnected_at IS NOT NULL AND disconnected_at < now() - make_interval(secs => $1))
+             OR last_seen_at < now() - make_interval(secs => interval_s * 3 + CASE WHEN protocol = 'socket' THEN $1 ELSE 0 END)
+           )
+           ORDER BY id FOR UPDATE SKIP LOCKED
+         ) p
+         WHERE a.id = p.id
+         RETURNING ${A_COLUMNS}, p.previous`,
+        [graceSeconds],
+      );
+      const transitions = firstRowsOf<AgentRow & { previous: AgentStatus }>(rows).map(transitionOf);
+      await this.announceInside(manager, transitions);
+      return transitions;
+    });
+  }
+
+  /** Hands real transitions to the hooks inside the transaction that made them. */
+  private async announceInside(manager: EntityManager, transitions: Transition[]): Promise<void> {
+    const changed = transitions.filter((t) => t.row.status !== t.previous);
+    await this.hooks.run('agent.transitions', manager, changed.map((t) => ({ agent: toAgentDto(t.row), previous: t.previous, status: t.row.status })));
   }
 
   /** Locks an HTTP agent's row and hands its kept counters to `update`, which returns the ones to keep. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoryPoint, HttpMethod, MonitorFilter, MonitorStatus } from '@vigil/proto';
 import { DataSource, EntityManager } from 'typeorm';
+import { TransactionHooks } from '../events/transaction-hooks';
 import type { MonitorRow, ScheduledMonitor } from './monitor.types';
 
 export interface MonitorFields {
@@ -64,7 +65,10 @@ const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
 /** The only code that touches the monitor tables. Plain SQL: these queries are the hot path at 10,000 monitors. */
 @Injectable()
 export class MonitorsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly hooks: TransactionHooks,
+  ) {}
 
   async insert(fields: MonitorFields, nextCheckAt: Date | null): Promise<MonitorRow> {
     const keys = Object.keys(FIELD_COLUMNS) as Array<keyof MonitorFields>;
@@ -236,10 +240,20 @@ export class MonitorsRepository {
 
       await this.addToHourly(manager, updated.map((u) => u.input));
       const uptime = await this.uptime24h([...new Set(updated.map((u) => u.input.monitorId))], manager);
-      return {
-        recorded: updated.map((u, i) => ({ ...u, checkId: Number(inserted[i].id) })),
-        uptime,
-      };
+      const recorded = updated.map((u, i) => ({ ...u, checkId: Number(inserted[i].id) }));
+      await this.hooks.run(
+        'monitor.transitions',
+        manager,
+        recorded
+          .filter((r) => r.previous !== r.monitor.status)
+          .map((r) => ({
+            monitor: r.monitor,
+            previous: r.previous,
+            status: r.monitor.status,
+            check: { id: r.checkId, status_code: r.input.statusCode, response_time: r.input.responseTime, error: r.input.error, checked_at: r.input.checkedAt },
+          })),
+      );
+      return { recorded, uptime };
     });
   }
 

@@ -2,6 +2,7 @@ import { Initial1763800000000 } from './1763800000000-initial';
 import { Monitors1763900000000 } from './1763900000000-monitors';
 import { Agents1764000000000 } from './1764000000000-agents';
 import { Status1764100000000 } from './1764100000000-status';
+import { Notifications1764200000000 } from './1764200000000-notifications';
 
 /** Every migration, in order. Both the embedded and the external database run exactly these. */
-export const MIGRATIONS = [Initial1763800000000, Monitors1763900000000, Agents1764000000000, Status1764100000000];
+export const MIGRATIONS = [Initial1763800000000, Monitors1763900000000, Agents1764000000000, Status1764100000000, Notifications1764200000000];

@@ -1,0 +1,61 @@
+import type { AgentStatus, MonitorStatus } from '@vigil/proto';
+
+/** One target's notification settings (global or specific), as stored. */
+export interface TargetSettings {
+  enabled: boolean;
+  on_down: boolean;
+  on_recovery: boolean;
+  on_offline: boolean;
+  on_cpu_threshold: boolean;
+  cpu_threshold: number;
+  on_memory_threshold: boolean;
+  memory_threshold: number;
+  on_disk_threshold: boolean;
+  disk_threshold: number;
+  channels: number[];
+  override_global: boolean;
+}
+
+/** A specific entry with override on replaces the global one; otherwise the global one applies. Null: nothing to send. */
+export function effectiveSettings(global: TargetSettings | undefined, specific: TargetSettings | undefined): TargetSettings | null {
+  const chosen = specific?.override_global ? specific : global;
+  return chosen && chosen.enabled && chosen.channels.length ? chosen : null;
+}
+
+export type StatusDecision = { open: 'down' | 'offline' } | { close: 'recovery' } | null;
+
+/**
+ * What a monitor transition means for alerting: going down opens an episode (the down alert), coming up from down
+ * closes it (the recovery). Pending in between is not news.
+ */
+export function monitorDecision(previous: MonitorStatus, status: MonitorStatus): StatusDecision {
+  if (status === 'down' && previous !== 'down') return { open: 'down' };
+  if (status === 'up' && previous === 'down') return { close: 'recovery' };
+  return null;
+}
+
+/** Offline opens an episode; back to active closes it (connecting on the way back is not yet news). */
+export function agentDecision(previous: AgentStatus, status: AgentStatus): StatusDecision {
+  if (status === 'inactive' && previous !== 'inactive') return { open: 'offline' };
+  if (status === 'active' && previous !== 'active') return { close: 'recovery' };
+  return null;
+}
+
+export interface StreakState {
+  streak: number;
+  open: boolean;
+}
+
+/**
+ * A metric alerts once it has been above its threshold for `window` reports in a row, once per episode, and
+ * recovers when it is back at or below the threshold. Never one alert per report.
+ */
+export function thresholdStep(state: StreakState, value: number, threshold: number, window: number): { state: StreakState; fire: 'high' | 'recovery' | null } {
+  if (value > threshold) {
+    const streak = state.streak + 1;
+    if (!state.open && streak >= window) return { state: { streak, open: true }, fire: 'high' };
+    return { state: { streak, open: state.open }, fire: null };
+  }
+  if (state.open) return { state: { streak: 0, open: false }, fire: 'recovery' };
+  return { state: { streak: 0, open: false }, fire: null };
+}
