@@ -36,7 +36,8 @@ describe('monitors API and check engine', () => {
     const monitor = await create(body);
     for (let i = 0; i < 100; i += 1) {
       const { body: read } = await api().get(`/api/monitors/${monitor.id}`).set(member.auth).expect(200);
-      if (read.monitor.checks.length > 0) return read.monitor;
+      // The row and its checks are read by separate queries: wait until both show the stored check.
+      if (read.monitor.checks.length > 0 && read.monitor.last_checked !== null) return read.monitor;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error('the check started on creation never arrived');
