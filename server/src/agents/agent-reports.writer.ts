@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import type { AgentMetricPoint, AgentReport } from '@vigil/proto';
+import type { AgentReport } from '@vigil/proto';
+import { BatchQueue } from '../common/batch-queue';
 import { DomainEvents } from '../events/domain-events.service';
 import { statusChange, toAgentDto, withFigures } from './agent.mapper';
 import type { AgentRow } from './agent.types';
@@ -19,9 +20,7 @@ type Pending = LatestUpdate;
 @Injectable()
 export class AgentReportsWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger(AgentReportsWriter.name);
-  private queue: Pending[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly queue = new BatchQueue<Pending>({ everyMs: FLUSH_EVERY_MS, maxBatch: MAX_BATCH }, (batch) => this.store(batch));
   /** Counters for `/api/metrics` and the benchmark. */
   readonly stats = { accepted: 0, stored: 0, batches: 0, failedBatches: 0, rejected: 0 };
 
@@ -41,7 +40,6 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
       if (!newest || newest.report.timestamp <= report.timestamp) newest = { report, pending };
     }
     this.stats.accepted += reports.length;
-    this.flushSoon(this.queue.length >= MAX_BATCH ? 0 : FLUSH_EVERY_MS);
     const { report, pending } = newest!;
     const last = row.last_report_at ? new Date(row.last_report_at).getTime() : 0;
     // A backlog older than what the agent already showed does not roll its latest figures back.
@@ -50,38 +48,19 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
     return updated;
   }
 
-  private flushSoon(delay: number): void {
-    if (this.timer && delay > 0) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.flushing = this.flushing.then(() => this.flush());
-    }, delay);
-  }
-
-  private async flush(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        const { stored, transitions } = await this.agents.recordReports(batch, sumIntoBuckets(batch));
-        this.stats.batches += 1;
-        this.stats.stored += batch.filter((p) => stored.has(p.agentId)).length;
-        for (const { row, previous } of transitions) {
-          this.events.emit('agent.status_changed', statusChange(row, previous));
-        }
-      } catch (error) {
-        this.stats.failedBatches += 1;
-        this.logger.error(`Storing ${batch.length} agent reports failed: ${(error as Error).message}`);
-      }
+  private async store(batch: Pending[]): Promise<void> {
+    try {
+      const { stored, transitions } = await this.agents.recordReports(batch, sumIntoBuckets(batch));
+      this.stats.batches += 1;
+      this.stats.stored += batch.filter((p) => stored.has(p.agentId)).length;
+      for (const { row, previous } of transitions) this.events.emit('agent.status_changed', statusChange(row, previous));
+    } catch (error) {
+      this.stats.failedBatches += 1;
+      this.logger.error(`Storing ${batch.length} agent reports failed: ${(error as Error).message}`);
     }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    await this.flushing;
-    if (this.queue.length) await this.flush();
+    await this.queue.drain();
   }
 }

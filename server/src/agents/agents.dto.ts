@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   AGENT_METRICS_RANGES,
   AGENT_NAME_MAX,
@@ -8,9 +8,9 @@ import {
   AgentMetricsRange,
   AgentStatus,
   AgentUpdateRequest,
-  PAGE_SIZE_MAX,
 } from '@vigil/proto';
 import { trim } from '../users/user-fields';
+import { PageQuery } from '../common/paging';
 
 export class UpdateAgentDto implements AgentUpdateRequest {
   @ApiProperty({ maxLength: AGENT_NAME_MAX })
@@ -21,22 +21,7 @@ export class UpdateAgentDto implements AgentUpdateRequest {
   name!: string;
 }
 
-export class ListAgentsQuery {
-  @ApiPropertyOptional({ minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.failed' })
-  @Min(1, { message: 'validation.failed' })
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, description: 'Absent with page: every agent' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.failed' })
-  @Min(1, { message: 'validation.failed' })
-  @Max(PAGE_SIZE_MAX, { message: 'validation.failed' })
-  pageSize?: number;
-
+export class ListAgentsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: AGENT_STATUSES })
   @IsOptional()
   @IsIn(AGENT_STATUSES, { message: 'validation.failed' })

@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { BatchQueue } from '../common/batch-queue';
 import { DomainEvents } from '../events/domain-events.service';
 import { uptimePercent } from './check-rules';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
@@ -20,9 +21,7 @@ interface Pending {
 @Injectable()
 export class CheckResultsWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger(CheckResultsWriter.name);
-  private queue: Pending[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly queue = new BatchQueue<Pending>({ everyMs: FLUSH_EVERY_MS, maxBatch: MAX_BATCH }, (batch) => this.store(batch));
   /** Rows written since start, for the benchmark. */
   written = 0;
 
@@ -33,38 +32,21 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
 
   /** Resolves once the result is stored (null when its monitor was deleted meanwhile). */
   record(input: ResultInput, { immediately = false } = {}): Promise<RecordedResult | null> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
-      if (immediately || this.queue.length >= MAX_BATCH) this.flushSoon(0);
-      else this.flushSoon(FLUSH_EVERY_MS);
-    });
+    return new Promise((resolve, reject) => this.queue.push({ input, resolve, reject }, { immediately }));
   }
 
-  private flushSoon(delay: number): void {
-    if (this.timer && delay > 0) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.flushing = this.flushing.then(() => this.flush());
-    }, delay);
-  }
-
-  private async flush(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        const { recorded, uptime } = await this.monitors.recordResults(batch.map((p) => p.input));
-        this.written += recorded.length;
-        const byInput = new Map(recorded.map((r) => [r.input, r]));
-        for (const pending of batch) pending.resolve(byInput.get(pending.input) ?? null);
-        for (const result of recorded) this.announce(result, uptime.get(result.input.monitorId));
-      } catch (error) {
-        this.logger.error(`Storing ${batch.length} check results failed: ${(error as Error).message}`);
-        for (const pending of batch) pending.reject(error);
-      }
+  private async store(batch: Pending[]): Promise<void> {
+    try {
+      const { recorded, uptime } = await this.monitors.recordResults(batch.map((p) => p.input));
+      this.written += recorded.length;
+      const byInput = new Map(recorded.map((r) => [r.input, r]));
+      for (const pending of batch) pending.resolve(byInput.get(pending.input) ?? null);
+      for (const result of recorded) this.announce(result, uptime.get(result.input.monitorId));
+    } catch (error) {
+      this.logger.error(`Storing ${batch.length} check results failed: ${(error as Error).message}`);
+      for (const pending of batch) pending.reject(error);
     }
   }
-
   private announce(result: RecordedResult, uptime: { up: number; checks: number } | undefined): void {
     const check = toCheckDto({
       id: result.checkId,
@@ -86,11 +68,6 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    await this.flushing;
-    if (this.queue.length) await this.flush();
+    await this.queue.drain();
   }
 }

@@ -14,6 +14,7 @@ import {
   StatsRange,
 } from '@vigil/proto';
 import { trim } from '../users/user-fields';
+import { PageQuery } from '../common/paging';
 
 /** `headers` arrive as an object or as that object in JSON; anything else stays as is and fails validation. */
 function parseHeaders({ value }: { value: unknown }): unknown {
@@ -151,22 +152,7 @@ export class UpdateMonitorDto extends CreateMonitorDto {
   declare url: string;
 }
 
-export class ListMonitorsQuery {
-  @ApiPropertyOptional({ minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.failed' })
-  @Min(1, { message: 'validation.failed' })
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, description: 'Absent with page: every monitor' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.failed' })
-  @Min(1, { message: 'validation.failed' })
-  @Max(PAGE_SIZE_MAX, { message: 'validation.failed' })
-  pageSize?: number;
-
+export class ListMonitorsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: ['all', 'active', 'paused'] })
   @IsOptional()
   @IsIn(['all', 'active', 'paused'], { message: 'validation.failed' })

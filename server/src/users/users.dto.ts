@@ -1,11 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   ChangePasswordRequest,
   CreateUserRequest,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
   Role,
@@ -14,6 +11,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '@vigil/proto';
+import { PageQuery } from '../common/paging';
 import { NewPasswordField, OptionalEmailField, UsernameField } from './user-fields';
 
 export class CreateUserDto implements CreateUserRequest {
@@ -66,22 +64,7 @@ export class ChangePasswordDto implements ChangePasswordRequest {
   newPassword: string;
 }
 
-export class ListUsersQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.failed' })
-  @Min(1, { message: 'validation.failed' })
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.failed' })
-  @Min(1, { message: 'validation.failed' })
-  @Max(PAGE_SIZE_MAX, { message: 'validation.failed' })
-  pageSize?: number;
-
+export class ListUsersQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Part of a username or email' })
   @IsOptional()
   @IsString({ message: 'validation.failed' })
