@@ -32,11 +32,20 @@ export interface ProviderAnswer {
 
 /** A failed delivery: `status` is the HTTP status when there was an answer. */
 export class DeliveryError extends Error {
+  /** Whether sending again later may succeed: by default network errors, timeouts, 429 and 5xx. */
+  readonly retryable: boolean;
+  /** How long the provider asked us to wait (Telegram's `retry_after`, a `Retry-After` header). */
+  readonly retryAfterMs: number | null;
+
   constructor(
     message: string,
     readonly status: number | null = null,
+    options: { retryable?: boolean; retryAfterMs?: number | null } = {},
   ) {
     super(message);
+    this.name = 'DeliveryError';
+    this.retryable = options.retryable ?? (status === null || status === 429 || status >= 500);
+    this.retryAfterMs = options.retryAfterMs ?? null;
   }
 }
 

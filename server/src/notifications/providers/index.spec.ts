@@ -1,0 +1,25 @@
+import { CHANNEL_TYPES, type ChannelType } from '@vigil/proto';
+import { PROVIDERS, providerFor } from './index';
+
+describe('providerFor', () => {
+  it.each(CHANNEL_TYPES)('finds the %s provider', (type) => {
+    expect(providerFor(type).type).toBe(type);
+    expect(PROVIDERS[type]).toBe(providerFor(type));
+  });
+
+  it('throws for a type that is not a channel type', () => {
+    expect(() => providerFor('pager' as ChannelType)).toThrow('Unknown notification channel type: pager');
+  });
+
+  it.each([
+    ['telegram', ['botToken']],
+    ['resend', ['apiKey']],
+    ['webhook', ['headers']],
+    ['slack', ['webhookUrl']],
+    ['dingtalk', ['webhookUrl', 'secret']],
+    ['wecom', ['webhookUrl']],
+    ['feishu', ['webhookUrl', 'secret']],
+  ] as const)('lists the secrets of %s', (type, fields) => {
+    expect(providerFor(type).secretFields).toEqual(fields);
+  });
+});
