@@ -99,7 +99,8 @@ describe('AgentsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '10' }));
     expect(await screen.findByTestId('agent-row-1000')).toBeInTheDocument();
     expect(listCalls().at(-1)).toBe('/api/agents?page=10&pageSize=100');
-  });
+    // Two pages of 100 table rows in jsdom: slow on a busy machine, so more than the default 5 s.
+  }, 20_000);
 
   it('follows pushes: a new agent appears, figures and status change without a reload', async () => {
     renderWithProviders(<AgentsPage />);
