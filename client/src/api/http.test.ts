@@ -101,4 +101,36 @@ describe('apiRequest', () => {
     expect(localStorage.getItem('token')).toBe('still-valid');
     expect(navigate).not.toHaveBeenCalled();
   });
+
+  it('sends a display key instead of the stored token, and its 401 ends no session', async () => {
+    const navigate = vi.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined);
+    localStorage.setItem('token', 'expired');
+    useAuthStore.setState({ token: 'expired', user: ADMIN, loading: false });
+    fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'This display link is invalid or was revoked', code: 'wall.keyInvalid' }));
+
+    await expect(apiRequest('/api/wall/data', { displayKey: 'vgd_secret' })).rejects.toMatchObject({ status: 401, code: 'wall.keyInvalid' });
+
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/wall/data');
+    expect(init.headers).toMatchObject({ 'X-Display-Key': 'vgd_secret' });
+    expect(init.headers).not.toHaveProperty('Authorization');
+    expect(localStorage.getItem('token')).toBe('expired');
+    expect(useAuthStore.getState().token).toBe('expired');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('ends a stale session without leaving a screen that holds the sign-in redirect', async () => {
+    const navigate = vi.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined);
+    localStorage.setItem('token', 'expired');
+    useAuthStore.setState({ token: 'expired', user: ADMIN, loading: false });
+    fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'expired', code: 'auth.tokenInvalid' }));
+    const release = navigation.holdLoginRedirect();
+
+    await expect(apiRequest('/api/auth/me')).rejects.toMatchObject({ status: 401 });
+    release();
+
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
 });
+

@@ -36,6 +36,11 @@ export interface RequestOptions {
    * the form instead.
    */
   expireOn401?: boolean;
+  /**
+   * A wall screen's display key: sent instead of the session token (`X-Display-Key`, never in the URL, so server
+   * logs do not keep it), and a 401 then means the key was revoked, not that the session ended.
+   */
+  displayKey?: string;
 }
 
 type UnauthorizedListener = () => void;
@@ -68,11 +73,13 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
  * error status, a `success: false` body, a network failure or a timeout; rethrows the caller's own abort as is.
  */
 export async function apiRequest<T extends object>(path: string, options: RequestOptions = {}): Promise<T & { success: true; message?: string }> {
-  const { method = 'GET', body, signal, timeoutMs = API_TIMEOUT_MS, expireOn401 = true } = options;
+  const { method = 'GET', body, signal, timeoutMs = API_TIMEOUT_MS, displayKey } = options;
+  const expireOn401 = displayKey === undefined && (options.expireOn401 ?? true);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = readToken();
+  const token = displayKey === undefined ? readToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (displayKey !== undefined) headers['X-Display-Key'] = displayKey;
 
   const controller = new AbortController();
   let timedOut = false;

@@ -38,4 +38,17 @@ describe('usePollingFallback', () => {
     act(() => useRealtimeStore.setState({ status: 'connected' }));
     expect(refresh).not.toHaveBeenCalled();
   });
+
+  it('aborts the request of the previous run when the next one starts, and the last one on unmount', () => {
+    useRealtimeStore.setState({ status: 'offline' });
+    const signals: AbortSignal[] = [];
+    const { unmount } = renderHook(() => usePollingFallback((signal) => signals.push(signal)));
+    act(() => vi.advanceTimersByTime(POLL_INTERVAL_MS));
+    expect(signals.map((signal) => signal.aborted)).toEqual([false]);
+    act(() => vi.advanceTimersByTime(POLL_INTERVAL_MS));
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
+    unmount();
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
+  });
 });
+

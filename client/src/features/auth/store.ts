@@ -1,7 +1,7 @@
 import type { UserDto } from '@vigil/proto';
 import { create } from 'zustand';
 import { ApiError, onUnauthorized } from '../../api/http';
-import { navigateTo } from '../../app/navigation';
+import { loginRedirectHeld, navigateTo } from '../../app/navigation';
 import { authApi } from './api';
 import { clearSession, readSession, writeToken, writeUser } from './session';
 
@@ -97,5 +97,5 @@ export const selectIsAdmin = (state: AuthState) => state.token !== null && state
 onUnauthorized(() => {
   if (useAuthStore.getState().token === null) return;
   useAuthStore.setState({ token: null, user: null, loading: false });
-  navigateTo('/login', { replace: true });
+  if (!loginRedirectHeld()) navigateTo('/login', { replace: true });
 });
