@@ -6,6 +6,10 @@ import { useAuthStore } from '../features/auth/store';
 import { useMonitorDetailStore } from '../features/monitors/detailStore';
 import { useDashboardMonitorsStore, useMonitorsStore } from '../features/monitors/listStore';
 import { useUsersStore } from '../features/users/store';
+import { useDashboardStore } from '../features/dashboard/store';
+import { useStatusPageStore } from '../features/status/pageStore';
+import { useWallStore } from '../features/wall/store';
+import { makeChange, makeDashboardSummary, makePublicMonitor, makeStatusData, makeWallData } from '../test/status';
 import { makeAgent, makePoint } from '../test/agents';
 import { makeCheck, makeMonitor } from '../test/monitors';
 import { ADMIN, MEMBER } from '../test/render';
@@ -19,7 +23,7 @@ class FakeSocket {
   emitted: unknown[][] = [];
   connected = false;
   disconnected = false;
-  constructor(readonly options: { auth: { token?: string } }) {}
+  constructor(readonly options: { auth: { token?: string; displayKey?: string } }) {}
   on(event: string, handler: Handler) {
     this.handlers.set(event, handler);
     return this;
@@ -28,7 +32,9 @@ class FakeSocket {
     this.emitted.push(args);
     return this;
   }
+  connects = 0;
   connect() {
+    this.connects += 1;
     return this;
   }
   disconnect() {
@@ -49,14 +55,14 @@ class FakeSocket {
 
 const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', () => ({
-  io: (options: { auth: { token?: string } }) => {
+  io: (options: { auth: { token?: string; displayKey?: string } }) => {
     const socket = new FakeSocket(options);
     sockets.push(socket);
     return socket;
   },
 }));
 
-const { startRealtime, joinRoom } = await import('./socket');
+const { startRealtime, joinRoom, connectWithDisplayKey } = await import('./socket');
 
 describe('realtime module', () => {
   let stop: () => void = () => undefined;
@@ -188,6 +194,101 @@ describe('realtime module', () => {
     stop = startRealtime();
     sockets[0].fire('users.changed', { action: 'updated', user: { ...ADMIN, username: 'alice2' } });
     expect(useAuthStore.getState().user?.username).toBe('alice2');
+  });
+
+  it('maps status page and wall pushes onto their stores', () => {
+    useAuthStore.setState({ loading: false });
+    useStatusPageStore.setState({ data: makeStatusData(), status: 'ready' });
+    useWallStore.setState({ displayKey: null, data: makeWallData(), status: 'ready', rejected: false });
+    stop = startRealtime();
+    const socket = sockets[0];
+    socket.fire('connect');
+    socket.fire('status.item', { monitor: makePublicMonitor({ id: 2, status: 'down' }), overall: 'outage', updated_at: '2025-03-01T10:05:00.000Z' });
+    expect(useStatusPageStore.getState().data?.monitors[1].status).toBe('down');
+    expect(useStatusPageStore.getState().data?.overall).toBe('outage');
+    socket.fire('wall.change', makeChange({ kind: 'monitor', id: 2, name: 'beta', status: 'down' }));
+    expect(useWallStore.getState().data?.monitors.map((row) => row.name)).toEqual(['beta', 'alpha']);
+    expect(useWallStore.getState().data?.recent_changes).toHaveLength(1);
+  });
+
+  it('feeds status transitions into the dashboard summary', () => {
+    useAuthStore.setState({ user: MEMBER, token: 't1', loading: false });
+    useDashboardStore.setState({ summary: makeDashboardSummary(), status: 'ready' });
+    stop = startRealtime();
+    sockets[0].fire('connect');
+    sockets[0].fire('agent.status_changed', { agentId: 3, name: 'db', previous: 'active', status: 'inactive', changed_at: '2025-03-01T10:00:00.000Z' });
+    expect(useDashboardStore.getState().summary?.agents).toMatchObject({ active: 2, inactive: 2 });
+    expect(useDashboardStore.getState().summary?.recent_changes[0]).toMatchObject({ kind: 'agent', id: 3 });
+  });
+
+  it('connects a wall screen with its display key instead of the token, and gives the socket back afterwards', () => {
+    useAuthStore.setState({ user: MEMBER, token: 'session-token', loading: false });
+    stop = startRealtime();
+    const release = connectWithDisplayKey('vgd_key');
+    expect(sockets.map((socket) => socket.options.auth)).toEqual([{ token: 'session-token' }, { displayKey: 'vgd_key' }]);
+    // The session changing meanwhile does not touch the wall's socket.
+    useAuthStore.setState({ user: null, token: null });
+    expect(sockets).toHaveLength(2);
+    release();
+    expect(sockets.map((socket) => socket.options.auth).at(-1)).toEqual({});
+  });
+
+  it('opens the wall socket before the session settles: a display key needs none', () => {
+    useAuthStore.setState({ user: null, token: 'stale', loading: true });
+    stop = startRealtime();
+    const release = connectWithDisplayKey('vgd_key');
+    expect(sockets.map((socket) => socket.options.auth)).toEqual([{ displayKey: 'vgd_key' }]);
+    release();
+  });
+
+  it('stops a wall screen whose key is revoked while it is open, without checking the session', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    useAuthStore.setState({ loading: false });
+    useWallStore.getState().open('vgd_key');
+    stop = startRealtime();
+    const release = connectWithDisplayKey('vgd_key');
+    sockets.at(-1)!.fire('auth.error', { message: 'This display link is invalid or was revoked', code: 'wall.keyInvalid' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(useWallStore.getState().rejected).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    release();
+    vi.useRealTimers();
+  });
+
+  it.each([
+    [401, true, 0],
+    [500, false, 1],
+  ])('checks a refused wall handshake over HTTP (%i): refused %s, %i retries', async (status, rejected, retries) => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ success: false, message: 'x', code: 'wall.keyInvalid' }), { status }))));
+    useAuthStore.setState({ loading: false });
+    useWallStore.getState().open('vgd_key');
+    stop = startRealtime();
+    const release = connectWithDisplayKey('vgd_key');
+    const socket = sockets.at(-1)!;
+    socket.fire('connect_error', Object.assign(new Error('Your session has expired, please log in again'), { data: { code: 'auth.tokenInvalid' } }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(useWallStore.getState().rejected).toBe(rejected);
+    expect(socket.connects).toBe(1 + retries);
+    release();
+    vi.useRealTimers();
+  });
+
+  it('leaves an unreachable server to socket.io, which retries by itself', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    useAuthStore.setState({ loading: false });
+    stop = startRealtime();
+    const release = connectWithDisplayKey('vgd_key');
+    sockets.at(-1)!.fire('connect_error', new Error('xhr poll error'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(useRealtimeStore.getState().status).toBe('offline');
+    release();
+    vi.useRealTimers();
   });
 
   it('re-joins wanted rooms after every connect and leaves them when no screen needs them', () => {

@@ -1,4 +1,4 @@
-import type { PublicAgent, PublicMonitor, StatusChange, StatusData, WallData } from '@vigil/proto';
+import type { DashboardResponse, PublicAgent, PublicMonitor, StatusChange, StatusData, WallData } from '@vigil/proto';
 
 /** A monitor as the public status page and the wall read it, with overrides. */
 export function makePublicMonitor(overrides: Partial<PublicMonitor> = {}): PublicMonitor {
@@ -58,6 +58,17 @@ export function makeWallData(overrides: Partial<WallData> = {}): WallData {
     agents: [makePublicAgent({ id: 1, name: 'gamma' })],
     recent_changes: [],
     updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeDashboardSummary(overrides: Partial<DashboardResponse['dashboard']> = {}): DashboardResponse['dashboard'] {
+  return {
+    monitors: { up: 8, down: 2, pending: 1, paused: 1, total: 12 },
+    agents: { active: 3, inactive: 1, connecting: 0, total: 4 },
+    uptime: 99.25,
+    avg_response_time: 143,
+    recent_changes: [makeChange({ id: 7, name: 'api', at: '2025-03-01T09:00:00.000Z' })],
     ...overrides,
   };
 }

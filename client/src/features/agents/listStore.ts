@@ -153,3 +153,9 @@ export function createAgentListStore(pageSize: number) {
 
 /** The agent list page: one page of agents for the chosen status and search, with the summary counts. */
 export const useAgentsStore = createAgentListStore(AGENTS_PAGE_SIZE);
+
+/** Agents shown on the dashboard (spec section 9). */
+export const DASHBOARD_AGENTS = 3;
+
+/** The dashboard: the first agents as cards. */
+export const useDashboardAgentsStore = createAgentListStore(DASHBOARD_AGENTS);
