@@ -1,0 +1,61 @@
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LiveBadge } from '../../../components/LiveBadge/LiveBadge';
+import { formatDateTime } from '../../monitors/format';
+
+interface StatusPageHeaderProps {
+  title: string;
+  description: string;
+  logoUrl: string | null;
+  updatedAt: string | null;
+}
+
+/** Only web addresses become images; anything else the server let through is not shown. */
+function isWebAddress(url: string | null): url is string {
+  return url !== null && /^https?:\/\//i.test(url.trim());
+}
+
+/** The page's logo, title, description, when it was last updated and whether it follows changes live. */
+export function StatusPageHeader({ title, description, logoUrl, updatedAt }: StatusPageHeaderProps) {
+  const { t, i18n } = useTranslation();
+  const [logoFailed, setLogoFailed] = useState(false);
+  useEffect(() => setLogoFailed(false), [logoUrl]);
+
+  return (
+    <Group justify="space-between" align="flex-start" gap="md" className="vigil-status-header">
+      <Group gap="md" wrap="nowrap" align="center" miw={0}>
+        {isWebAddress(logoUrl) && !logoFailed && (
+          <img
+            src={logoUrl.trim()}
+            alt={t('statusPage.logoAlt', { title })}
+            className="vigil-status-logo"
+            referrerPolicy="no-referrer"
+            style={{ maxHeight: 56, maxWidth: 200, objectFit: 'contain' }}
+            onError={() => setLogoFailed(true)}
+            data-testid="status-logo"
+          />
+        )}
+        <Stack gap={4} miw={0}>
+          <Title order={1} fz={{ base: 26, sm: 32 }} data-testid="status-title">
+            {title}
+          </Title>
+          {description && (
+            <Text c="dimmed" style={{ whiteSpace: 'pre-line' }} data-testid="status-description">
+              {description}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      <Group gap="xs">
+        {updatedAt && (
+          <Badge variant="light" color="gray" leftSection={<IconClock size={12} />} data-testid="status-updated">
+            {t('statusPage.lastUpdated', { time: formatDateTime(updatedAt, i18n.language) })}
+          </Badge>
+        )}
+        <LiveBadge />
+      </Group>
+    </Group>
+  );
+}
