@@ -4,6 +4,7 @@ import { useAuthStore } from '../features/auth/store';
 import { ADMIN, jsonResponse, MEMBER, renderWithProviders, signIn, signOut } from '../test/render';
 import { agentsPage, makeAgent } from '../test/agents';
 import { monitorsPage } from '../test/monitors';
+import { makeDashboardSummary, makeStatusData } from '../test/status';
 import { AppRoutes } from './AppRoutes';
 
 function answer(url: string) {
@@ -13,6 +14,9 @@ function answer(url: string) {
   if (url === '/api/agents/5') return jsonResponse(200, { success: true, agent: makeAgent({ id: 5 }) });
   if (url.startsWith('/api/users')) return jsonResponse(200, { success: true, users: [ADMIN, MEMBER], total: 2, page: 1, pageSize: 50 });
   if (url === '/api/settings') return jsonResponse(200, { success: true, settings: { allowRegistration: false } });
+  if (url === '/api/status/data') return jsonResponse(200, { success: true, data: makeStatusData() });
+  if (url === '/api/status/config') return jsonResponse(200, { success: true, config: { ...makeStatusData(), monitors: [], agents: [] } });
+  if (url === '/api/dashboard') return jsonResponse(200, { success: true, dashboard: makeDashboardSummary() });
   if (url === '/api/auth/status') return jsonResponse(200, { success: true, needsSetup: false, allowRegistration: true });
   return jsonResponse(404, { success: false, message: 'Not found', code: 'request.notFound' });
 }
@@ -100,6 +104,19 @@ describe('routes and guards', () => {
     renderWithProviders(<AppRoutes />, { route });
     expect(await screen.findByTestId(testId)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(route);
+  });
+
+  it('lets a visitor open the public status page', async () => {
+    signOut();
+    renderWithProviders(<AppRoutes />, { route: '/status' });
+    expect(await screen.findByTestId('status-overall')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/status$/);
+  });
+
+  it('lets a member open the status page configuration', async () => {
+    signIn(MEMBER);
+    renderWithProviders(<AppRoutes />, { route: '/status/config' });
+    expect(await screen.findByTestId('status-config-tab-general')).toBeInTheDocument();
   });
 
   it('shows the not-found page to members on routes later issues build', async () => {

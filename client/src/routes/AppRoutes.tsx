@@ -9,7 +9,7 @@ import RegisterPage from '../pages/Register.page';
 import { RequireAdmin, RequireAuth } from './guards';
 import { PATHS, PENDING_PATHS } from './paths';
 
-// Screens only signed-in users reach are split off, so visitors of the public pages download less.
+// Screens other than the entry pages are split off, so visitors of one page download only what it needs.
 const ProfilePage = lazy(() => import('../pages/Profile.page'));
 const UsersPage = lazy(() => import('../pages/Users.page'));
 const UserCreatePage = lazy(() => import('../pages/UserCreate.page'));
@@ -22,6 +22,8 @@ const AgentsPage = lazy(() => import('../pages/Agents.page'));
 const AgentCreatePage = lazy(() => import('../pages/AgentCreate.page'));
 const AgentEditPage = lazy(() => import('../pages/AgentEdit.page'));
 const AgentDetailPage = lazy(() => import('../pages/AgentDetail.page'));
+const StatusPage = lazy(() => import('../pages/Status.page'));
+const StatusConfigPage = lazy(() => import('../pages/StatusConfig.page'));
 
 /** The spec's route table (section 2) with its access rules. */
 export function AppRoutes() {
@@ -31,6 +33,7 @@ export function AppRoutes() {
         <Route path={PATHS.home} element={<HomePage />} />
         <Route path={PATHS.login} element={<LoginPage />} />
         <Route path={PATHS.register} element={<RegisterPage />} />
+        <Route path={PATHS.status} element={<StatusPage />} />
 
         <Route element={<RequireAuth />}>
           <Route path={PATHS.dashboard} element={<DashboardPage />} />
@@ -43,6 +46,7 @@ export function AppRoutes() {
           <Route path={PATHS.agentCreate} element={<AgentCreatePage />} />
           <Route path={PATHS.agentEdit} element={<AgentEditPage />} />
           <Route path={PATHS.agentDetail} element={<AgentDetailPage />} />
+          <Route path={PATHS.statusConfig} element={<StatusConfigPage />} />
         </Route>
 
         <Route element={<RequireAdmin />}>
@@ -51,18 +55,14 @@ export function AppRoutes() {
           <Route path={PATHS.userEdit} element={<UserEditPage />} />
         </Route>
 
-        {PENDING_PATHS.map(({ path, access }) => (
+        {PENDING_PATHS.map(({ path }) => (
           <Route
             key={path}
             path={path}
             element={
-              access === 'member' ? (
-                <RequireAuth>
-                  <NotFoundPage />
-                </RequireAuth>
-              ) : (
+              <RequireAuth>
                 <NotFoundPage />
-              )
+              </RequireAuth>
             }
           />
         ))}

@@ -19,6 +19,8 @@ export const PATHS = {
   users: '/users',
   userCreate: '/users/create',
   userEdit: '/users/:id',
+  /** The NOC wall: full screen, outside the route table's frame; open with a display key or signed in. */
+  wall: '/wall',
 } as const;
 
 export const userEditPath = (id: number) => `/users/${id}`;
@@ -33,8 +35,4 @@ export function parseIdParam(raw: string | undefined): number | null {
 }
 
 /** Routes whose screens later issues build; until then they show the not-found page. */
-export const PENDING_PATHS = [
-  { path: PATHS.status, access: 'public' },
-  { path: PATHS.statusConfig, access: 'member' },
-  { path: PATHS.notifications, access: 'member' },
-] as const;
+export const PENDING_PATHS = [{ path: PATHS.notifications, access: 'member' }] as const;
