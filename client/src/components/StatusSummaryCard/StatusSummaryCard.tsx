@@ -5,7 +5,7 @@ export interface SummaryItem {
   /** Stable key, also used in the test id of the value. */
   key: string;
   label: string;
-  value: number;
+  value: number | string;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   color: string;
 }

@@ -1,5 +1,17 @@
-import { Button, Card, EmptyState, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconActivity, IconArrowDownCircle, IconArrowUpCircle, IconPlus, IconRefresh, IconServer, IconStack2 } from '@tabler/icons-react';
+import { Button, Card, EmptyState, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  IconActivity,
+  IconArrowDownCircle,
+  IconArrowUpCircle,
+  IconClockHour4,
+  IconPercentage,
+  IconPlayerStop,
+  IconPlugConnected,
+  IconPlus,
+  IconRefresh,
+  IconServer,
+  IconStack2,
+} from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,8 +22,13 @@ import { StatusSummaryCard } from '../../../components/StatusSummaryCard/StatusS
 import { joinRoom } from '../../../realtime/socket';
 import { usePollingFallback } from '../../../realtime/usePollingFallback';
 import { PATHS } from '../../../routes/paths';
+import { AgentCard } from '../../agents/components/AgentCard';
+import { useDashboardAgentsStore } from '../../agents/listStore';
 import { MonitorCard } from '../../monitors/components/MonitorCard';
+import { formatResponseTime, formatUptime } from '../../monitors/format';
 import { useDashboardMonitorsStore } from '../../monitors/listStore';
+import { useDashboardStore } from '../store';
+import { StatusFeed } from './StatusFeed';
 
 /** The spec's error state: a message and a button that reloads the whole page (section 2, Dashboard). */
 function DashboardError({ message }: { message: string }) {
@@ -28,96 +45,170 @@ function DashboardError({ message }: { message: string }) {
   );
 }
 
-/** Agents arrive with a later issue; until then their section is an empty state pointing to where one is added. */
-function AgentsPlaceholder() {
-  const { t } = useTranslation();
+function LoadingCard() {
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="dashboard-agents">
-      <Group justify="space-between" mb="md">
-        <Text fw={600}>{t('dashboard.agents.title')}</Text>
-        <Button component={Link} to={PATHS.agents} variant="subtle" size="compact-sm">
-          {t('dashboard.agents.viewAll')}
-        </Button>
-      </Group>
-      <EmptyState icon={<IconServer size={28} stroke={1.5} />} variant="light" title={t('dashboard.agents.empty')} description={t('dashboard.agents.emptyDescription')}>
-        <EmptyState.Actions>
-          <Button component={Link} to={PATHS.agentCreate} leftSection={<IconPlus size={16} />} variant="light">
-            {t('dashboard.agents.add')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+    <Card withBorder radius="md" padding="lg">
+      <LoadingState />
     </Card>
   );
 }
 
 /**
- * The dashboard: the monitor summary card (up, down, total) and the first monitors as cards, live through the
- * `monitors` room, next to the agents section.
+ * The dashboard: summary cards (monitors up/down/total, agents online/offline/total, 24 h uptime and response
+ * time), the first monitors and agents as cards, and the feed of recent status changes. Live through the
+ * `monitors` and `agents` rooms; read every 60 s only while the socket is down.
  */
 export function DashboardSections() {
   const { t } = useTranslation();
-  const { monitors, counts, status, error, load } = useDashboardMonitorsStore(
-    useShallow((state) => ({ monitors: state.monitors, counts: state.counts, status: state.status, error: state.error, load: state.load })),
-  );
+  const dashboard = useDashboardStore(useShallow((state) => ({ summary: state.summary, status: state.status, error: state.error, load: state.load })));
+  const monitors = useDashboardMonitorsStore(useShallow((state) => ({ rows: state.monitors, status: state.status, error: state.error, load: state.load })));
+  const agents = useDashboardAgentsStore(useShallow((state) => ({ rows: state.agents, status: state.status, error: state.error, load: state.load })));
+  const { load: loadSummary } = dashboard;
+  const { load: loadMonitors } = monitors;
+  const { load: loadAgents } = agents;
 
   useEffect(() => {
-    void load({ page: 1 });
-  }, [load]);
+    void loadSummary();
+    void loadMonitors({ page: 1 });
+    void loadAgents({ page: 1 });
+  }, [loadSummary, loadMonitors, loadAgents]);
   useEffect(() => joinRoom('monitors'), []);
-  usePollingFallback(useCallback(() => void load({}, { quiet: true }), [load]));
+  useEffect(() => joinRoom('agents'), []);
+  usePollingFallback(
+    useCallback(
+      (signal: AbortSignal) => {
+        void loadSummary({ quiet: true, signal });
+        void loadMonitors({}, { quiet: true });
+        void loadAgents({}, { quiet: true });
+      },
+      [loadSummary, loadMonitors, loadAgents],
+    ),
+  );
 
-  const viewAll = (testId: string) => (
-    <Button component={Link} to={PATHS.monitors} variant="subtle" size="compact-sm" data-testid={testId}>
-      {t('dashboard.monitors.viewAll')}
+  const failure =
+    (dashboard.status === 'error' && errorText(t, dashboard.error, t('dashboard.loadError'))) ||
+    (monitors.status === 'error' && errorText(t, monitors.error, t('dashboard.monitors.loadError'))) ||
+    (agents.status === 'error' && errorText(t, agents.error, t('dashboard.agents.loadError')));
+  const summary = dashboard.status === 'ready' ? dashboard.summary : null;
+
+  const viewAll = (to: string, label: string, testId: string) => (
+    <Button component={Link} to={to} variant="subtle" size="compact-sm" data-testid={testId}>
+      {label}
     </Button>
   );
 
   return (
     <Stack gap="lg">
-      {status === 'error' && <DashboardError message={errorText(t, error, t('dashboard.monitors.loadError'))} />}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        {status === 'ready' ? (
-          <StatusSummaryCard
-            title={t('dashboard.monitors.title')}
-            action={viewAll('dashboard-summary-link')}
-            testId="dashboard-monitor-summary"
-            items={[
-              { key: 'up', label: t('dashboard.monitors.summary.up'), value: counts.up, icon: IconArrowUpCircle, color: 'green' },
-              { key: 'down', label: t('dashboard.monitors.summary.down'), value: counts.down, icon: IconArrowDownCircle, color: 'red' },
-              { key: 'total', label: t('dashboard.monitors.summary.total'), value: counts.total, icon: IconStack2, color: 'blue' },
-            ]}
-          />
+      {failure && <DashboardError message={failure} />}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        {summary ? (
+          <>
+            <StatusSummaryCard
+              title={t('dashboard.monitors.title')}
+              action={viewAll(PATHS.monitors, t('dashboard.monitors.viewAll'), 'dashboard-summary-link')}
+              testId="dashboard-monitor-summary"
+              items={[
+                { key: 'up', label: t('dashboard.monitors.summary.up'), value: summary.monitors.up, icon: IconArrowUpCircle, color: 'green' },
+                { key: 'down', label: t('dashboard.monitors.summary.down'), value: summary.monitors.down, icon: IconArrowDownCircle, color: 'red' },
+                { key: 'total', label: t('dashboard.monitors.summary.total'), value: summary.monitors.total, icon: IconStack2, color: 'blue' },
+              ]}
+            />
+            <StatusSummaryCard
+              title={t('dashboard.agents.title')}
+              action={viewAll(PATHS.agents, t('dashboard.agents.viewAll'), 'dashboard-agent-summary-link')}
+              testId="dashboard-agent-summary"
+              items={[
+                { key: 'active', label: t('dashboard.agents.summary.active'), value: summary.agents.active, icon: IconPlugConnected, color: 'green' },
+                { key: 'inactive', label: t('dashboard.agents.summary.inactive'), value: summary.agents.inactive, icon: IconPlayerStop, color: 'red' },
+                { key: 'total', label: t('dashboard.agents.summary.total'), value: summary.agents.total, icon: IconServer, color: 'blue' },
+              ]}
+            />
+            <StatusSummaryCard
+              title={t('dashboard.stats.title')}
+              testId="dashboard-stats"
+              items={[
+                {
+                  key: 'uptime',
+                  label: t('dashboard.stats.uptime'),
+                  value: summary.uptime === null ? '-' : t('monitor.overview.percent', { value: formatUptime(summary.uptime) }),
+                  icon: IconPercentage,
+                  color: 'teal',
+                },
+                {
+                  key: 'response',
+                  label: t('dashboard.stats.responseTime'),
+                  value: summary.avg_response_time === null ? '-' : t('monitor.overview.ms', { value: formatResponseTime(summary.avg_response_time) }),
+                  icon: IconClockHour4,
+                  color: 'grape',
+                },
+              ]}
+            />
+          </>
         ) : (
-          <Card withBorder radius="md" padding="lg">
-            {status !== 'error' && <LoadingState />}
-          </Card>
+          dashboard.status !== 'error' && (
+            <>
+              <LoadingCard />
+              <LoadingCard />
+              <LoadingCard />
+            </>
+          )
         )}
-        <AgentsPlaceholder />
       </SimpleGrid>
 
-      {status === 'ready' && (
-        <Stack gap="sm" data-testid="dashboard-monitors">
-          <Group justify="space-between">
-            <Text fw={600}>{t('monitors.title')}</Text>
-            {viewAll('dashboard-monitors-link')}
-          </Group>
-          {monitors.length === 0 ? (
-            <EmptyState icon={<IconActivity size={28} stroke={1.5} />} variant="light" title={t('dashboard.monitors.empty')} description={t('dashboard.monitors.emptyDescription')}>
-              <EmptyState.Actions>
-                <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} variant="light">
-                  {t('dashboard.monitors.add')}
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              {monitors.map((monitor) => (
-                <MonitorCard key={monitor.id} monitor={monitor} testId={`dashboard-monitor-${monitor.id}`} />
-              ))}
-            </SimpleGrid>
-          )}
-        </Stack>
-      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            <Stack gap="sm" data-testid="dashboard-monitors">
+              <Group justify="space-between">
+                <Text fw={600}>{t('monitors.title')}</Text>
+                {viewAll(PATHS.monitors, t('dashboard.monitors.viewAll'), 'dashboard-monitors-link')}
+              </Group>
+              {(monitors.status === 'idle' || monitors.status === 'loading') && <LoadingState />}
+              {monitors.status === 'ready' && monitors.rows.length === 0 && (
+                <EmptyState icon={<IconActivity size={28} stroke={1.5} />} variant="light" title={t('dashboard.monitors.empty')} description={t('dashboard.monitors.emptyDescription')}>
+                  <EmptyState.Actions>
+                    <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} variant="light">
+                      {t('dashboard.monitors.add')}
+                    </Button>
+                  </EmptyState.Actions>
+                </EmptyState>
+              )}
+              {monitors.status === 'ready' && monitors.rows.length > 0 && (
+                <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+                  {monitors.rows.map((monitor) => (
+                    <MonitorCard key={monitor.id} monitor={monitor} testId={`dashboard-monitor-${monitor.id}`} />
+                  ))}
+                </SimpleGrid>
+              )}
+            </Stack>
+
+            <Stack gap="sm" data-testid="dashboard-agents">
+              <Group justify="space-between">
+                <Text fw={600}>{t('agents.title')}</Text>
+                {viewAll(PATHS.agents, t('dashboard.agents.viewAll'), 'dashboard-agents-link')}
+              </Group>
+              {(agents.status === 'idle' || agents.status === 'loading') && <LoadingState />}
+              {agents.status === 'ready' && agents.rows.length === 0 && (
+                <EmptyState icon={<IconServer size={28} stroke={1.5} />} variant="light" title={t('dashboard.agents.empty')} description={t('dashboard.agents.emptyDescription')}>
+                  <EmptyState.Actions>
+                    <Button component={Link} to={PATHS.agentCreate} leftSection={<IconPlus size={16} />} variant="light">
+                      {t('dashboard.agents.add')}
+                    </Button>
+                  </EmptyState.Actions>
+                </EmptyState>
+              )}
+              {agents.status === 'ready' && agents.rows.length > 0 && (
+                <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+                  {agents.rows.map((agent) => (
+                    <AgentCard key={agent.id} agent={agent} testId={`dashboard-agent-${agent.id}`} />
+                  ))}
+                </SimpleGrid>
+              )}
+            </Stack>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>{summary ? <StatusFeed changes={summary.recent_changes} /> : dashboard.status !== 'error' && <LoadingCard />}</Grid.Col>
+      </Grid>
     </Stack>
   );
 }
