@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { AgentEnrollResponse, AgentHello } from '@vigil/proto';
 
 /** Why the agent must stop: printed as one line, with the exit code. */
@@ -23,20 +25,15 @@ export async function enroll(server: string, token: string, hello: AgentHello, s
   let lastError = '';
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (attempt > 0) await sleep(2_000 * 2 ** (attempt - 1));
-    let response: Response;
+    let response: { status: number; body: (AgentEnrollResponse & { message?: string }) | null };
     try {
-      response = await fetch(`${server}/api/agents/enroll`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'User-Agent': `vigil-agent/${hello.agent_version}` },
-        body: JSON.stringify({ token, hello }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      response = await postJson(`${server}/api/agents/enroll`, { token, hello }, `vigil-agent/${hello.agent_version}`);
     } catch (error) {
       lastError = describe(error);
       continue;
     }
-    const body = (await response.json().catch(() => null)) as (AgentEnrollResponse & { message?: string }) | null;
-    if (response.ok && body?.success && typeof body.credential === 'string') return body;
+    const body = response.body;
+    if (response.status >= 200 && response.status < 300 && body?.success && typeof body.credential === 'string') return body;
     if (response.status >= 500) {
       lastError = `HTTP ${response.status}`;
       continue;
@@ -47,10 +44,42 @@ export async function enroll(server: string, token: string, hello: AgentHello, s
   throw new FatalError(`Cannot reach the Vigil server at ${server}: ${lastError}`, EXIT.unreachable);
 }
 
+/**
+ * One JSON POST with node:http(s). Not `fetch`: it loads undici, about 8 MB of resident memory an agent would carry
+ * for the rest of its life after a single request.
+ */
+function postJson(url: string, payload: unknown, userAgent: string): Promise<{ status: number; body: never | null }> {
+  const data = Buffer.from(JSON.stringify(payload));
+  const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      url,
+      { method: 'POST', timeout: TIMEOUT_MS, headers: { 'Content-Type': 'application/json', 'Content-Length': data.length, 'User-Agent': userAgent } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          let body = null;
+          try {
+            body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // Not JSON (a proxy's error page): the status speaks for itself.
+          }
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(Object.assign(new Error('no answer within 10 s'), { code: 'ETIMEDOUT' })));
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
 function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if ((error as Error).name === 'TimeoutError') return 'no answer within 10 s';
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'ETIMEDOUT') return 'no answer within 10 s';
+  return code ?? message ?? String(error);
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -134,6 +134,11 @@ describe('the agent program (built bundle) against the server', () => {
     expect(await bad.exited).not.toBe(0);
     expect(bad.output()).toMatch(/Registration token is invalid or has expired/);
 
+    // Nothing listens on port 1: a few retries over about 15 s, then a clear message and exit code 4.
+    const unreachable = start(['--server', 'http://127.0.0.1:1', '--token', 'vgr_any', '--config', join(dir, 'unreachable.json')]);
+    expect(await unreachable.exited).toBe(4);
+    expect(unreachable.output()).toMatch(/Cannot reach the Vigil server at http:\/\/127\.0\.0\.1:1: ECONNREFUSED/);
+
     const config = join(dir, 'revoked.json');
     const agent = start(['--server', app.url, '--token', await newToken(), '--interval', '5', '--name', 'bundle-revoked', '--config', config]);
     const [enrolled] = await waitFor(
@@ -148,7 +153,7 @@ describe('the agent program (built bundle) against the server', () => {
     const refused = start(['--server', app.url, '--interval', '5', '--config', config]);
     expect(await refused.exited).not.toBe(0);
     expect(refused.output()).toMatch(/credential is invalid/i);
-  }, 60_000);
+  }, 90_000);
 
   it('buffers reports while the server is away and sends them after it returns', async () => {
     const agent = start(['--server', app.url, '--token', await newToken(), '--interval', '5', '--name', 'bundle-buffer', '--config', join(dir, 'buffer.json')]);

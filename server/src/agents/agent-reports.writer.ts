@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import type { AgentReport } from '@vigil/proto';
 import { BatchQueue } from '../common/batch-queue';
 import { DomainEvents } from '../events/domain-events.service';
-import { statusChange, toAgentDto, withFigures } from './agent.mapper';
+import { statusChange, toAgentDto, applyFigures } from './agent.mapper';
 import type { AgentRow } from './agent.types';
 import { AgentsRepository, LatestUpdate } from './agents.repository';
 import { latestFigures, reportPoint, sumIntoBuckets } from './figures';
@@ -43,7 +43,7 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
     const { report, pending } = newest!;
     const last = row.last_report_at ? new Date(row.last_report_at).getTime() : 0;
     // A backlog older than what the agent already showed does not roll its latest figures back.
-    const updated = pending.at.getTime() >= last ? withFigures(row, pending.figures, pending.at) : row;
+    const updated = pending.at.getTime() >= last ? applyFigures(row, pending.figures, pending.at) : row;
     this.events.emit('agent.reported', { agent: toAgentDto(updated), report, point: pending.point });
     return updated;
   }
