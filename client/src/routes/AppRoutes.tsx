@@ -1,9 +1,10 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from '../components/AppLayout/AppLayout';
 import DashboardPage from '../pages/Dashboard.page';
 import HomePage from '../pages/Home.page';
 import LoginPage from '../pages/Login.page';
+import { LoadingState } from '../components/PageState/PageState';
 import NotFoundPage from '../pages/NotFound.page';
 import RegisterPage from '../pages/Register.page';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -24,11 +25,21 @@ const AgentEditPage = lazy(() => import('../pages/AgentEdit.page'));
 const AgentDetailPage = lazy(() => import('../pages/AgentDetail.page'));
 const StatusPage = lazy(() => import('../pages/Status.page'));
 const StatusConfigPage = lazy(() => import('../pages/StatusConfig.page'));
+const WallPage = lazy(() => import('../pages/Wall.page'));
 
 /** The spec's route table (section 2) with its access rules. */
 export function AppRoutes() {
   return (
     <Routes>
+      {/* Full screen, without the navbar: a display key opens it without signing in (the page guards itself). */}
+      <Route
+        path={PATHS.wall}
+        element={
+          <Suspense fallback={<LoadingState />}>
+            <WallPage />
+          </Suspense>
+        }
+      />
       <Route element={<AppLayout />}>
         <Route path={PATHS.home} element={<HomePage />} />
         <Route path={PATHS.login} element={<LoginPage />} />

@@ -1,0 +1,98 @@
+import type { TFunction } from 'i18next';
+import { type CSSProperties, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPercent } from '../../agents/format';
+import { formatResponseTime, formatUptime } from '../../monitors/format';
+import { statusLabel } from '../../status/labels';
+import { type TileLevel, wallLayout } from '../layout';
+import type { WallTile } from '../tiles';
+import classes from '../Wall.module.css';
+
+/** The element's size in whole pixels, followed through ResizeObserver (and window resizes, where it is missing). */
+function useBoxSize(): [React.RefObject<HTMLDivElement | null>, { width: number; height: number }] {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const rect = element.getBoundingClientRect();
+      const width = Math.floor(rect.width);
+      const height = Math.floor(rect.height);
+      setSize((current) => (current.width === width && current.height === height ? current : { width, height }));
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(element);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, []);
+  return [ref, size];
+}
+
+/** Uptime and response time of a monitor; resource use (or, without figures, the host) of an agent. */
+function details(t: TFunction, tile: WallTile): string {
+  if (tile.kind === 'monitor') {
+    const { uptime, response_time } = tile.item;
+    return `${t('monitor.overview.percent', { value: formatUptime(uptime) })} · ${t('monitor.overview.ms', { value: formatResponseTime(response_time) })}`;
+  }
+  const { cpu, memory, disk, hostname } = tile.item;
+  if (cpu === null && memory === null && disk === null) return hostname;
+  return (['cpu', 'memory', 'disk'] as const).map((resource) => `${t(`agents.card.${resource}`)} ${formatPercent(tile.item[resource])}`).join(' · ');
+}
+
+/** One item; memoised so a transition re-renders its own tile only (the store keeps other items' identity). */
+const Tile = memo(function Tile({ tile, level }: { tile: WallTile; level: TileLevel }) {
+  const { t } = useTranslation();
+  const status = statusLabel(t, tile.kind, tile.item.status);
+  const kind = t(tile.kind === 'monitor' ? 'wall.monitors' : 'wall.agents');
+  return (
+    <div
+      className={classes.tile}
+      data-level={level}
+      data-status={tile.item.status}
+      data-testid={`wall-${tile.kind}-${tile.item.id}`}
+      title={`${tile.item.name} · ${status}`}
+    >
+      {level !== 'dot' && <div className={classes.tileName}>{tile.item.name}</div>}
+      {level === 'full' && (
+        <div className={classes.tileMeta}>
+          <span className={classes.tileKind}>{status}</span>
+          <span>{details(t, tile)}</span>
+          <span style={{ marginLeft: 'auto' }}>{kind}</span>
+        </div>
+      )}
+    </div>
+  );
+});
+
+/**
+ * Every monitor and agent as a tile, sized from the area and the count so they always fit without scrolling: large
+ * named tiles for a few items, names only for hundreds, coloured squares for thousands.
+ */
+export function WallBoard({ tiles }: { tiles: readonly WallTile[] }) {
+  const [ref, { width, height }] = useBoxSize();
+  const layout = useMemo(() => wallLayout(width, height, tiles.length), [width, height, tiles.length]);
+  const style = {
+    gridTemplateColumns: `repeat(${layout.columns}, ${layout.tileWidth}px)`,
+    gridAutoRows: `${layout.tileHeight}px`,
+    gap: `${layout.gap}px`,
+    '--wall-name-size': `${Math.max(11, Math.min(44, layout.level === 'full' ? layout.tileHeight * 0.26 : layout.tileHeight * 0.5))}px`,
+    '--wall-meta-size': `${Math.max(11, Math.min(20, layout.tileHeight * 0.13))}px`,
+  } as CSSProperties;
+
+  return (
+    <div ref={ref} className={classes.board} data-testid="wall-board" data-level={layout.level} data-columns={layout.columns} data-rows={layout.rows}>
+      {layout.columns > 0 && (
+        <div className={classes.grid} style={style}>
+          {tiles.map((tile) => (
+            <Tile key={`${tile.kind}-${tile.item.id}`} tile={tile} level={layout.level} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
