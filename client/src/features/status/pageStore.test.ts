@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePublicMonitor, makeStatusData } from '../../test/status';
 import { jsonResponse } from '../../test/render';
-import { useStatusPageStore } from './pageStore';
+import { CHANGED_DELAY_MS, useStatusPageStore } from './pageStore';
 
 describe('status page store', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -25,14 +25,18 @@ describe('status page store', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('reads the page again on status.changed, keeping the current page on screen meanwhile', async () => {
+  it('reads the page again on status.changed, once for a burst, keeping the current page on screen meanwhile', async () => {
+    vi.useFakeTimers();
     const sut = useStatusPageStore.getState();
     await sut.load();
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, data: makeStatusData({ title: 'Renamed' }) }));
-    sut.applyChanged();
-    expect(useStatusPageStore.getState().status).toBe('ready');
-    await vi.waitFor(() => expect(useStatusPageStore.getState().data?.title).toBe('Renamed'));
+    for (let index = 0; index < 5; index += 1) sut.applyChanged();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(CHANGED_DELAY_MS);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(useStatusPageStore.getState().data?.title).toBe('Renamed');
+    expect(useStatusPageStore.getState().status).toBe('ready');
+    vi.useRealTimers();
   });
 
   it('reads again when a pushed item is not on the page it holds', async () => {

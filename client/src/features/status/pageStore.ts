@@ -15,11 +15,15 @@ interface StatusPageState {
   load: (options?: { quiet?: boolean; signal?: AbortSignal }) => Promise<void>;
   /** A live item: it replaces its card, and the banner and update time follow. */
   applyItem: (event: StatusItemEvent) => void;
-  /** The configuration or an item's name changed: read again. */
+  /** The configuration or an item's name changed: read again (once for a burst). */
   applyChanged: () => void;
 }
 
+/** A burst of "read again" notices (a bulk import renames or adds many items) makes one read, this long after the first. */
+export const CHANGED_DELAY_MS = 500;
+
 let inFlight: AbortController | null = null;
+let changedTimer: ReturnType<typeof setTimeout> | null = null;
 /** Items pushed while a read is on its way; re-applied if the answer is older than them. */
 let pushedDuringLoad: StatusItemEvent[] = [];
 
@@ -49,6 +53,9 @@ export const useStatusPageStore = create<StatusPageState>()((set, get) => ({
   error: null,
 
   async load({ quiet = false, signal } = {}) {
+    // This read brings whatever a pending "read again" was waiting for.
+    if (changedTimer !== null) clearTimeout(changedTimer);
+    changedTimer = null;
     inFlight?.abort();
     const controller = new AbortController();
     inFlight = controller;
@@ -86,7 +93,10 @@ export const useStatusPageStore = create<StatusPageState>()((set, get) => ({
   },
 
   applyChanged() {
-    if (get().status === 'idle') return;
-    void get().load({ quiet: true });
+    if (get().status === 'idle' || changedTimer !== null) return;
+    changedTimer = setTimeout(() => {
+      changedTimer = null;
+      void get().load({ quiet: true });
+    }, CHANGED_DELAY_MS);
   },
 }));

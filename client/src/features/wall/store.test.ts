@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render';
 import { makeChange, makePublicAgent, makePublicMonitor, makeWallData } from '../../test/status';
-import { byProblem, useWallStore, WALL_FEED_LENGTH } from './store';
+import { byProblem, CHANGED_DELAY_MS, useWallStore, WALL_FEED_LENGTH } from './store';
 
 describe('wall store', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -74,14 +74,19 @@ describe('wall store', () => {
     expect(useWallStore.getState().data!.recent_changes).toHaveLength(WALL_FEED_LENGTH);
   });
 
-  it('reads again for a change about an item it does not hold, and on wall.changed', async () => {
+  it('reads again for a change about an item it does not hold, and once for a burst of wall.changed', async () => {
+    vi.useFakeTimers();
     const sut = useWallStore.getState();
     await sut.load();
     sut.applyChange(makeChange({ kind: 'monitor', id: 44, name: 'new one' }));
     expect(useWallStore.getState().data!.recent_changes[0].id).toBe(44);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    sut.applyChanged();
+    await vi.advanceTimersByTimeAsync(0);
+    for (let index = 0; index < 10; index += 1) sut.applyChanged();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(CHANGED_DELAY_MS);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+    vi.useRealTimers();
   });
 
   it('takes a 401 on a display key as a refused key, and stops reading', async () => {

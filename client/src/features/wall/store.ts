@@ -22,7 +22,7 @@ interface WallState {
   load: (options?: { quiet?: boolean; signal?: AbortSignal }) => Promise<void>;
   /** A transition: the item takes its new status and place, the feed gets the entry on top. */
   applyChange: (change: StatusChange) => void;
-  /** Items were added, renamed or removed: read again. */
+  /** Items were added, renamed or removed: read again (once for a burst). */
   applyChanged: () => void;
   reject: () => void;
 }
@@ -42,7 +42,11 @@ export function withStatus<T extends Item>(items: T[], id: number, status: T['st
   return items.with(index, { ...items[index], status }).sort(byProblem);
 }
 
+/** A burst of "read again" notices (a bulk import) makes one read, this long after the first. */
+export const CHANGED_DELAY_MS = 500;
+
 let inFlight: AbortController | null = null;
+let changedTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** The NOC wall: every monitor and agent, problems first, and the feed of recent transitions. */
 export const useWallStore = create<WallState>()((set, get) => ({
@@ -55,10 +59,15 @@ export const useWallStore = create<WallState>()((set, get) => ({
   open(displayKey) {
     inFlight?.abort();
     inFlight = null;
+    if (changedTimer !== null) clearTimeout(changedTimer);
+    changedTimer = null;
     set({ displayKey, data: null, status: 'idle', error: null, rejected: false });
   },
 
   async load({ quiet = false, signal } = {}) {
+    // This read brings whatever a pending "read again" was waiting for.
+    if (changedTimer !== null) clearTimeout(changedTimer);
+    changedTimer = null;
     if (get().rejected) return;
     inFlight?.abort();
     const controller = new AbortController();
@@ -101,8 +110,11 @@ export const useWallStore = create<WallState>()((set, get) => ({
   },
 
   applyChanged() {
-    if (get().status === 'idle') return;
-    void get().load({ quiet: true });
+    if (get().status === 'idle' || changedTimer !== null) return;
+    changedTimer = setTimeout(() => {
+      changedTimer = null;
+      void get().load({ quiet: true });
+    }, CHANGED_DELAY_MS);
   },
 
   reject() {

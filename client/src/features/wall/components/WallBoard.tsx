@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { type CSSProperties, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { IconActivity, IconServer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../agents/format';
 import { formatResponseTime, formatUptime } from '../../monitors/format';
@@ -33,6 +34,11 @@ function useBoxSize(): [React.RefObject<HTMLDivElement | null>, { width: number;
   return [ref, size];
 }
 
+/** The smaller of two sizes, kept within min and max. */
+function clamp(byHeight: number, byWidth: number, min: number, max: number): number {
+  return Math.round(Math.max(min, Math.min(max, byHeight, byWidth)));
+}
+
 /** Uptime and response time of a monitor; resource use (or, without figures, the host) of an agent. */
 function details(t: TFunction, tile: WallTile): string {
   if (tile.kind === 'monitor') {
@@ -48,7 +54,7 @@ function details(t: TFunction, tile: WallTile): string {
 const Tile = memo(function Tile({ tile, level }: { tile: WallTile; level: TileLevel }) {
   const { t } = useTranslation();
   const status = statusLabel(t, tile.kind, tile.item.status);
-  const kind = t(tile.kind === 'monitor' ? 'wall.monitors' : 'wall.agents');
+  const Kind = tile.kind === 'monitor' ? IconActivity : IconServer;
   return (
     <div
       className={classes.tile}
@@ -60,9 +66,9 @@ const Tile = memo(function Tile({ tile, level }: { tile: WallTile; level: TileLe
       {level !== 'dot' && <div className={classes.tileName}>{tile.item.name}</div>}
       {level === 'full' && (
         <div className={classes.tileMeta}>
+          <Kind className={classes.tileIcon} aria-label={t(`wall.kind.${tile.kind}`)} />
           <span className={classes.tileKind}>{status}</span>
-          <span>{details(t, tile)}</span>
-          <span style={{ marginLeft: 'auto' }}>{kind}</span>
+          <span className={classes.tileDetails}>{details(t, tile)}</span>
         </div>
       )}
     </div>
@@ -80,8 +86,9 @@ export function WallBoard({ tiles }: { tiles: readonly WallTile[] }) {
     gridTemplateColumns: `repeat(${layout.columns}, ${layout.tileWidth}px)`,
     gridAutoRows: `${layout.tileHeight}px`,
     gap: `${layout.gap}px`,
-    '--wall-name-size': `${Math.max(11, Math.min(44, layout.level === 'full' ? layout.tileHeight * 0.26 : layout.tileHeight * 0.5))}px`,
-    '--wall-meta-size': `${Math.max(11, Math.min(20, layout.tileHeight * 0.13))}px`,
+    // Large type, as the tile allows: about a dozen characters of the name fit its width.
+    '--wall-name-size': `${clamp(layout.level === 'full' ? layout.tileHeight * 0.26 : layout.tileHeight * 0.5, layout.tileWidth / 10, 11, 44)}px`,
+    '--wall-meta-size': `${clamp(layout.tileHeight * 0.13, layout.tileWidth / 22, 11, 20)}px`,
   } as CSSProperties;
 
   return (
