@@ -118,6 +118,7 @@ export const MESSAGES = {
   'request.notFound': 'Not found',
   'request.tooMany': 'Too many requests, please slow down',
   'request.internalError': 'Internal server error',
+  'request.unavailable': 'The server cannot check this right now; retrying',
   'health.databaseDown': 'Database is not reachable',
 } as const;
 

@@ -62,6 +62,8 @@ export interface PublicMonitor {
   /** The 24 most recent statuses, oldest first. */
   history: HistoryPoint[];
   last_checked: string | null;
+  /** False while checks are paused: shown as paused, ranked last, left out of the overall status. */
+  active: boolean;
 }
 
 export interface PublicAgent {

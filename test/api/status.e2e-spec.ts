@@ -125,6 +125,12 @@ describe('status page, badge, wall and dashboard', () => {
     expect(event.overall).toBe('outage');
     expect(JSON.stringify(event)).not.toContain(target.url);
     expect((await api().get('/api/status/data').expect(200)).body.data.overall).toBe('outage');
+
+    // A paused monitor says nothing about health: it stays on the page, marked, and out of the overall status.
+    await api().post(`/api/monitors/${a}/pause`).set(member.auth).expect(200);
+    const { body } = await api().get('/api/status/data').expect(200);
+    expect(body.data.overall).toBe('operational');
+    expect(body.data.monitors.find((m: { id: number }) => m.id === a)).toMatchObject({ active: false });
   });
 
   it('serves an SVG badge for monitors on the page only', async () => {
@@ -153,7 +159,9 @@ describe('status page, badge, wall and dashboard', () => {
     await api().get('/api/wall/data?key=vgd_wrong').expect(401);
     const { body: wall, text } = await api().get(`/api/wall/data?key=${created.secret}`).expect(200);
     expect(wall.data.monitors.length).toBeGreaterThan(0);
-    const ranks = wall.data.monitors.map((m: { status: string }) => (m.status === 'down' ? 0 : m.status === 'pending' ? 1 : 2));
+    // Problems first, paused monitors last.
+    const ranks = wall.data.monitors.map((m: { status: string; active: boolean }) => (!m.active ? 3 : m.status === 'down' ? 0 : m.status === 'pending' ? 1 : 2));
+    expect(ranks).toContain(3);
     expect(ranks).toEqual([...ranks].sort());
     expect(text).not.toContain('s3cr3t');
     await api().get('/api/wall/data').set('X-Display-Key', created.secret).expect(200);

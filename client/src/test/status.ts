@@ -11,6 +11,7 @@ export function makePublicMonitor(overrides: Partial<PublicMonitor> = {}): Publi
     response_time: 87,
     history: [],
     last_checked: '2025-03-01T10:00:00.000Z',
+    active: true,
     ...overrides,
   };
 }

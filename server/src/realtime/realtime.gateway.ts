@@ -13,6 +13,7 @@ import {
   BrowserHandshakeAuth,
   ClientToServerEvents,
   MESSAGES,
+  MessageCode,
   ServerToClientEvents,
   SubscribeResult,
 } from '@vigil/proto';
@@ -51,10 +52,11 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
   afterInit(server: BrowserServer): void {
     server.use((socket, next) => {
       this.authenticate(socket).then(
-        (ok) => (ok ? next() : next(authError())),
+        (refusal) => (refusal ? next(authError(refusal)) : next()),
         (error: unknown) => {
+          // Not a verdict on the credentials (e.g. the database is still starting): a code of its own, so clients retry.
           this.logger.error(`Socket handshake failed: ${(error as Error).message}`);
-          next(authError());
+          next(authError('request.unavailable'));
         },
       );
     });
@@ -97,7 +99,8 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
     }
   }
 
-  private async authenticate(socket: BrowserSocket): Promise<boolean> {
+  /** Null when the socket may connect, else why not. */
+  private async authenticate(socket: BrowserSocket): Promise<MessageCode | null> {
     const auth = (socket.handshake.auth ?? {}) as BrowserHandshakeAuth;
     const token = typeof auth.token === 'string' && auth.token !== '' ? auth.token : null;
     socket.data.token = token;
@@ -105,21 +108,21 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
     socket.data.displayKeyId = null;
     if (token === null && auth.displayKey !== undefined) {
       const keyId = await this.displayKeys.verify(auth.displayKey);
-      if (keyId === null) return false;
+      if (keyId === null) return 'wall.keyInvalid';
       socket.data.displayKeyId = keyId;
       await socket.join(displayRoom(keyId));
-      return true;
+      return null;
     }
     if (token === null) {
       // Anonymous visitors start in no room but may ask for the public ones.
-      return true;
+      return null;
     }
     const user = await this.sessions.resolve(token);
-    if (!user) return false;
+    if (!user) return 'auth.tokenInvalid';
     socket.data.user = user;
     await socket.join(userRoom(user.id));
     if (user.role === 'admin') await socket.join(ADMINS_ROOM);
-    return true;
+    return null;
   }
 
   /** Drops the wall screens opened with a revoked display key. */
@@ -137,8 +140,8 @@ function accessOf(socket: BrowserSocket): SocketAccess {
   return socket.data.displayKeyId !== null ? 'display' : 'anonymous';
 }
 
-function authError(): Error & { data?: unknown } {
-  const error: Error & { data?: unknown } = new Error(MESSAGES['auth.tokenInvalid']);
-  error.data = { code: 'auth.tokenInvalid' };
+function authError(code: MessageCode): Error & { data?: unknown } {
+  const error: Error & { data?: unknown } = new Error(MESSAGES[code]);
+  error.data = { code };
   return error;
 }

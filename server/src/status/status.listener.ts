@@ -33,6 +33,7 @@ export class StatusListener {
     const item = data?.monitors.find((m) => m.id === monitor.id);
     if (!data || !item) return;
     item.status = monitor.status;
+    item.active = monitor.active;
     item.response_time = monitor.response_time;
     item.uptime = uptime;
     item.last_checked = check.checked_at;

@@ -91,12 +91,12 @@ export class StatusRepository {
 
   /** Public monitors: only the selected ones, or every monitor (the wall). */
   async publicMonitors(scope: 'selected' | 'all', historyPoints: number): Promise<PublicMonitor[]> {
-    const rows: Array<{ id: number; name: string; status: MonitorStatus; response_time: number | null; last_checked: Date | null }> =
+    const rows: Array<{ id: number; name: string; status: MonitorStatus; response_time: number | null; last_checked: Date | null; active: boolean }> =
       await this.dataSource.query(
         scope === 'selected'
-          ? `SELECT m.id, m.name, m.status, m.response_time, m.last_checked FROM monitors m
+          ? `SELECT m.id, m.name, m.status, m.response_time, m.last_checked, m.active FROM monitors m
              JOIN status_monitors s ON s.monitor_id = m.id ORDER BY m.id`
-          : `SELECT id, name, status, response_time, last_checked FROM monitors ORDER BY id`,
+          : `SELECT id, name, status, response_time, last_checked, active FROM monitors ORDER BY id`,
       );
     const ids = rows.map((r) => r.id);
     const [uptime, history] = await Promise.all([
@@ -113,6 +113,7 @@ export class StatusRepository {
         response_time: row.response_time,
         history: history.get(row.id) ?? [],
         last_checked: row.last_checked ? new Date(row.last_checked).toISOString() : null,
+        active: row.active,
       };
     });
   }

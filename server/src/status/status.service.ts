@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   DashboardResponse,
   OverallStatus,
+  PublicAgent,
+  PublicMonitor,
   StatusConfig,
   StatusData,
   StatusPageSettings,
@@ -109,10 +111,10 @@ export class StatusService {
       this.status.publicAgents('all', true),
       this.status.recentChanges(WALL_FEED_LENGTH),
     ]);
-    const byProblem = <T extends { status: never | string; name: string }>(a: T, b: T) =>
-      problemRank(a.status as never) - problemRank(b.status as never) || a.name.localeCompare(b.name);
+    const rank = (item: PublicMonitor | PublicAgent) => ('active' in item && !item.active ? 3 : problemRank(item.status));
+    const byProblem = (a: PublicMonitor | PublicAgent, b: PublicMonitor | PublicAgent) => rank(a) - rank(b) || a.name.localeCompare(b.name);
     return {
-      overall: overallStatus([...monitors.map((m) => m.status), ...agents.map((a) => a.status)]),
+      overall: overallOf({ monitors, agents }),
       monitors: monitors.sort(byProblem),
       agents: agents.sort(byProblem),
       recent_changes: recent,
@@ -142,6 +144,7 @@ export class StatusService {
   }
 }
 
+/** Paused monitors say nothing about health: they stay out of the overall status. */
 function overallOf(data: Pick<StatusData, 'monitors' | 'agents'>): OverallStatus {
-  return overallStatus([...data.monitors.map((m) => m.status), ...data.agents.map((a) => a.status)]);
+  return overallStatus([...data.monitors.filter((m) => m.active).map((m) => m.status), ...data.agents.map((a) => a.status)]);
 }

@@ -27,6 +27,8 @@ export function serveClient(app: Express, clientDir: string): void {
       return next();
     }
     res.setHeader('Cache-Control', 'no-cache');
+    // A wall screen's URL carries its display key: never hand it to other sites as a referrer.
+    res.setHeader('Referrer-Policy', 'no-referrer');
     res.sendFile(indexFile);
   });
 }

@@ -26,6 +26,16 @@ export function problemRank(status: ItemStatus): number {
   return status === 'up' || status === 'active' ? 2 : 1;
 }
 
+/** The wall's rank of an item: a paused monitor says nothing about health, so it comes last. */
+export function itemRank(item: { status: ItemStatus; active?: boolean }): number {
+  return item.active === false ? 3 : problemRank(item.status);
+}
+
+/** Items that count towards the overall status: paused monitors do not. */
+export function countedStatuses(items: Array<{ status: ItemStatus; active?: boolean }>): ItemStatus[] {
+  return items.filter((item) => item.active !== false).map((item) => item.status);
+}
+
 export const OVERALL_COLORS: Record<OverallStatus, string> = {
   operational: 'green',
   degraded: 'yellow',

@@ -1,7 +1,7 @@
 import type { PublicAgent, PublicMonitor, StatusChange, WallData } from '@vigil/proto';
 import { create } from 'zustand';
 import { ApiError } from '../../api/http';
-import { overallStatus, problemRank } from '../status/overall';
+import { countedStatuses, itemRank, overallStatus } from '../status/overall';
 import { wallApi } from './api';
 
 /** Entries the wall's feed keeps (the server sends the last 20). */
@@ -31,7 +31,7 @@ type Item = PublicMonitor | PublicAgent;
 
 /** Problems first (down/offline, then pending/connecting), then by name: the server's order. */
 export function byProblem(a: Item, b: Item): number {
-  return problemRank(a.status) - problemRank(b.status) || a.name.localeCompare(b.name);
+  return itemRank(a) - itemRank(b) || a.name.localeCompare(b.name);
 }
 
 /** The list with one item's status changed and the order restored; the same list when nothing changes. */
@@ -105,7 +105,7 @@ export const useWallStore = create<WallState>()((set, get) => ({
       void get().load({ quiet: true });
       return;
     }
-    const overall = overallStatus([...monitors.map((row) => row.status), ...agents.map((row) => row.status)]);
+    const overall = overallStatus(countedStatuses([...monitors, ...agents]));
     set({ data: { ...data, monitors, agents, recent_changes, overall, updated_at: change.at } });
   },
 

@@ -1,5 +1,5 @@
 import type { PublicAgent, PublicMonitor, WallData } from '@vigil/proto';
-import { problemRank } from '../status/overall';
+import { itemRank } from '../status/overall';
 
 export type WallTile = { kind: 'monitor'; item: PublicMonitor } | { kind: 'agent'; item: PublicAgent };
 
@@ -13,7 +13,7 @@ export function wallTiles(data: Pick<WallData, 'monitors' | 'agents'>): WallTile
     ...data.agents.map((item): WallTile => ({ kind: 'agent', item })),
   ];
   // Array sort is stable, so the order within a rank is kept.
-  return tiles.sort((a, b) => problemRank(a.item.status) - problemRank(b.item.status));
+  return tiles.sort((a, b) => itemRank(a.item) - itemRank(b.item));
 }
 
 /** How many items need attention (anything not up or online). */
