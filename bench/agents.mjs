@@ -22,12 +22,12 @@
 // --enroll-concurrency 50, --connect-concurrency 50 (per fleet process), --postgres ADMIN_URL,
 // --server-node-args "--trace-gc" (node flags for the server), --cpu-prof DIR (server CPU profile, written at exit).
 // Needs about N + 1,000 open files in the server: the soft limit is raised up to the hard one when short.
-import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { api, childCpuSeconds, cpuSeconds, f, freePort, log, machineJiffies, metrics, openFiles, option, otherTestRunners, percentile, postgresCpu, rssMiB, sleep } from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(import.meta.dirname, '..');
@@ -36,10 +36,6 @@ const FLEET = join(import.meta.dirname, 'lib/agent-fleet.mjs');
 const SUBSCRIBER = join(import.meta.dirname, 'lib/agent-subscriber.mjs');
 const AGENT_BUNDLE = join(ROOT, 'agent/dist/vigil-agent.mjs');
 
-function option(name, fallback) {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback;
-}
 const AGENTS = Math.max(1, Math.floor(Number(option('agents', 1000))));
 const INTERVAL_S = Math.min(3600, Math.max(5, Math.floor(Number(option('interval', 10)))));
 const MINUTES = Math.max(0.25, Number(option('minutes', 2)));
@@ -60,83 +56,8 @@ if (!['embedded', 'postgres'].includes(MODE)) {
   process.exit(2);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${line}\n`);
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-const f = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 const mib = (bytes) => bytes / 2 ** 20;
 
-// ---------------------------------------------------------------------------------------------------------------
-// /proc readings
-
-function procStat(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
-}
-/** CPU seconds (user + system) of one process, or null when it is gone. */
-function cpuSeconds(pid) {
-  const fields = procStat(pid);
-  return fields ? (Number(fields[11]) + Number(fields[12])) / CLK_TCK : null;
-}
-/** CPU seconds of the children a process has waited for (cutime + cstime). */
-function childCpuSeconds(pid) {
-  const fields = procStat(pid);
-  return fields ? (Number(fields[13]) + Number(fields[14])) / CLK_TCK : null;
-}
-function rssMiB(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
-  } catch {
-    return null;
-  }
-}
-function openFiles(pid) {
-  try {
-    return readdirSync(`/proc/${pid}/fd`).length;
-  } catch {
-    return null;
-  }
-}
-/** CPU seconds of all PostgreSQL processes (live ones, plus exited backends counted in the postmaster's cutime). */
-function postgresCpu() {
-  const processes = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      processes.set(name, { ppid: fields[1], own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) });
-    } catch {
-      // exited meanwhile
-    }
-  }
-  let ticks = 0;
-  for (const entry of processes.values()) {
-    ticks += entry.own;
-    if (!processes.has(entry.ppid)) ticks += entry.children;
-  }
-  return ticks / CLK_TCK;
-}
-function machineJiffies() {
-  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const numbers = values.map(Number);
-  const total = numbers.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: total - numbers[3] - numbers[4], total };
-}
-function otherTestRunners() {
-  try {
-    return execFileSync('pgrep', ['-f', 'jest|vitest|playwright'], { encoding: 'utf8' })
-      .split('\n')
-      .filter((pid) => pid && Number(pid) !== process.pid).length;
-  } catch {
-    return 0;
-  }
-}
 /** Soft and hard limits on open files of this process (children inherit them). */
 function fileLimits() {
   try {
@@ -148,10 +69,6 @@ function fileLimits() {
   }
 }
 
-function percentile(sorted, q) {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
 function summary(values) {
   const sorted = Float64Array.from(values).sort();
   return { count: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.length ? sorted[sorted.length - 1] : NaN };
@@ -248,14 +165,6 @@ async function startHelper(script, needFiles, name) {
   return { pid: child.pid, ask, onProgress, child };
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 async function startServer(env, logPath, needFiles) {
   const port = await freePort();
   const out = createWriteStream(logPath);
@@ -283,27 +192,7 @@ async function startServer(env, logPath, needFiles) {
   throw new Error(`server did not become healthy; see ${logPath}`);
 }
 
-async function api(base, token, method, path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) };
-}
 
-async function metrics(base, token) {
-  const started = performance.now();
-  const response = await api(base, token, 'GET', '/api/metrics');
-  if (response.status !== 200) throw new Error(`/api/metrics answered ${response.status}: ${response.text.slice(0, 200)}`);
-  const values = { fetchMs: performance.now() - started };
-  for (const line of response.text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*) (\S+)$/.exec(line);
-    if (match) values[match[1]] = Number(match[2]);
-  }
-  return values;
-}
 
 function benchHello(index) {
   return {

@@ -2,20 +2,12 @@
 // and warm (same folder again), and on PostgreSQL when BENCH_DATABASE_URL is set. Prints figures; asserts nothing.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, rssMiB } from './lib/measure.mjs';
 
 const MAIN = join(import.meta.dirname, '../server/dist/main.js');
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function bootOnce(env) {
   const port = await freePort();
@@ -31,7 +23,7 @@ async function bootOnce(env) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const elapsed = performance.now() - started;
-    const memory = Number((await import('node:fs')).readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+    const memory = rssMiB(child.pid);
     return { elapsed, memory };
   } finally {
     await new Promise((resolve) => {

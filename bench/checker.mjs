@@ -16,12 +16,11 @@
 // - CPU: utime+stime from /proc/<pid>/stat over the window ÷ wall time (100 % = one core); RSS from VmRSS.
 // - rows written/s and bytes per 1,000 checks: deltas of the server's metrics over the window.
 import { fork, spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { api, cpuSeconds, f, freePort, log, machineJiffies, metrics, option, otherTestRunners, percentile, postgresCpu, rssMiB, sleep } from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(import.meta.dirname, '..');
@@ -30,10 +29,6 @@ const TARGET = join(import.meta.dirname, 'lib/checker-target.mjs');
 // The server's own slot function, so lateness is measured against the slots it schedules on.
 const { spreadOffsetMs } = require(join(ROOT, 'server/dist/monitors/check-rules.js'));
 
-function option(name, fallback) {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback;
-}
 const MONITORS = Math.max(1, Math.floor(Number(option('monitors', 1000))));
 const MINUTES = Math.max(1, Number(option('minutes', 2)));
 const MODE = option('mode', 'both');
@@ -49,83 +44,13 @@ if (!['embedded', 'postgres', 'both'].includes(MODE)) {
   process.exit(2);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${line}\n`);
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** CPU seconds (user + system) of one process, or null when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return null;
-  }
-}
-function rssMiB(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
-  } catch {
-    return null;
-  }
-}
 /**
  * CPU seconds of all PostgreSQL processes on the machine: each live process's own time, plus the time of children
  * that exited, which the kernel adds to the postmaster's cutime/cstime (backends come and go with the pool).
  */
-function postgresCpu() {
-  const processes = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      processes.set(name, { ppid: fields[1], own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) });
-    } catch {
-      // exited meanwhile
-    }
-  }
-  let ticks = 0;
-  for (const process of processes.values()) {
-    ticks += process.own;
-    if (!processes.has(process.ppid)) ticks += process.children; // the postmaster
-  }
-  return ticks / CLK_TCK;
-}
-/** Busy and total jiffies of the whole machine (all cores). */
-function machineJiffies() {
-  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const numbers = values.map(Number);
-  const total = numbers.slice(0, 8).reduce((a, b) => a + b, 0);
-  const idle = numbers[3] + numbers[4];
-  return { busy: total - idle, total };
-}
 
-/** Whether another test runner (jest, vitest, playwright) is running on the machine: it competes for the 2 cores. */
-function otherTestRunners() {
-  try {
-    return execFileSync('pgrep', ['-f', 'jest|vitest|playwright'], { encoding: 'utf8' })
-      .split('\n')
-      .filter((pid) => pid && Number(pid) !== process.pid).length;
-  } catch {
-    return 0; // pgrep exits 1 when nothing matches
-  }
-}
 
-function percentile(sorted, q) {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
 
 async function startTarget() {
   const child = fork(TARGET, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -203,27 +128,7 @@ async function startServer(env, logPath) {
   return { pid: child.pid, base, stop, exited: () => child.exitCode !== null || child.signalCode !== null };
 }
 
-async function api(base, token, method, path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) };
-}
 
-async function metrics(base, token) {
-  const started = performance.now();
-  const response = await api(base, token, 'GET', '/api/metrics');
-  if (response.status !== 200) throw new Error(`/api/metrics answered ${response.status}: ${response.text.slice(0, 200)}`);
-  const values = { fetchMs: performance.now() - started };
-  for (const line of response.text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*) (\S+)$/.exec(line);
-    if (match) values[match[1]] = Number(match[2]);
-  }
-  return values;
-}
 
 async function createMonitors(base, token, targetPort) {
   const ids = new Array(MONITORS);
@@ -512,7 +417,6 @@ function serverLogFindings(path) {
   return { lines: lines.length, problems };
 }
 
-const f = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 function print(r) {
   const findings = serverLogFindings(r.serverLog);
   const lines = [

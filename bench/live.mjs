@@ -20,12 +20,15 @@
 // per page, server CPU % and RSS during the changes (/proc), PostgreSQL and viewer CPU, and a final `json` line.
 // Asserts nothing and never fails on a target. Loopback only; children, browser, database and temporary folders are
 // cleaned up at the end and on Ctrl-C (the server log is kept in the system's temporary folder for reading).
-import { execFileSync, fork, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { fork, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { api, cpuSeconds, f, freePort, log, machineJiffies, option, otherTestRunners, percentile, postgresCpu, rssMiB, sleep } from './lib/measure.mjs';
+
+/** Besides test runners, the other benchmarks also compete for the cores. */
+const COMPETITORS = 'jest|vitest|playwright test|bench/(checker|agents)\\.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(import.meta.dirname, '..');
@@ -33,10 +36,6 @@ const MAIN = join(ROOT, 'server/dist/main.js');
 const TARGET = join(import.meta.dirname, 'lib/live-target.mjs');
 const VIEWERS_SCRIPT = join(import.meta.dirname, 'lib/live-viewers.mjs');
 
-function option(name, fallback) {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback;
-}
 const VIEWERS = Math.max(2, Math.floor(Number(option('viewers', 100))));
 const CHANGES = Math.min(1000, Math.max(2, Math.floor(Number(option('changes', 80)))));
 const EVERY_MS = Math.min(60_000, Math.max(100, Number(option('every', 1000))));
@@ -54,71 +53,11 @@ if (!['embedded', 'postgres'].includes(MODE)) {
   process.exit(2);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${line}\n`);
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-const f = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
 // ---------------------------------------------------------------------------------------------------------------
 // /proc readings (as in bench/checker.mjs and bench/agents.mjs)
 
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return null;
-  }
-}
-function rssMiB(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
-  } catch {
-    return null;
-  }
-}
-/** CPU seconds of all PostgreSQL processes (live ones, plus exited backends counted in the postmaster's cutime). */
-function postgresCpu() {
-  const processes = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      processes.set(name, { ppid: fields[1], own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) });
-    } catch {
-      // exited meanwhile
-    }
-  }
-  let ticks = 0;
-  for (const entry of processes.values()) {
-    ticks += entry.own;
-    if (!processes.has(entry.ppid)) ticks += entry.children;
-  }
-  return ticks / CLK_TCK;
-}
-function machineJiffies() {
-  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const numbers = values.map(Number);
-  const total = numbers.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: total - numbers[3] - numbers[4], total };
-}
-function otherTestRunners() {
-  try {
-    return execFileSync('pgrep', ['-f', 'jest|vitest|playwright test|bench/(checker|agents)\\.mjs'], { encoding: 'utf8' })
-      .split('\n')
-      .filter((pid) => pid && Number(pid) !== process.pid).length;
-  } catch {
-    return 0;
-  }
-}
 
-function percentile(sorted, q) {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
 function summary(values) {
   const sorted = Float64Array.from(values).sort();
   return {
@@ -208,14 +147,6 @@ async function startHelper(script, name) {
   return { pid: child.pid, ask, ready, child };
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 async function startServer(env, logPath) {
   const port = await freePort();
   const out = createWriteStream(logPath);
@@ -239,15 +170,6 @@ async function startServer(env, logPath) {
   throw new Error(`server did not become healthy; see ${logPath}`);
 }
 
-async function api(base, token, method, path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) };
-}
 
 function serverLogFindings(path) {
   let text = '';
@@ -362,7 +284,7 @@ async function run() {
   const rss = { server: [rssMiB(server.pid)], viewers: [viewerProcs.reduce((a, v) => a + (rssMiB(v.pid) ?? 0), 0)] };
   // Other test runners compete for the 2 cores: looked for at the start and every 5 s.
   let runnerChecks = 1;
-  let runnerBusy = otherTestRunners() > 0 ? 1 : 0;
+  let runnerBusy = otherTestRunners(COMPETITORS) > 0 ? 1 : 0;
   let samples = 1;
   let sampling = true;
   const sampler = (async () => {
@@ -373,7 +295,7 @@ async function run() {
       samples += 1;
       if (samples % 5 === 0) {
         runnerChecks += 1;
-        if (otherTestRunners() > 0) runnerBusy += 1;
+        if (otherTestRunners(COMPETITORS) > 0) runnerBusy += 1;
       }
     }
   })();
