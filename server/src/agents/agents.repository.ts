@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentHello, AgentMetricPoint, AgentProtocol, AgentStatus } from '@vigil/proto';
+import { affectedCount, firstRow, returnedRows } from '../database/rows';
 import { TransactionHooks } from '../events/transaction-hooks';
 import { toAgentDto } from './agent.mapper';
 import { DataSource, EntityManager } from 'typeorm';
@@ -42,12 +43,6 @@ export interface LatestUpdate {
   at: Date;
   figures: LatestFigures;
   point: AgentMetricPoint;
-}
-
-function firstRow<T>(result: unknown): T | null {
-  // TypeORM answers UPDATE/DELETE … RETURNING with [rows, affected].
-  const rows = Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result;
-  return (Array.isArray(rows) ? rows[0] : null) ?? null;
 }
 
 /** The only code that touches the agent tables. Plain SQL, batched where reports arrive by the thousand. */
@@ -218,7 +213,7 @@ export class AgentsRepository {
   async recordReports(latest: LatestUpdate[], sums: BucketSums[]): Promise<{ stored: Set<number>; transitions: Transition[] }> {
     const ids = [...new Set(latest.map((u) => u.agentId))].sort((a, b) => a - b);
     return this.dataSource.transaction(async (manager) => {
-      const locked: Array<AgentRow & { previous: AgentStatus }> = firstRowsOf(
+      const locked: Array<AgentRow & { previous: AgentStatus }> = returnedRows(
         await manager.query(
           `UPDATE agents a SET status = 'active', last_seen_at = now()
            FROM (SELECT id, status AS previous FROM agents WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE) p
@@ -300,7 +295,7 @@ export class AgentsRepository {
          RETURNING ${A_COLUMNS}, p.previous`,
         [graceSeconds],
       );
-      const transitions = firstRowsOf<AgentRow & { previous: AgentStatus }>(rows).map(transitionOf);
+      const transitions = returnedRows<AgentRow & { previous: AgentStatus }>(rows).map(transitionOf);
       await this.announceInside(manager, transitions);
       return transitions;
     });
@@ -348,15 +343,11 @@ export class AgentsRepository {
     let removed = 0;
     for (const [tier, cutoff] of Object.entries(cutoffs)) {
       const result = await this.dataSource.query(`DELETE FROM agent_metrics WHERE tier = $1 AND bucket < $2`, [Number(tier), cutoff]);
-      removed += Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+      removed += affectedCount(result);
     }
     await this.dataSource.query(`DELETE FROM agent_tokens WHERE expires_at < now() - interval '30 days'`);
     return removed;
   }
-}
-
-function firstRowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
 }
 
 function transitionOf({ previous, ...row }: AgentRow & { previous: AgentStatus }): Transition {

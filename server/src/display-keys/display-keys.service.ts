@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { DisplayKeyDto } from '@vigil/proto';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { affectedCount, firstRow } from '../database/rows';
 import { DomainEvents } from '../events/domain-events.service';
 
 interface KeyRow {
@@ -48,7 +49,7 @@ export class DisplayKeysService {
   /** Returns false when there was no such key. Sockets opened with it are dropped on the event. */
   async revoke(id: number): Promise<boolean> {
     const result = await this.dataSource.query(`DELETE FROM display_keys WHERE id = $1 RETURNING id`, [id]);
-    const removed = (Array.isArray(result[0]) ? result[0] : result).length > 0;
+    const removed = affectedCount(result) > 0;
     if (removed) this.events.emit('display_key.revoked', { id });
     return removed;
   }
@@ -61,7 +62,7 @@ export class DisplayKeysService {
        WHERE key_hash = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') RETURNING id`,
       [hash(secret)],
     );
-    const touched = (Array.isArray(result[0]) ? result[0] : result)[0];
+    const touched = firstRow<{ id: number }>(result);
     if (touched) return touched.id;
     const [row] = await this.dataSource.query(`SELECT id FROM display_keys WHERE key_hash = $1`, [hash(secret)]);
     return row?.id ?? null;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoryPoint, HttpMethod, MonitorFilter, MonitorStatus } from '@vigil/proto';
 import { DataSource, EntityManager } from 'typeorm';
+import { affectedCount, firstRow } from '../database/rows';
 import { TransactionHooks } from '../events/transaction-hooks';
 import type { MonitorRow, ScheduledMonitor } from './monitor.types';
 
@@ -303,24 +304,18 @@ export class MonitorsRepository {
         `DELETE FROM monitor_checks WHERE id IN (SELECT id FROM monitor_checks WHERE checked_at < $1 LIMIT $2) RETURNING 1`,
         [checksBefore, chunk],
       );
-      const count = Array.isArray(rows[0]) ? rows[1] : rows.length;
+      const count = affectedCount(rows);
       checks += count;
       if (count < chunk) break;
     }
     const removed = await this.dataSource.query(`DELETE FROM monitor_hourly WHERE hour < $1 RETURNING 1`, [aggregatesBefore]);
-    return { checks, aggregates: Array.isArray(removed[0]) ? removed[1] : removed.length };
+    return { checks, aggregates: affectedCount(removed) };
   }
 
   /** Raw checks of one monitor since a time, for percentiles and short-range charts. */
   query<T = unknown>(sql: string, params: unknown[]): Promise<T[]> {
     return this.dataSource.query(sql, params);
   }
-}
-
-/** TypeORM answers UPDATE and DELETE with `[rows, count]` and other statements with the rows. */
-function firstRow<T = MonitorRow>(result: unknown[]): T | null {
-  const rows = Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
-  return rows[0] ?? null;
 }
 
 export function toScheduled(row: MonitorRow): ScheduledMonitor {
