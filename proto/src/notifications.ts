@@ -69,3 +69,143 @@ export interface NotificationTemplateDto {
   content: string;
   is_default: boolean;
 }
+
+export type ChannelLanguage = 'zh-CN' | 'en-US';
+export const CHANNEL_LANGUAGES: readonly ChannelLanguage[] = ['zh-CN', 'en-US'];
+
+/** A channel as `GET /api/notifications` lists it: `config` is a JSON string with every secret replaced by SECRET_MASK. */
+export interface NotificationChannelDto {
+  id: number;
+  name: string;
+  type: ChannelType;
+  config: string;
+  enabled: boolean;
+  /** Language of the templates its messages are rendered from. */
+  language: ChannelLanguage;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * `POST /api/notifications/channels` and `PUT …/{id}`: `config` is a JSON string (an object is accepted too).
+ * On edit, a secret sent back as SECRET_MASK keeps the stored one.
+ */
+export interface ChannelRequest {
+  name: string;
+  type: ChannelType;
+  enabled?: boolean;
+  config: string | Record<string, unknown>;
+  language?: ChannelLanguage;
+}
+
+export interface MonitorNotificationSettings {
+  enabled: boolean;
+  onDown: boolean;
+  onRecovery: boolean;
+  channels: number[];
+}
+
+export interface AgentNotificationSettings {
+  enabled: boolean;
+  onOffline: boolean;
+  onRecovery: boolean;
+  onCpuThreshold: boolean;
+  cpuThreshold: number;
+  onMemoryThreshold: boolean;
+  memoryThreshold: number;
+  onDiskThreshold: boolean;
+  diskThreshold: number;
+  channels: number[];
+}
+
+export interface NotificationSettingsDto {
+  monitors: MonitorNotificationSettings;
+  agents: AgentNotificationSettings;
+  /** Keyed by monitor id; only entries that were saved. */
+  specificMonitors: Record<string, MonitorNotificationSettings & { overrideGlobal: boolean }>;
+  specificAgents: Record<string, AgentNotificationSettings & { overrideGlobal: boolean }>;
+}
+
+export interface NotificationsResponse {
+  success: true;
+  data: {
+    channels: NotificationChannelDto[];
+    templates: NotificationTemplateDto[];
+    settings: NotificationSettingsDto;
+  };
+}
+
+export const SETTINGS_TARGET_TYPES = ['global-monitor', 'global-agent', 'monitor', 'agent'] as const;
+export type SettingsTargetType = (typeof SETTINGS_TARGET_TYPES)[number];
+
+/** `POST /api/notifications/settings`, one call per target; `channels` is a JSON string of ids (an array is accepted). */
+export interface NotificationSettingsRequest {
+  target_type: SettingsTargetType;
+  /** Required for `monitor` and `agent`. */
+  target_id?: number;
+  enabled: boolean;
+  on_down?: boolean;
+  on_recovery?: boolean;
+  on_offline?: boolean;
+  on_cpu_threshold?: boolean;
+  cpu_threshold?: number;
+  on_memory_threshold?: boolean;
+  memory_threshold?: number;
+  on_disk_threshold?: boolean;
+  disk_threshold?: number;
+  channels: string | number[];
+  override_global?: boolean;
+}
+
+/** `POST /api/notifications/channels/{id}/test` (and `/channels/test` for an unsaved channel): what the provider said. */
+export interface ChannelTestResponse {
+  success: boolean;
+  message: string;
+  data: { status: number | null; detail: string };
+}
+
+export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'sent', 'failed'];
+export type NotificationTargetKind = 'monitor' | 'agent' | 'test';
+
+export interface DeliveryAttemptDto {
+  attempt: number;
+  ok: boolean;
+  http_status: number | null;
+  /** The provider's answer or the error, never containing a secret. */
+  detail: string | null;
+  duration_ms: number;
+  at: string;
+}
+
+/** One notification to one channel, with its delivery attempts. */
+export interface NotificationHistoryItem {
+  id: number;
+  event: string;
+  severity: WebhookPayload['severity'];
+  subject: string;
+  text: string;
+  target_kind: NotificationTargetKind;
+  target_id: number | null;
+  target_name: string;
+  channel_id: number | null;
+  channel_name: string;
+  channel_type: ChannelType;
+  status: DeliveryStatus;
+  attempts: number;
+  /** When the next attempt is due (pending only). */
+  next_attempt_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  tries: DeliveryAttemptDto[];
+}
+
+/** `GET /api/notifications/history?page=&pageSize=&status=&target_kind=&target_id=&channel_id=`, newest first. */
+export interface NotificationHistoryResponse {
+  success: true;
+  items: NotificationHistoryItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

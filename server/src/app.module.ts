@@ -8,6 +8,7 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { MonitorsModule } from './monitors/monitors.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SettingsModule } from './settings/settings.module';
 import { StatusModule } from './status/status.module';
@@ -28,6 +29,7 @@ export class AppModule {
         MonitorsModule,
         AgentsModule,
         StatusModule,
+        NotificationsModule,
         MetricsModule,
         RealtimeModule,
         HealthModule,

@@ -7,6 +7,7 @@ import request from 'supertest';
 import type { AgentDto } from '@vigil/proto';
 import { registerFirstAdmin, Session } from '../factories/users';
 import { startTestApp, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait';
 
 const BUNDLE = join(__dirname, '../../agent/dist/vigil-agent.mjs');
 const GRACE_SECONDS = 3;
@@ -17,15 +18,6 @@ interface AgentProcess {
   exited: Promise<number | null>;
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** The built agent bundle, run exactly as an operator runs it, against the test server. */
 describe('the agent program (built bundle) against the server', () => {

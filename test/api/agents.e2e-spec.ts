@@ -5,8 +5,6 @@ import { Client } from 'pg';
 import {
   AGENT_PROTOCOL_VERSION,
   AgentDto,
-  AgentHello,
-  AgentReport,
   AgentToServerEvents,
   ClientToServerEvents,
   ServerToAgentEvents,
@@ -14,47 +12,16 @@ import {
 } from '@vigil/proto';
 import { registerFirstAdmin, createUser, Session } from '../factories/users';
 import { startTestApp, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait';
+import { agentHello, agentReport } from '../factories/agents';
 
 type AgentSocket = Socket<ServerToAgentEvents, AgentToServerEvents>;
 type BrowserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const GRACE_SECONDS = 2;
 
-const hello = (hostname: string, extra: Partial<AgentHello> = {}): AgentHello => ({
-  hostname,
-  ip_addresses: ['192.0.2.10'],
-  os: 'Debian GNU/Linux 12',
-  platform: 'linux',
-  kernel: '6.1.0-18-amd64',
-  arch: 'x64',
-  cpu_model: 'Test CPU',
-  cpu_cores: 2,
-  agent_version: '0.1.0',
-  interval: 5,
-  ...extra,
-});
-
-const report = (extra: Partial<AgentReport> = {}): AgentReport => ({
-  timestamp: Date.now(),
-  cpu: 37.5,
-  load: [0.5, 0.4, 0.3],
-  memory_total: 8 * 1024 ** 3,
-  memory_used: 2 * 1024 ** 3,
-  disks: [{ mount: '/', fs: 'ext4', total: 100 * 1024 ** 3, used: 40 * 1024 ** 3 }],
-  interfaces: [{ name: 'eth0', rx_rate: 128, tx_rate: 64, rx_bytes: 1e9, tx_bytes: 5e8 }],
-  uptime: 86_400,
-  ...extra,
-});
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const hello = agentHello;
+const report = agentReport;
 
 describe('agents: enrolment, socket protocol, xugou compatibility and API', () => {
   let app: TestApp;

@@ -14,7 +14,14 @@ describe('loadConfig', () => {
       logLevel: 'log',
     });
     expect(sut.dataDir).toMatch(/data$/);
-    expect(sut.notifications).toEqual({ telegramApiUrl: 'https://api.telegram.org', resendApiUrl: 'https://api.resend.com' });
+    expect(sut.notifications).toEqual({
+      telegramApiUrl: 'https://api.telegram.org',
+      resendApiUrl: 'https://api.resend.com',
+      timeoutMs: 10_000,
+      retryBaseMs: 30_000,
+      maxAttempts: 7,
+      thresholdReports: 3,
+    });
     expect(sut.agents).toEqual({ graceSeconds: 10, minuteRetentionHours: 48, fiveMinuteRetentionDays: 30, hourRetentionDays: 365 });
   });
 
@@ -29,6 +36,9 @@ describe('loadConfig', () => {
     [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN must look like/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ TELEGRAM_API_URL: 'file:///x' }, /TELEGRAM_API_URL must start with http:\/\//],
+    [{ NOTIFICATION_RETRY_BASE_MS: '10' }, /NOTIFICATION_RETRY_BASE_MS must be a whole number from 100/],
+    [{ NOTIFICATION_MAX_ATTEMPTS: '0' }, /NOTIFICATION_MAX_ATTEMPTS must be a whole number from 1 to 20/],
+    [{ ALERT_THRESHOLD_REPORTS: 'three' }, /ALERT_THRESHOLD_REPORTS must be a whole number/],
     [{ AGENT_GRACE_SECONDS: '0' }, /AGENT_GRACE_SECONDS must be a whole number from 1 to 600/],
     [{ AGENT_METRICS_MINUTE_HOURS: '1' }, /AGENT_METRICS_MINUTE_HOURS must be a whole number from 2/],
     [{ AGENT_METRICS_HOUR_DAYS: 'a year' }, /AGENT_METRICS_HOUR_DAYS must be a whole number/],

@@ -34,6 +34,14 @@ export interface AppConfig {
     /** Base addresses of the providers' APIs (tests point them at a loopback fake). */
     telegramApiUrl: string;
     resendApiUrl: string;
+    /** One delivery attempt's whole time limit. */
+    timeoutMs: number;
+    /** Delay before the first retry; each further retry waits twice as long. */
+    retryBaseMs: number;
+    /** Attempts before a notification is given up as failed. */
+    maxAttempts: number;
+    /** Consecutive reports above a threshold before a CPU, memory or disk alert. */
+    thresholdReports: number;
   };
   agents: {
     /** A dropped agent socket counts as offline after this many seconds without a reconnect. */
@@ -127,6 +135,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     notifications: {
       telegramApiUrl: (url(env, 'TELEGRAM_API_URL', ['http', 'https']) ?? 'https://api.telegram.org').replace(/\/+$/, ''),
       resendApiUrl: (url(env, 'RESEND_API_URL', ['http', 'https']) ?? 'https://api.resend.com').replace(/\/+$/, ''),
+      timeoutMs: integer(env, 'NOTIFICATION_TIMEOUT_SECONDS', 10, 1, 120) * 1000,
+      retryBaseMs: integer(env, 'NOTIFICATION_RETRY_BASE_MS', 30_000, 100, 3_600_000),
+      maxAttempts: integer(env, 'NOTIFICATION_MAX_ATTEMPTS', 7, 1, 20),
+      thresholdReports: integer(env, 'ALERT_THRESHOLD_REPORTS', 3, 1, 1000),
     },
     agents: {
       graceSeconds: integer(env, 'AGENT_GRACE_SECONDS', 10, 1, 600),

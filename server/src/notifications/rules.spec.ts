@@ -38,7 +38,7 @@ describe('status transitions', () => {
     ['pending', 'down', { open: 'down' }],
     ['down', 'up', { close: 'recovery' }],
     ['up', 'pending', null],
-    ['pending', 'up', null],
+    ['pending', 'up', { close: 'recovery' }],
     ['down', 'pending', null],
   ] as const)('monitor %s → %s', (previous, status, expected) => {
     expect(monitorDecision(previous, status)).toEqual(expected);

@@ -25,12 +25,13 @@ export function effectiveSettings(global: TargetSettings | undefined, specific: 
 export type StatusDecision = { open: 'down' | 'offline' } | { close: 'recovery' } | null;
 
 /**
- * What a monitor transition means for alerting: going down opens an episode (the down alert), coming up from down
- * closes it (the recovery). Pending in between is not news.
+ * What a monitor transition means for alerting: going down opens an episode (the down alert), coming up closes it
+ * (the recovery, sent only when the episode's alert was). Pending alone is not news; up after down → pending → up
+ * still closes the episode.
  */
 export function monitorDecision(previous: MonitorStatus, status: MonitorStatus): StatusDecision {
   if (status === 'down' && previous !== 'down') return { open: 'down' };
-  if (status === 'up' && previous === 'down') return { close: 'recovery' };
+  if (status === 'up' && previous !== 'up') return { close: 'recovery' };
   return null;
 }
 

@@ -1,0 +1,269 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import type { ChannelLanguage, ChannelType } from '@vigil/proto';
+import type { EntityManager } from 'typeorm';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { TransactionHooks, type AgentReading, type AgentTransition, type MonitorTransition } from '../events/transaction-hooks';
+import { NotificationDispatcher } from './dispatcher.service';
+import { buildMessage, type MessageVars } from './messages';
+import { SETTINGS_COLUMNS, type SettingsRow } from './notifications.repository';
+import { OutboxRepository, type OutboxItem } from './outbox.repository';
+import { agentDecision, effectiveSettings, monitorDecision, thresholdStep, type StatusDecision, type TargetSettings } from './rules';
+import type { NotificationEvent } from './templates';
+
+type Kind = 'monitor' | 'agent';
+type Metric = 'status' | 'cpu' | 'memory' | 'disk';
+const THRESHOLD_METRICS = ['cpu', 'memory', 'disk'] as const;
+const METRIC_LABEL = { cpu: 'CPU', memory: 'memory', disk: 'disk' } as const;
+
+interface AlertState {
+  kind: Kind;
+  target_id: number;
+  metric: Metric;
+  streak: number;
+  open: boolean;
+  since: Date | null;
+  episode: number;
+  notified: boolean;
+}
+
+/** A notification to render for every channel of `settings`. */
+interface Send {
+  settings: TargetSettings;
+  event: NotificationEvent;
+  /** Unique per target, episode and edge; the channel id is appended. */
+  key: string;
+  target: { kind: Kind; id: number; name: string };
+  vars: MessageVars;
+  at: Date;
+}
+
+interface StatusEvent {
+  target: { kind: Kind; id: number; name: string };
+  decision: NonNullable<StatusDecision>;
+  at: Date;
+  vars: MessageVars;
+}
+
+interface TargetSettingsSet {
+  global: TargetSettings | undefined;
+  specific: Map<number, TargetSettings>;
+}
+
+const stateKey = (kind: Kind, id: number, metric: Metric) => `${kind}:${id}:${metric}`;
+const fresh = (kind: Kind, target_id: number, metric: Metric): AlertState => ({
+  kind,
+  target_id,
+  metric,
+  streak: 0,
+  open: false,
+  since: null,
+  episode: 0,
+  notified: false,
+});
+
+/**
+ * Turns recorded events into notifications inside the transaction that records them: a monitor going down or an
+ * agent going offline opens an alert episode, coming back closes it; a metric above its threshold for the configured
+ * number of reports opens one. Each opening sends once, each closing sends only after an opening was sent, and the
+ * outbox row is committed with the event or not at all.
+ */
+@Injectable()
+export class AlertsService implements OnModuleInit {
+  constructor(
+    private readonly hooks: TransactionHooks,
+    private readonly outbox: OutboxRepository,
+    private readonly dispatcher: NotificationDispatcher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.hooks.on('monitor.transitions', (manager, transitions) => this.onMonitorTransitions(manager, transitions));
+    this.hooks.on('agent.transitions', (manager, transitions) => this.onAgentTransitions(manager, transitions));
+    this.hooks.on('agent.readings', (manager, readings) => this.onAgentReadings(manager, readings));
+  }
+
+  private onMonitorTransitions(manager: EntityManager, transitions: MonitorTransition[]): Promise<void> {
+    const events = transitions.flatMap((t): StatusEvent[] => {
+      const decision = monitorDecision(t.previous, t.status);
+      if (!decision) return [];
+      const vars = {
+        name: t.monitor.name,
+        status: t.status,
+        previous_status: t.previous,
+        url: t.monitor.url,
+        response_time: t.check.response_time,
+        status_code: t.check.status_code,
+        expected_status: t.monitor.expected_status,
+        error: t.check.error,
+      };
+      return [{ target: { kind: 'monitor', id: t.monitor.id, name: t.monitor.name }, decision, at: new Date(t.check.checked_at), vars }];
+    });
+    return this.onStatusEvents(manager, 'monitor', events);
+  }
+
+  private onAgentTransitions(manager: EntityManager, transitions: AgentTransition[]): Promise<void> {
+    const at = new Date();
+    const events = transitions.flatMap((t): StatusEvent[] => {
+      const decision = agentDecision(t.previous, t.status);
+      if (!decision) return [];
+      return [{ target: { kind: 'agent', id: t.agent.id, name: t.agent.name }, decision, at, vars: { ...agentVars(t.agent), status: t.status, previous_status: t.previous } }];
+    });
+    return this.onStatusEvents(manager, 'agent', events);
+  }
+
+  private async onStatusEvents(manager: EntityManager, kind: Kind, events: StatusEvent[]): Promise<void> {
+    if (!events.length) return;
+    const ids = [...new Set(events.map((e) => e.target.id))];
+    const settings = await loadSettings(manager, kind, ids);
+    const states = await loadStates(manager, kind, ids, ['status']);
+    const changed = new Set<string>();
+    const sends: Send[] = [];
+
+    for (const event of events) {
+      const key = stateKey(kind, event.target.id, 'status');
+      const state = states.get(key) ?? fresh(kind, event.target.id, 'status');
+      const applies = effectiveSettings(settings.global, settings.specific.get(event.target.id));
+      let next: AlertState;
+      if ('open' in event.decision) {
+        if (state.open) continue;
+        const wanted = Boolean(applies && (kind === 'monitor' ? applies.on_down : applies.on_offline));
+        next = { ...state, open: true, episode: state.episode + 1, notified: wanted, since: event.at, streak: 0 };
+        if (wanted) {
+          const name = kind === 'monitor' ? 'monitor.down' : 'agent.offline';
+          sends.push({ settings: applies!, event: name, key: `${key}:${next.episode}:open`, target: event.target, vars: event.vars, at: event.at });
+        }
+      } else {
+        if (!state.open) continue;
+        next = { ...state, open: false, notified: false, since: event.at };
+        if (state.notified && applies?.on_recovery) {
+          const name = kind === 'monitor' ? 'monitor.recovery' : 'agent.recovery';
+          sends.push({ settings: applies, event: name, key: `${key}:${state.episode}:close`, target: event.target, vars: event.vars, at: event.at });
+        }
+      }
+      states.set(key, next);
+      changed.add(key);
+    }
+    await this.commit(manager, [...changed].map((key) => states.get(key)!), sends);
+  }
+
+  private async onAgentReadings(manager: EntityManager, readings: AgentReading[]): Promise<void> {
+    const ids = [...new Set(readings.map((r) => r.agent.id))];
+    const settings = await loadSettings(manager, 'agent', ids);
+    const states = await loadStates(manager, 'agent', ids, THRESHOLD_METRICS);
+    const changed = new Set<string>();
+    const sends: Send[] = [];
+    const window = this.config.notifications.thresholdReports;
+
+    for (const { agent, point } of readings) {
+      const applies = effectiveSettings(settings.global, settings.specific.get(agent.id));
+      const at = new Date(point.time);
+      for (const metric of THRESHOLD_METRICS) {
+        const value = point[metric];
+        if (value === null || value === undefined) continue;
+        const key = stateKey('agent', agent.id, metric);
+        const state = states.get(key) ?? fresh('agent', agent.id, metric);
+        const threshold = applies?.[`${metric}_threshold`];
+        let next: AlertState;
+        if (!applies || !applies[`on_${metric}_threshold`] || threshold === undefined) {
+          // Not watched: forget any streak, so switching the alert on starts counting afresh.
+          next = { ...state, streak: 0, open: false, notified: false };
+        } else {
+          const step = thresholdStep(state, value, threshold, window);
+          next = { ...state, ...step.state };
+          const target = { kind: 'agent' as const, id: agent.id, name: agent.name };
+          const vars = { ...agentVars(agent), metric: METRIC_LABEL[metric], value: round(value), threshold };
+          if (step.fire === 'high') {
+            next = { ...next, episode: state.episode + 1, notified: true, since: at };
+            sends.push({ settings: applies, event: `agent.${metric}_high`, key: `${key}:${next.episode}:open`, target, vars, at });
+          } else if (step.fire === 'recovery') {
+            next = { ...next, notified: false, since: at };
+            if (state.notified) sends.push({ settings: applies, event: `agent.${metric}_recovery`, key: `${key}:${state.episode}:close`, target, vars, at });
+          }
+        }
+        if (next.streak !== state.streak || next.open !== state.open || next.notified !== state.notified || next.episode !== state.episode) {
+          states.set(key, next);
+          changed.add(key);
+        }
+      }
+    }
+    await this.commit(manager, [...changed].map((key) => states.get(key)!), sends);
+  }
+
+  /** Writes the changed alert states and the outbox rows, then wakes the dispatcher. */
+  private async commit(manager: EntityManager, states: AlertState[], sends: Send[]): Promise<void> {
+    if (states.length) await saveStates(manager, states);
+    if (!sends.length) return;
+    const channels = await loadChannels(manager, [...new Set(sends.flatMap((s) => s.settings.channels))]);
+    const items: OutboxItem[] = sends.flatMap((send) =>
+      send.settings.channels.flatMap((channelId) => {
+        const channel = channels.get(channelId);
+        if (!channel) return [];
+        return [
+          {
+            dedup_key: `${send.key}:${channelId}`,
+            channel_id: channelId,
+            channel_name: channel.name,
+            channel_type: channel.type,
+            event: send.event,
+            target_kind: send.target.kind,
+            target_id: send.target.id,
+            target_name: send.target.name,
+            message: buildMessage(send.event, channel.language, send.vars, send.target, send.at),
+          },
+        ];
+      }),
+    );
+    if (await this.outbox.enqueue(manager, items)) this.dispatcher.nudge();
+  }
+}
+
+function agentVars(agent: AgentReading['agent']): MessageVars {
+  return { name: agent.name, hostname: agent.hostname, ip_addresses: agent.ip_addresses.join(', '), os: agent.os };
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+async function loadSettings(manager: EntityManager, kind: Kind, ids: number[]): Promise<TargetSettingsSet> {
+  const rows: SettingsRow[] = await manager.query(
+    `SELECT ${SETTINGS_COLUMNS} FROM notification_settings WHERE target_type = $1 OR (target_type = $2 AND target_id = ANY($3::int[]))`,
+    [`global-${kind}`, kind, ids],
+  );
+  const specific = new Map<number, TargetSettings>();
+  let global: TargetSettings | undefined;
+  for (const row of rows) {
+    if (row.target_id === null) global = row;
+    else specific.set(row.target_id, row);
+  }
+  return { global, specific };
+}
+
+async function loadStates(manager: EntityManager, kind: Kind, ids: number[], metrics: readonly Metric[]): Promise<Map<string, AlertState>> {
+  const rows: AlertState[] = await manager.query(
+    `SELECT kind, target_id, metric, streak, open, since, episode, notified FROM alert_state
+     WHERE kind = $1 AND target_id = ANY($2::int[]) AND metric = ANY($3::varchar[])`,
+    [kind, ids, metrics],
+  );
+  return new Map(rows.map((row) => [stateKey(row.kind, row.target_id, row.metric), row]));
+}
+
+async function saveStates(manager: EntityManager, states: AlertState[]): Promise<void> {
+  await manager.query(
+    `INSERT INTO alert_state AS s (kind, target_id, metric, streak, open, since, episode, notified)
+     SELECT kind, target_id, metric, streak, open, since, episode, notified
+     FROM jsonb_to_recordset($1::jsonb) AS r(kind varchar, target_id int, metric varchar, streak int, open boolean,
+       since timestamptz, episode int, notified boolean)
+     ON CONFLICT (kind, target_id, metric) DO UPDATE SET streak = excluded.streak, open = excluded.open,
+       since = excluded.since, episode = excluded.episode, notified = excluded.notified`,
+    [JSON.stringify(states)],
+  );
+}
+
+async function loadChannels(manager: EntityManager, ids: number[]): Promise<Map<number, { name: string; type: ChannelType; language: ChannelLanguage }>> {
+  if (!ids.length) return new Map();
+  const rows: Array<{ id: number; name: string; type: ChannelType; language: ChannelLanguage }> = await manager.query(
+    `SELECT id, name, type, language FROM notification_channels WHERE enabled AND id = ANY($1::int[])`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}

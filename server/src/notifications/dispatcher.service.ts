@@ -1,0 +1,140 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { MESSAGES } from '@vigil/proto';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { afterFailure, describeFailure } from './delivery';
+import { NotificationsRepository } from './notifications.repository';
+import { OutboxRepository, type AttemptRecord, type ClaimedDelivery, type Outcome } from './outbox.repository';
+import { providerFor, type SendContext } from './providers';
+
+/** Due notifications are looked for this often, and at once after an event wrote some. */
+const POLL_MS = 1000;
+const BATCH = 50;
+/** Deliveries in flight at once. */
+const CONCURRENCY = 8;
+const PRUNE_EVERY_MS = 3_600_000;
+const HISTORY_DAYS = 90;
+
+/**
+ * Delivers the outbox: claims due rows (skipping those another instance holds), sends each with a time limit, records
+ * the attempt and either marks it sent, schedules a retry with backoff, or gives it up. A row whose instance died
+ * mid-delivery is taken over once its lease runs out; pending rows survive restarts.
+ */
+@Injectable()
+export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(NotificationDispatcher.name);
+  private timer: NodeJS.Timeout | null = null;
+  private pass: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private lastPrune = 0;
+  private readonly context: SendContext;
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly notifications: NotificationsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    const { telegramApiUrl, resendApiUrl, timeoutMs } = config.notifications;
+    this.context = { telegramApiUrl, resendApiUrl, timeoutMs, now: Date.now };
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule(0);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.pass;
+  }
+
+  /** New rows were committed (or are about to be): look soon rather than at the next poll. */
+  nudge(): void {
+    if (this.pass) this.again = true;
+    else this.schedule(50);
+  }
+
+  get sendContext(): SendContext {
+    return this.context;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pass = this.run().finally(() => {
+        this.pass = null;
+        this.schedule(this.again ? 0 : POLL_MS);
+        this.again = false;
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async run(): Promise<void> {
+    try {
+      // The lease outlasts an attempt's time limit, so a live instance never loses a row it is still sending.
+      const leaseMs = this.config.notifications.timeoutMs * 3 + 5000;
+      for (;;) {
+        if (this.stopped) return;
+        const claimed = await this.outbox.claim(BATCH, leaseMs);
+        await runLimited(claimed, CONCURRENCY, (delivery) =>
+          this.deliver(delivery).catch((error) => this.logger.warn(`Notification ${delivery.id} not recorded: ${messageOf(error)}`)),
+        );
+        if (claimed.length < BATCH) break;
+      }
+      if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
+        this.lastPrune = Date.now();
+        await this.notifications.pruneHistory(HISTORY_DAYS);
+      }
+    } catch (error) {
+      this.logger.warn(`Notification delivery pass failed: ${messageOf(error)}`);
+    }
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const { channel } = delivery;
+    if (!channel) return this.giveUp(delivery, 'Channel deleted');
+    if (!channel.enabled) return this.giveUp(delivery, 'Channel disabled');
+    const provider = providerFor(channel.type);
+    const valid = provider.validate(channel.config);
+    if (!valid.ok) return this.giveUp(delivery, MESSAGES[valid.code]);
+
+    const started = performance.now();
+    let record: AttemptRecord;
+    let outcome: Outcome;
+    try {
+      const answer = await provider.send(delivery.message, valid.config, this.context);
+      record = { ok: true, httpStatus: answer.status, detail: answer.detail, durationMs: elapsed(started) };
+      outcome = { status: 'sent' };
+    } catch (error) {
+      const failure = describeFailure(error);
+      record = { ok: false, ...failure, durationMs: elapsed(started) };
+      const { maxAttempts, retryBaseMs } = this.config.notifications;
+      outcome = afterFailure(error, delivery.attempts, maxAttempts, retryBaseMs);
+      this.logger.warn(`Notification ${delivery.id} (${channel.type}) attempt ${delivery.attempts} failed: ${failure.detail}`);
+    }
+    await this.outbox.finish(delivery.id, delivery.attempts, record, outcome);
+  }
+
+  private giveUp(delivery: ClaimedDelivery, reason: string): Promise<void> {
+    return this.outbox.finish(delivery.id, delivery.attempts, { ok: false, httpStatus: null, detail: reason, durationMs: 0 }, { status: 'failed' });
+  }
+}
+
+const elapsed = (started: number) => Math.round(performance.now() - started);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Runs `work` over the items with at most `limit` at a time; each item's failure is its own. */
+async function runLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}

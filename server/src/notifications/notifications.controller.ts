@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  MESSAGES,
+  PAGE_SIZE_DEFAULT,
+  type ChannelTestResponse,
+  type MessageResponse,
+  type NotificationHistoryResponse,
+  type NotificationsResponse,
+} from '@vigil/proto';
+import type { Response } from 'express';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { HistoryQuery } from './notifications.dto';
+import { NotificationsService } from './notifications.service';
+
+/** Every signed-in user may configure notifications (spec section 6). Bodies are checked by hand: see notifications.validation. */
+@ApiTags('notifications')
+@ApiBearerAuth()
+@Controller('notifications')
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  @Get()
+  async read(): Promise<NotificationsResponse> {
+    return { success: true, data: await this.notifications.read() };
+  }
+
+  @Post('channels')
+  async createChannel(@Body() body: unknown): Promise<MessageResponse & { data: { id: number } }> {
+    const id = await this.notifications.createChannel(body);
+    return { success: true, message: MESSAGES['notifications.channelSaved'], data: { id } };
+  }
+
+  /** A test of a channel not saved yet. */
+  @Post('channels/test')
+  @HttpCode(HttpStatus.OK)
+  testUnsaved(@Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
+    return this.answerTest(this.notifications.test(null, body), res);
+  }
+
+  @Put('channels/:id')
+  async updateChannel(@Param('id', ParseIdPipe) id: number, @Body() body: unknown): Promise<MessageResponse> {
+    await this.notifications.updateChannel(id, body);
+    return { success: true, message: MESSAGES['notifications.channelSaved'] };
+  }
+
+  @Delete('channels/:id')
+  async deleteChannel(@Param('id', ParseIdPipe) id: number): Promise<MessageResponse> {
+    await this.notifications.deleteChannel(id);
+    return { success: true, message: MESSAGES['notifications.channelDeleted'] };
+  }
+
+  /** Sends a test message; a provider's refusal is a 502 carrying its answer. */
+  @Post('channels/:id/test')
+  @HttpCode(HttpStatus.OK)
+  test(@Param('id', ParseIdPipe) id: number, @Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
+    return this.answerTest(this.notifications.test(id, body), res);
+  }
+
+  @Post('settings')
+  @HttpCode(HttpStatus.OK)
+  async saveSettings(@Body() body: unknown): Promise<MessageResponse> {
+    await this.notifications.saveSettings(body);
+    return { success: true, message: MESSAGES['notifications.settingsSaved'] };
+  }
+
+  @Get('history')
+  async history(@Query() query: HistoryQuery): Promise<NotificationHistoryResponse> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
+    const { items, total } = await this.notifications.history({
+      status: query.status,
+      targetKind: query.target_kind,
+      targetId: query.target_id,
+      channelId: query.channel_id,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    return { success: true, items, total, page, pageSize };
+  }
+
+  private async answerTest(result: ReturnType<NotificationsService['test']>, res: Response): Promise<ChannelTestResponse> {
+    const { ok, response } = await result;
+    if (!ok) res.status(HttpStatus.BAD_GATEWAY);
+    return response;
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AlertsService } from './alerts.service';
+import { NotificationDispatcher } from './dispatcher.service';
+import { NotificationsController } from './notifications.controller';
+import { NotificationsRepository } from './notifications.repository';
+import { NotificationsService } from './notifications.service';
+import { OutboxRepository } from './outbox.repository';
+
+@Module({
+  controllers: [NotificationsController],
+  providers: [NotificationsRepository, OutboxRepository, NotificationDispatcher, AlertsService, NotificationsService],
+})
+export class NotificationsModule {}

@@ -1,0 +1,208 @@
+import { Injectable } from '@nestjs/common';
+import type { ChannelLanguage, ChannelType, DeliveryStatus, NotificationHistoryItem, NotificationTargetKind, SettingsTargetType } from '@vigil/proto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { affectedCount, firstRow } from '../database/rows';
+import type { TargetSettings } from './rules';
+
+export interface ChannelRow {
+  id: number;
+  name: string;
+  type: ChannelType;
+  config: Record<string, unknown>;
+  enabled: boolean;
+  language: ChannelLanguage;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SettingsRow extends TargetSettings {
+  target_type: SettingsTargetType;
+  target_id: number | null;
+}
+
+export interface HistoryFilter {
+  status?: DeliveryStatus;
+  targetKind?: NotificationTargetKind;
+  targetId?: number;
+  channelId?: number;
+  limit: number;
+  offset: number;
+}
+
+const CHANNEL_COLUMNS = 'id, name, type, config, enabled, language, created_at, updated_at';
+export const SETTINGS_COLUMNS = `target_type, target_id, enabled, on_down, on_recovery, on_offline, on_cpu_threshold,
+  cpu_threshold, on_memory_threshold, memory_threshold, on_disk_threshold, disk_threshold, channels, override_global`;
+
+/** Channels, per-target settings and the delivery history, in SQL. */
+@Injectable()
+export class NotificationsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  channels(): Promise<ChannelRow[]> {
+    return this.dataSource.query(`SELECT ${CHANNEL_COLUMNS} FROM notification_channels ORDER BY id`);
+  }
+
+  async channel(id: number): Promise<ChannelRow | null> {
+    return firstRow<ChannelRow>(await this.dataSource.query(`SELECT ${CHANNEL_COLUMNS} FROM notification_channels WHERE id = $1`, [id]));
+  }
+
+  async insertChannel(channel: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'>): Promise<number> {
+    const row = firstRow<{ id: number }>(
+      await this.dataSource.query(
+        `INSERT INTO notification_channels (name, type, config, enabled, language) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [channel.name, channel.type, JSON.stringify(channel.config), channel.enabled, channel.language],
+      ),
+    );
+    return row!.id;
+  }
+
+  async updateChannel(id: number, channel: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'>): Promise<boolean> {
+    const result = await this.dataSource.query(
+      `UPDATE notification_channels SET name = $2, type = $3, config = $4, enabled = $5, language = $6, updated_at = now()
+       WHERE id = $1 RETURNING id`,
+      [id, channel.name, channel.type, JSON.stringify(channel.config), channel.enabled, channel.language],
+    );
+    return affectedCount(result) > 0;
+  }
+
+  /** Removes the channel and its id from every settings entry; its history stays, under its name. */
+  async deleteChannel(id: number): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager.query(`DELETE FROM notification_channels WHERE id = $1 RETURNING id`, [id]);
+      if (!affectedCount(result)) return false;
+      await manager.query(
+        `UPDATE notification_settings
+         SET channels = (SELECT coalesce(jsonb_agg(c), '[]'::jsonb) FROM jsonb_array_elements(channels) c WHERE c <> to_jsonb($1::int))
+         WHERE channels @> to_jsonb(ARRAY[$1::int])`,
+        [id],
+      );
+      // Still-pending messages to it can no longer be delivered.
+      await manager.query(
+        `UPDATE notification_outbox SET status = 'failed', last_error = 'Channel deleted', locked_until = NULL
+         WHERE channel_id IS NULL AND status = 'pending'`,
+      );
+      return true;
+    });
+  }
+
+  async existingChannelIds(ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT id FROM notification_channels WHERE id = ANY($1::int[])`, [ids]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** The global entries and the specific ones whose monitor or agent still exists. */
+  settings(): Promise<SettingsRow[]> {
+    return this.dataSource.query(
+      `SELECT ${SETTINGS_COLUMNS} FROM notification_settings s
+       WHERE s.target_type IN ('global-monitor', 'global-agent')
+          OR (s.target_type = 'monitor' AND EXISTS (SELECT 1 FROM monitors m WHERE m.id = s.target_id))
+          OR (s.target_type = 'agent' AND EXISTS (SELECT 1 FROM agents a WHERE a.id = s.target_id))
+       ORDER BY s.target_type, s.target_id`,
+    );
+  }
+
+  async targetExists(kind: 'monitor' | 'agent', id: number): Promise<boolean> {
+    const table = kind === 'monitor' ? 'monitors' : 'agents';
+    return Boolean(firstRow(await this.dataSource.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])));
+  }
+
+  async saveSettings(targetType: SettingsTargetType, targetId: number | null, s: TargetSettings): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO notification_settings AS n (${SETTINGS_COLUMNS})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       ON CONFLICT (target_type, coalesce(target_id, 0)) DO UPDATE SET
+         enabled = excluded.enabled, on_down = excluded.on_down, on_recovery = excluded.on_recovery,
+         on_offline = excluded.on_offline, on_cpu_threshold = excluded.on_cpu_threshold, cpu_threshold = excluded.cpu_threshold,
+         on_memory_threshold = excluded.on_memory_threshold, memory_threshold = excluded.memory_threshold,
+         on_disk_threshold = excluded.on_disk_threshold, disk_threshold = excluded.disk_threshold,
+         channels = excluded.channels, override_global = excluded.override_global, updated_at = now()`,
+      [
+        targetType,
+        targetId,
+        s.enabled,
+        s.on_down,
+        s.on_recovery,
+        s.on_offline,
+        s.on_cpu_threshold,
+        s.cpu_threshold,
+        s.on_memory_threshold,
+        s.memory_threshold,
+        s.on_disk_threshold,
+        s.disk_threshold,
+        JSON.stringify(s.channels),
+        s.override_global,
+      ],
+    );
+  }
+
+  /** Newest first, each with its attempts; the count is over the whole filter. */
+  async history(filter: HistoryFilter): Promise<{ items: NotificationHistoryItem[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (filter.status) add('o.status = ?', filter.status);
+    if (filter.targetKind) add('o.target_kind = ?', filter.targetKind);
+    if (filter.targetId) add('o.target_id = ?', filter.targetId);
+    if (filter.channelId) add('o.channel_id = ?', filter.channelId);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM notification_outbox o ${clause}`, params);
+    const rows = await this.dataSource.query(
+      `SELECT o.id::int, o.event, o.message, o.target_kind, o.target_id, o.target_name, o.channel_id,
+              coalesce(c.name, o.channel_name) AS channel_name, o.channel_type, o.status, o.attempts, o.next_attempt_at,
+              o.last_error, o.created_at, o.sent_at,
+              coalesce((SELECT json_agg(json_build_object('attempt', t.attempt, 'ok', t.ok, 'http_status', t.http_status,
+                        'detail', t.detail, 'duration_ms', t.duration_ms, 'at', t.at) ORDER BY t.attempt, t.id)
+                        FROM notification_attempts t WHERE t.outbox_id = o.id), '[]') AS tries
+       FROM notification_outbox o LEFT JOIN notification_channels c ON c.id = o.channel_id
+       ${clause} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, filter.limit, filter.offset],
+    );
+    return { items: rows.map(toHistoryItem), total };
+  }
+
+  /** Keeps the history bounded: delivered and failed notifications older than `days`. */
+  async pruneHistory(days: number, manager: EntityManager = this.dataSource.manager): Promise<number> {
+    return affectedCount(
+      await manager.query(
+        `DELETE FROM notification_outbox WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1) RETURNING id`,
+        [days],
+      ),
+    );
+  }
+}
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+function toHistoryItem(row: Record<string, any>): NotificationHistoryItem {
+  return {
+    id: Number(row.id),
+    event: row.event,
+    severity: row.message?.severity ?? 'info',
+    subject: row.message?.subject ?? '',
+    text: row.message?.text ?? '',
+    target_kind: row.target_kind,
+    target_id: row.target_id,
+    target_name: row.target_name,
+    channel_id: row.channel_id,
+    channel_name: row.channel_name,
+    channel_type: row.channel_type,
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_at: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    last_error: row.last_error,
+    created_at: iso(row.created_at)!,
+    sent_at: iso(row.sent_at),
+    tries: (row.tries as Array<Record<string, any>>).map((t) => ({
+      attempt: t.attempt,
+      ok: t.ok,
+      http_status: t.http_status,
+      detail: t.detail,
+      duration_ms: t.duration_ms,
+      at: new Date(t.at).toISOString(),
+    })),
+  };
+}

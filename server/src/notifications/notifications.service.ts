@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import {
+  MESSAGES,
+  type AgentNotificationSettings,
+  type ChannelTestResponse,
+  type MonitorNotificationSettings,
+  type NotificationChannelDto,
+  type NotificationSettingsDto,
+  type NotificationsResponse,
+} from '@vigil/proto';
+import { badRequest, notFound } from '../common/api-exception';
+import { describeFailure } from './delivery';
+import { NotificationDispatcher } from './dispatcher.service';
+import { buildMessage } from './messages';
+import { NotificationsRepository, type ChannelRow, type SettingsRow, type HistoryFilter } from './notifications.repository';
+import { readChannelRequest, readSettingsRequest, type ChannelInput } from './notifications.validation';
+import { OutboxRepository } from './outbox.repository';
+import { providerFor } from './providers';
+import { maskSecrets, restoreSecrets } from './secrets';
+import type { TargetSettings } from './rules';
+import { defaultTemplates } from './templates';
+
+const DEFAULTS: TargetSettings = {
+  enabled: false,
+  on_down: true,
+  on_recovery: true,
+  on_offline: true,
+  on_cpu_threshold: false,
+  cpu_threshold: 90,
+  on_memory_threshold: false,
+  memory_threshold: 85,
+  on_disk_threshold: false,
+  disk_threshold: 90,
+  channels: [],
+  override_global: false,
+};
+
+/** Channels, settings and history as the API shows them; secrets never leave masked. */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly repository: NotificationsRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly dispatcher: NotificationDispatcher,
+  ) {}
+
+  async read(): Promise<NotificationsResponse['data']> {
+    const [channels, settings] = await Promise.all([this.repository.channels(), this.repository.settings()]);
+    return { channels: channels.map(toChannelDto), templates: defaultTemplates(), settings: toSettingsDto(settings) };
+  }
+
+  async createChannel(body: unknown): Promise<number> {
+    const input = this.validated(readChannelRequest(body), null);
+    return this.repository.insertChannel(input);
+  }
+
+  async updateChannel(id: number, body: unknown): Promise<void> {
+    const stored = await this.channelOrFail(id);
+    const input = this.validated(readChannelRequest(body), stored);
+    await this.repository.updateChannel(id, input);
+  }
+
+  async deleteChannel(id: number): Promise<void> {
+    if (!(await this.repository.deleteChannel(id))) throw notFound('notifications.channelNotFound');
+  }
+
+  async saveSettings(body: unknown): Promise<void> {
+    const read = readSettingsRequest(body);
+    if (!read.ok) throw badRequest(read.code);
+    const { targetType, targetId, settings } = read.value;
+    if (targetId !== null && !(await this.repository.targetExists(targetType as 'monitor' | 'agent', targetId))) {
+      throw notFound('notifications.targetNotFound');
+    }
+    const known = await this.repository.existingChannelIds(settings.channels);
+    if (settings.channels.some((id) => !known.has(id))) throw badRequest('notifications.channelsUnknown');
+    await this.repository.saveSettings(targetType, targetId, settings);
+  }
+
+  /**
+   * Sends a test message through a saved channel (`id`), optionally with the dialog's unsaved values (`body`), or
+   * through an unsaved channel (`id` null). The answer is the provider's; the attempt is kept in the history.
+   */
+  async test(id: number | null, body: unknown): Promise<{ ok: boolean; response: ChannelTestResponse }> {
+    const stored = id === null ? null : await this.channelOrFail(id);
+    const hasBody = typeof body === 'object' && body !== null && Object.keys(body).length > 0;
+    const channel = hasBody || !stored ? this.validated(readChannelRequest(body), stored) : stored;
+    const provider = providerFor(channel.type);
+    const valid = provider.validate(channel.config);
+    if (!valid.ok) throw badRequest(valid.code);
+
+    const message = buildMessage('test', channel.language, { name: channel.name }, { kind: 'test', id: null, name: channel.name }, new Date());
+    const started = performance.now();
+    const record = { ok: true, httpStatus: null as number | null, detail: '', durationMs: 0 };
+    try {
+      const answer = await provider.send(message, valid.config, this.dispatcher.sendContext);
+      Object.assign(record, { httpStatus: answer.status, detail: answer.detail });
+    } catch (error) {
+      Object.assign(record, { ok: false, ...describeFailure(error) });
+    }
+    record.durationMs = Math.round(performance.now() - started);
+    await this.outbox.recordTest({ id: stored?.id ?? null, name: channel.name, type: channel.type }, message, record);
+    const data = { status: record.httpStatus, detail: record.detail };
+    return record.ok
+      ? { ok: true, response: { success: true, message: MESSAGES['notifications.testSent'], data } }
+      : { ok: false, response: { success: false, message: `${MESSAGES['notifications.testFailed']}: ${record.detail}`, data } };
+  }
+
+  history(filter: HistoryFilter) {
+    return this.repository.history(filter);
+  }
+
+  private async channelOrFail(id: number): Promise<ChannelRow> {
+    const channel = await this.repository.channel(id);
+    if (!channel) throw notFound('notifications.channelNotFound');
+    return channel;
+  }
+
+  /** The request with masked secrets put back (same type only) and checked by its type's rules. */
+  private validated(read: ReturnType<typeof readChannelRequest>, stored: ChannelRow | null): ChannelInput {
+    if (!read.ok) throw badRequest(read.code);
+    const input = read.value;
+    const config = stored && stored.type === input.type ? restoreSecrets(input.type, input.config, stored.config) : input.config;
+    const valid = providerFor(input.type).validate(config);
+    if (!valid.ok) throw badRequest(valid.code);
+    return { ...input, config: valid.config as unknown as Record<string, unknown> };
+  }
+}
+
+function toChannelDto(row: ChannelRow): NotificationChannelDto {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    config: JSON.stringify(maskSecrets(row.type, row.config)),
+    enabled: Boolean(row.enabled),
+    language: row.language,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function monitorSettings(s: TargetSettings): MonitorNotificationSettings {
+  return { enabled: Boolean(s.enabled), onDown: Boolean(s.on_down), onRecovery: Boolean(s.on_recovery), channels: s.channels.map(Number) };
+}
+
+function agentSettings(s: TargetSettings): AgentNotificationSettings {
+  return {
+    enabled: Boolean(s.enabled),
+    onOffline: Boolean(s.on_offline),
+    onRecovery: Boolean(s.on_recovery),
+    onCpuThreshold: Boolean(s.on_cpu_threshold),
+    cpuThreshold: Number(s.cpu_threshold),
+    onMemoryThreshold: Boolean(s.on_memory_threshold),
+    memoryThreshold: Number(s.memory_threshold),
+    onDiskThreshold: Boolean(s.on_disk_threshold),
+    diskThreshold: Number(s.disk_threshold),
+    channels: s.channels.map(Number),
+  };
+}
+
+function toSettingsDto(rows: SettingsRow[]): NotificationSettingsDto {
+  const global = (type: string) => rows.find((r) => r.target_type === type) ?? DEFAULTS;
+  const dto: NotificationSettingsDto = {
+    monitors: monitorSettings(global('global-monitor')),
+    agents: agentSettings(global('global-agent')),
+    specificMonitors: {},
+    specificAgents: {},
+  };
+  for (const row of rows) {
+    if (row.target_type === 'monitor') dto.specificMonitors[row.target_id!] = { ...monitorSettings(row), overrideGlobal: Boolean(row.override_global) };
+    if (row.target_type === 'agent') dto.specificAgents[row.target_id!] = { ...agentSettings(row), overrideGlobal: Boolean(row.override_global) };
+  }
+  return dto;
+}

@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import type { ChannelType } from '@vigil/proto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { returnedRows } from '../database/rows';
+import type { NotificationMessage } from './providers';
+
+/** One notification to one channel, as the alert rules write it inside the event's transaction. */
+export interface OutboxItem {
+  dedup_key: string;
+  channel_id: number;
+  channel_name: string;
+  channel_type: ChannelType;
+  event: string;
+  target_kind: 'monitor' | 'agent';
+  target_id: number;
+  target_name: string;
+  message: NotificationMessage;
+}
+
+/** A claimed notification with its channel as it is now (null: the channel was deleted). */
+export interface ClaimedDelivery {
+  id: number;
+  attempts: number;
+  message: NotificationMessage;
+  channel: { type: ChannelType; config: Record<string, unknown>; enabled: boolean } | null;
+}
+
+export interface AttemptRecord {
+  ok: boolean;
+  httpStatus: number | null;
+  detail: string | null;
+  durationMs: number;
+}
+
+/** What happens to a claimed notification after an attempt. */
+export type Outcome = { status: 'sent' } | { status: 'retry'; delayMs: number } | { status: 'failed' };
+
+@Injectable()
+export class OutboxRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Inside the event's transaction; a deduplication key already written is skipped. Returns how many were new. */
+  async enqueue(manager: EntityManager, items: OutboxItem[]): Promise<number> {
+    if (!items.length) return 0;
+    const rows = await manager.query(
+      `INSERT INTO notification_outbox (dedup_key, channel_id, channel_name, channel_type, event, target_kind, target_id, target_name, message)
+       SELECT dedup_key, channel_id, channel_name, channel_type, event, target_kind, target_id, target_name, message
+       FROM jsonb_to_recordset($1::jsonb) AS r(dedup_key varchar, channel_id int, channel_name varchar, channel_type varchar,
+         event varchar, target_kind varchar, target_id int, target_name varchar, message jsonb)
+       ON CONFLICT (dedup_key) DO NOTHING
+       RETURNING id`,
+      [JSON.stringify(items)],
+    );
+    return returnedRows(rows).length;
+  }
+
+  /**
+   * Takes up to `limit` due notifications for this process: rows locked by another instance's claim are skipped, and
+   * the lease (`locked_until`) lets another instance take over if this one dies mid-delivery.
+   */
+  async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    const rows = await this.dataSource.query(
+      `UPDATE notification_outbox o SET locked_until = now() + make_interval(secs => $2::float8 / 1000), attempts = o.attempts + 1
+       FROM (
+         SELECT id FROM notification_outbox
+         WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+         ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+       ) due
+       WHERE o.id = due.id
+       RETURNING o.id::int, o.attempts, o.message, o.channel_id`,
+      [limit, leaseMs],
+    );
+    const claimed = returnedRows<{ id: number; attempts: number; message: NotificationMessage; channel_id: number | null }>(rows);
+    const channelIds = [...new Set(claimed.map((r) => r.channel_id).filter((id): id is number => id !== null))];
+    const channels: Array<{ id: number; type: ChannelType; config: Record<string, unknown>; enabled: boolean }> = channelIds.length
+      ? await this.dataSource.query(`SELECT id, type, config, enabled FROM notification_channels WHERE id = ANY($1::int[])`, [channelIds])
+      : [];
+    const byId = new Map(channels.map((c) => [c.id, c]));
+    return claimed.map((row) => {
+      const channel = row.channel_id === null ? undefined : byId.get(row.channel_id);
+      return {
+        id: row.id,
+        attempts: row.attempts,
+        message: row.message,
+        channel: channel ? { type: channel.type, config: channel.config, enabled: channel.enabled } : null,
+      };
+    });
+  }
+
+  /** Records the attempt and moves the notification on, in one statement. */
+  async finish(id: number, attempt: number, record: AttemptRecord, outcome: Outcome): Promise<void> {
+    await this.dataSource.query(
+      `WITH moved AS (
+         UPDATE notification_outbox SET
+           status = CASE WHEN $3::varchar = 'retry' THEN 'pending' ELSE $3::varchar END,
+           sent_at = CASE WHEN $3::varchar = 'sent' THEN now() ELSE sent_at END,
+           next_attempt_at = CASE WHEN $3::varchar = 'retry' THEN now() + make_interval(secs => $4::float8 / 1000) ELSE next_attempt_at END,
+           last_error = CASE WHEN $3::varchar = 'sent' THEN NULL ELSE $5::text END,
+           locked_until = NULL
+         WHERE id = $1 RETURNING id
+       )
+       INSERT INTO notification_attempts (outbox_id, attempt, ok, http_status, detail, duration_ms)
+       SELECT id, $2, $6, $7, $5::text, $8 FROM moved`,
+      [id, attempt, outcome.status, outcome.status === 'retry' ? outcome.delayMs : 0, record.detail, record.ok, record.httpStatus, record.durationMs],
+    );
+  }
+
+  /** A channel test, sent at once rather than queued, kept in the history like any delivery. */
+  async recordTest(channel: { id: number | null; name: string; type: ChannelType }, message: NotificationMessage, record: AttemptRecord): Promise<void> {
+    await this.dataSource.query(
+      `WITH test AS (
+         INSERT INTO notification_outbox (dedup_key, channel_id, channel_name, channel_type, event, target_kind, target_id,
+           target_name, message, status, attempts, last_error, sent_at)
+         VALUES ('test:' || gen_random_uuid(), $1, $2, $3, 'test', 'test', NULL, $2, $4, $5::varchar, 1, $6, CASE WHEN $5::varchar = 'sent' THEN now() END)
+         RETURNING id
+       )
+       INSERT INTO notification_attempts (outbox_id, attempt, ok, http_status, detail, duration_ms)
+       SELECT id, 1, $7, $8, $9, $10 FROM test`,
+      [
+        channel.id,
+        channel.name,
+        channel.type,
+        JSON.stringify(message),
+        record.ok ? 'sent' : 'failed',
+        record.ok ? null : record.detail,
+        record.ok,
+        record.httpStatus,
+        record.detail,
+        record.durationMs,
+      ],
+    );
+  }
+}
