@@ -4,6 +4,7 @@ import { AgentGateway } from '../agents/agent.gateway';
 import { AgentReportsWriter } from '../agents/agent-reports.writer';
 import { CheckResultsWriter } from '../monitors/check-results.writer';
 import { CheckScheduler } from '../monitors/check-scheduler.service';
+import { NotificationDispatcher } from '../notifications/dispatcher.service';
 
 @Injectable()
 export class MetricsService {
@@ -13,6 +14,7 @@ export class MetricsService {
     private readonly dataSource: DataSource,
     private readonly agentReports: AgentReportsWriter,
     private readonly agentGateway: AgentGateway,
+    private readonly dispatcher: NotificationDispatcher,
   ) {}
 
   async render(): Promise<string> {
@@ -20,7 +22,8 @@ export class MetricsService {
     const [sizes] = await this.dataSource.query(
       `SELECT pg_total_relation_size('monitor_checks')::bigint AS checks_bytes,
               pg_total_relation_size('monitor_hourly')::bigint AS hourly_bytes,
-              pg_database_size(current_database())::bigint AS database_bytes`,
+              pg_database_size(current_database())::bigint AS database_bytes,
+              (SELECT count(*) FROM notification_outbox WHERE status = 'pending')::int AS notifications_pending`,
     );
     const memory = process.memoryUsage();
     const cpu = process.cpuUsage();
@@ -40,6 +43,10 @@ export class MetricsService {
       ['vigil_agent_reports_stored_total', 'counter', this.agentReports.stats.stored],
       ['vigil_agent_messages_rejected_total', 'counter', this.agentReports.stats.rejected],
       ['vigil_agent_report_batches_failed_total', 'counter', this.agentReports.stats.failedBatches],
+      ['vigil_notifications_pending', 'gauge', Number(sizes.notifications_pending)],
+      ['vigil_notifications_delivered_total', 'counter', this.dispatcher.stats.delivered],
+      ['vigil_notification_attempts_failed_total', 'counter', this.dispatcher.stats.failedAttempts],
+      ['vigil_notifications_failed_total', 'counter', this.dispatcher.stats.givenUp],
       ['process_resident_memory_bytes', 'gauge', memory.rss],
       ['process_cpu_seconds_total', 'counter', (cpu.user + cpu.system) / 1e6],
     ];

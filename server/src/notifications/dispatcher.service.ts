@@ -28,6 +28,8 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
   private again = false;
   private stopped = false;
   private lastPrune = 0;
+  /** For /api/metrics. */
+  readonly stats = { delivered: 0, failedAttempts: 0, givenUp: 0 };
   private readonly context: SendContext;
 
   constructor(
@@ -117,10 +119,18 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
       this.logger.warn(`Notification ${delivery.id} (${channel.type}) attempt ${delivery.attempts} failed: ${failure.detail}`);
     }
     await this.outbox.finish(delivery.id, delivery.attempts, record, outcome);
+    this.count(outcome);
   }
 
-  private giveUp(delivery: ClaimedDelivery, reason: string): Promise<void> {
-    return this.outbox.finish(delivery.id, delivery.attempts, { ok: false, httpStatus: null, detail: reason, durationMs: 0 }, { status: 'failed' });
+  private count(outcome: Outcome): void {
+    if (outcome.status === 'sent') this.stats.delivered += 1;
+    else this.stats.failedAttempts += 1;
+    if (outcome.status === 'failed') this.stats.givenUp += 1;
+  }
+
+  private async giveUp(delivery: ClaimedDelivery, reason: string): Promise<void> {
+    await this.outbox.finish(delivery.id, delivery.attempts, { ok: false, httpStatus: null, detail: reason, durationMs: 0 }, { status: 'failed' });
+    this.count({ status: 'failed' });
   }
 }
 

@@ -9,5 +9,6 @@ import { OutboxRepository } from './outbox.repository';
 @Module({
   controllers: [NotificationsController],
   providers: [NotificationsRepository, OutboxRepository, NotificationDispatcher, AlertsService, NotificationsService],
+  exports: [NotificationDispatcher],
 })
 export class NotificationsModule {}
