@@ -10,6 +10,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { MonitorsModule } from './monitors/monitors.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { RedisModule } from './redis/redis.module';
 import { SettingsModule } from './settings/settings.module';
 import { StatusModule } from './status/status.module';
 import { UsersModule } from './users/users.module';
@@ -22,6 +23,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        RedisModule,
         EventsModule,
         SettingsModule,
         UsersModule,

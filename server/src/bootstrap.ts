@@ -8,6 +8,8 @@ import { bodyErrorHandler, parseJsonBody } from './common/body-parsing';
 import { requestId } from './common/request-id';
 import { createValidationPipe } from './common/validation';
 import { AppConfig, enabledLogLevels } from './config/config';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { REDIS, RedisHandle } from './redis/redis.module';
 import { serveDownloads } from './web/serve-downloads';
 import { serveClient } from './web/serve-client';
 
@@ -25,6 +27,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
+  const redis = app.get<RedisHandle | null>(REDIS);
+  if (redis) app.useWebSocketAdapter(new RedisIoAdapter(app, redis));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { JobClaims } from '../database/job-claims';
 import { DomainEvents } from '../events/domain-events.service';
 import { statusChange } from './agent.mapper';
 import { AgentsRepository, Transition } from './agents.repository';
@@ -23,13 +24,15 @@ export class AgentPresence implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly agents: AgentsRepository,
     private readonly events: DomainEvents,
+    private readonly claims: JobClaims,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timers.push(setInterval(() => void this.sweep(), SWEEP_EVERY_MS), setInterval(() => void this.prune(), PRUNE_EVERY_MS));
-    const first = setTimeout(() => void this.prune(), 3_000);
-    this.timers.push(first);
+    // Once at start (catching up after downtime), then instances sharing the database take turns: only the first to
+    // ask in a period prunes.
+    const pruneOnce = () => void this.claims.run('prune.agent-metrics', PRUNE_EVERY_MS, () => this.prune());
+    this.timers.push(setInterval(() => void this.sweep(), SWEEP_EVERY_MS), setInterval(pruneOnce, PRUNE_EVERY_MS), setTimeout(() => void this.prune(), 3_000));
     for (const timer of this.timers) timer.unref();
   }
 

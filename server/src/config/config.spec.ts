@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: null,
       redisUrl: null,
+      redisPrefix: 'vigil',
       publicUrl: null,
       jwtSecret: null,
       jwtExpiresIn: '7d',
@@ -31,6 +32,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL must be a URL/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must start with redis:\/\//],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379' }, /REDIS_URL needs DATABASE_URL/],
+    [{ DATABASE_URL: 'postgres://x/y', REDIS_URL: 'redis://x', REDIS_PREFIX: 'a b' }, /REDIS_PREFIX must be/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL must start with http:\/\//],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN must look like/],
@@ -45,6 +48,12 @@ describe('loadConfig', () => {
   ])('rejects %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never repeats a password given in REDIS_URL', () => {
+    expect(() => loadConfig({ REDIS_URL: 'redis://:hunter2@127.0.0.1:6379' })).toThrow(/REDIS_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://:hunter2@127.0.0.1:6379' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ REDIS_URL: 'http://:hunter2@x' })).not.toThrow(/hunter2/);
   });
 
   it('accepts a complete valid environment', () => {

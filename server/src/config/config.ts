@@ -11,8 +11,10 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** Connections to an external PostgreSQL (the embedded one always gets one). */
   databasePoolSize: number;
-  /** Reserved for scale-out; accepted and validated, not used yet. */
+  /** Set: scale-out (checks on BullMQ, sockets over the Redis adapter). Unset: one process does everything in memory. */
   redisUrl: string | null;
+  /** Namespace of every Redis key Vigil writes, so several installations (or test runs) can share one Redis. */
+  redisPrefix: string;
   /** Address agents and links use; absent means the browser's own origin. */
   publicUrl: string | null;
   /** Absent: generated once and stored in the database. */
@@ -114,13 +116,24 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLevel}")`);
   }
   const publicUrl = url(env, 'PUBLIC_URL', ['http', 'https']);
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres', 'postgresql']);
+  const redisUrl = url(env, 'REDIS_URL', ['redis', 'rediss']);
+  if (redisUrl && !databaseUrl) {
+    // Instances sharing work must share one database; the embedded one belongs to a single process.
+    throw new ConfigError('REDIS_URL needs DATABASE_URL: instances that share work must share one PostgreSQL');
+  }
+  const redisPrefix = read(env, 'REDIS_PREFIX') ?? 'vigil';
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisPrefix)) {
+    throw new ConfigError(`REDIS_PREFIX must be 1 to 64 letters, digits or _ . : - (got "${redisPrefix}")`);
+  }
   return {
     port: port(env, 'PORT', 3000),
     host: read(env, 'HOST') ?? '0.0.0.0',
     dataDir: resolve(read(env, 'DATA_DIR') ?? 'data'),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
-    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    redisUrl,
+    redisPrefix,
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     jwtSecret,
     jwtExpiresIn,

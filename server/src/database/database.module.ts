@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { ENTITIES } from './entities';
+import { JobClaims } from './job-claims';
 import { MIGRATIONS } from './migrations';
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
@@ -60,8 +61,9 @@ async function migrate(dataSource: DataSource, sharedUrl: string | null): Promis
         return dataSource;
       },
     },
+    JobClaims,
   ],
-  exports: [DataSource],
+  exports: [DataSource, JobClaims],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   private readonly logger = new Logger(DatabaseModule.name);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { JobClaims } from '../database/job-claims';
 import { MonitorsRepository } from './monitors.repository';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -13,6 +14,7 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
 
   constructor(
     private readonly monitors: MonitorsRepository,
+    private readonly claims: JobClaims,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -20,7 +22,8 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     // Once soon after start (an install that was down for days catches up), then every 10 minutes.
     const first = setTimeout(() => void this.prune(), 2_000);
     first.unref();
-    this.timer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
+    // Instances sharing the database take turns on the timer: only the first to ask in a period prunes.
+    this.timer = setInterval(() => void this.claims.run('prune.checks', PRUNE_EVERY_MS, () => this.prune()), PRUNE_EVERY_MS);
     this.timer.unref();
   }
 
