@@ -8,7 +8,7 @@ import { LoadingState } from '../components/PageState/PageState';
 import NotFoundPage from '../pages/NotFound.page';
 import RegisterPage from '../pages/Register.page';
 import { RequireAdmin, RequireAuth } from './guards';
-import { PATHS, PENDING_PATHS } from './paths';
+import { PATHS } from './paths';
 
 // Screens other than the entry pages are split off, so visitors of one page download only what it needs.
 const ProfilePage = lazy(() => import('../pages/Profile.page'));
@@ -26,6 +26,7 @@ const AgentDetailPage = lazy(() => import('../pages/AgentDetail.page'));
 const StatusPage = lazy(() => import('../pages/Status.page'));
 const StatusConfigPage = lazy(() => import('../pages/StatusConfig.page'));
 const WallPage = lazy(() => import('../pages/Wall.page'));
+const NotificationsPage = lazy(() => import('../pages/Notifications.page'));
 
 /** The spec's route table (section 2) with its access rules. */
 export function AppRoutes() {
@@ -58,6 +59,7 @@ export function AppRoutes() {
           <Route path={PATHS.agentEdit} element={<AgentEditPage />} />
           <Route path={PATHS.agentDetail} element={<AgentDetailPage />} />
           <Route path={PATHS.statusConfig} element={<StatusConfigPage />} />
+          <Route path={PATHS.notifications} element={<NotificationsPage />} />
         </Route>
 
         <Route element={<RequireAdmin />}>
@@ -65,18 +67,6 @@ export function AppRoutes() {
           <Route path={PATHS.userCreate} element={<UserCreatePage />} />
           <Route path={PATHS.userEdit} element={<UserEditPage />} />
         </Route>
-
-        {PENDING_PATHS.map(({ path }) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <RequireAuth>
-                <NotFoundPage />
-              </RequireAuth>
-            }
-          />
-        ))}
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

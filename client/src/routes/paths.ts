@@ -33,6 +33,3 @@ export const agentEditPath = (id: number) => `/agents/edit/${id}`;
 export function parseIdParam(raw: string | undefined): number | null {
   return raw && /^\d+$/.test(raw) ? Number(raw) : null;
 }
-
-/** Routes whose screens later issues build; until then they show the not-found page. */
-export const PENDING_PATHS = [{ path: PATHS.notifications, access: 'member' }] as const;

@@ -1,0 +1,68 @@
+import { Group, NumberInput, Stack, Switch } from '@mantine/core';
+import type { AgentNotificationSettings, NotificationChannelDto } from '@vigil/proto';
+import { useTranslation } from 'react-i18next';
+import { isThreshold, THRESHOLD_MAX, THRESHOLD_MIN } from '../settings';
+import { ChannelPicker } from './ChannelPicker';
+
+interface AgentOptionsProps {
+  value: AgentNotificationSettings;
+  channels: readonly NotificationChannelDto[];
+  onChange: (patch: Partial<AgentNotificationSettings>) => void;
+  testId: string;
+}
+
+type Metric = 'cpu' | 'memory' | 'disk';
+const METRICS: { metric: Metric; toggle: 'onCpuThreshold' | 'onMemoryThreshold' | 'onDiskThreshold'; field: 'cpuThreshold' | 'memoryThreshold' | 'diskThreshold' }[] = [
+  { metric: 'cpu', toggle: 'onCpuThreshold', field: 'cpuThreshold' },
+  { metric: 'memory', toggle: 'onMemoryThreshold', field: 'memoryThreshold' },
+  { metric: 'disk', toggle: 'onDiskThreshold', field: 'diskThreshold' },
+];
+
+/** Which agent events notify, the resource thresholds (inputs only while their alert is on) and where. */
+export function AgentOptions({ value, channels, onChange, testId }: AgentOptionsProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Switch
+        label={t('notifications.settings.onOffline')}
+        checked={value.onOffline}
+        onChange={(event) => onChange({ onOffline: event.currentTarget.checked })}
+        data-testid={`${testId}-on-offline`}
+      />
+      <Switch
+        label={t('notifications.settings.onAgentRecovery')}
+        checked={value.onRecovery}
+        onChange={(event) => onChange({ onRecovery: event.currentTarget.checked })}
+        data-testid={`${testId}-on-recovery`}
+      />
+      {METRICS.map(({ metric, toggle, field }) => (
+        <Group key={metric} gap="md" align="center" mih={36}>
+          <Switch
+            label={t(`notifications.settings.on.${metric}`)}
+            checked={value[toggle]}
+            onChange={(event) => onChange({ [toggle]: event.currentTarget.checked })}
+            data-testid={`${testId}-on-${metric}`}
+            w={220}
+          />
+          {value[toggle] && (
+            <NumberInput
+              aria-label={t(`notifications.settings.threshold.${metric}`)}
+              value={value[field]}
+              onChange={(next) => onChange({ [field]: typeof next === 'number' ? next : Number.NaN })}
+              min={THRESHOLD_MIN}
+              max={THRESHOLD_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              suffix=" %"
+              w={120}
+              error={isThreshold(value[field]) ? undefined : t('server.notifications.thresholdInvalid')}
+              data-testid={`${testId}-${metric}-threshold`}
+            />
+          )}
+        </Group>
+      ))}
+      <ChannelPicker channels={channels} value={value.channels} onChange={(ids) => onChange({ channels: ids })} testId={`${testId}-channels`} />
+    </Stack>
+  );
+}

@@ -1,0 +1,258 @@
+import { ActionIcon, Alert, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { CHANNEL_LANGUAGES, CHANNEL_TYPES, SECRET_MASK, type NotificationChannelDto } from '@vigil/proto';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../api/errors';
+import { ApiError } from '../../../api/http';
+import { notify } from '../../../app/notify';
+import { notificationsApi } from '../api';
+import {
+  CHANNEL_FIELDS,
+  CHANNEL_NAME_MAX,
+  emptyChannelForm,
+  formFromChannel,
+  isChannelType,
+  toChannelRequest,
+  validateChannel,
+  withType,
+  type ChannelErrors,
+  type ChannelForm,
+} from '../channelForm';
+
+interface ChannelDialogProps {
+  opened: boolean;
+  /** The channel edited; null creates one. */
+  channel: NotificationChannelDto | null;
+  onClose: () => void;
+  /** After a successful save, with the channel's id. */
+  onSaved: (id: number) => void;
+}
+
+type TestResult = { ok: boolean; text: string } | null;
+
+/** Create or edit a channel (spec section 4): type-specific fields, checks before sending, a test send. */
+export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDialogProps) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<ChannelForm>(emptyChannelForm());
+  const [errors, setErrors] = useState<ChannelErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [testResult, setTestResult] = useState<TestResult>(null);
+
+  useEffect(() => {
+    if (!opened) return;
+    setForm(channel ? formFromChannel(channel) : emptyChannelForm());
+    setErrors({});
+    setFailure(null);
+    setTestResult(null);
+  }, [opened, channel]);
+
+  function update(next: ChannelForm, field?: string) {
+    setForm(next);
+    if (field && errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function setField(key: string, value: string) {
+    update({ ...form, fields: { ...form.fields, [key]: value } }, key);
+  }
+
+  function checked(): boolean {
+    const found = validateChannel(form);
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  }
+
+  async function save() {
+    setFailure(null);
+    if (!checked()) return;
+    setSaving(true);
+    try {
+      const body = toChannelRequest(form);
+      let id = channel?.id ?? 0;
+      if (channel) await notificationsApi.updateChannel(channel.id, body);
+      else id = (await notificationsApi.createChannel(body)).data.id;
+      notify.success(t('server.notifications.channelSaved'));
+      onSaved(id);
+    } catch (error) {
+      setFailure(errorText(t, error, t('server.notifications.channelSaveFailed')));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function sendTest() {
+    setTestResult(null);
+    setFailure(null);
+    if (!checked()) return;
+    setTesting(true);
+    try {
+      const answer = await notificationsApi.testChannel(channel?.id ?? null, toChannelRequest(form));
+      setTestResult({ ok: true, text: t('notifications.dialog.testSent', { status: answer.data.status ?? '-', detail: answer.data.detail || '-' }) });
+    } catch (error) {
+      // A provider's refusal (502) carries its answer in the message; anything else is said as usual.
+      const text = error instanceof ApiError && error.status === 502 && !error.code ? error.message : errorText(t, error, t('server.notifications.testFailed'));
+      setTestResult({ ok: false, text });
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  const fieldError = (key: string) => (errors[key] ? t(errors[key] as 'server.notifications.botTokenRequired') : undefined);
+  const editing = channel !== null;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? t('notifications.dialog.editTitle') : t('notifications.dialog.createTitle')}
+      size="lg"
+      centered
+      data-testid="channel-dialog"
+    >
+      <Stack gap="md">
+        <TextInput
+          label={t('notifications.dialog.name')}
+          required
+          value={form.name}
+          maxLength={CHANNEL_NAME_MAX}
+          onChange={(event) => update({ ...form, name: event.currentTarget.value }, 'name')}
+          error={fieldError('name')}
+          data-testid="channel-name"
+        />
+        <Group grow align="flex-start">
+          <Select
+            label={t('notifications.dialog.type')}
+            data={CHANNEL_TYPES.map((type) => ({ value: type, label: t(`notifications.types.${type}`) }))}
+            value={form.type}
+            onChange={(next) => {
+              if (!isChannelType(next) || next === form.type) return;
+              // A new type clears the configuration and every message (spec section 4).
+              setForm(withType(form, next));
+              setErrors({});
+              setTestResult(null);
+            }}
+            allowDeselect={false}
+            data-testid="channel-type"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label={t('notifications.dialog.language')}
+            description={t('notifications.dialog.languageHint')}
+            data={CHANNEL_LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+            value={form.language}
+            onChange={(next) => next && update({ ...form, language: next as ChannelForm['language'] })}
+            allowDeselect={false}
+            data-testid="channel-language"
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Group>
+        <Switch
+          label={t('notifications.dialog.enabled')}
+          checked={form.enabled}
+          onChange={(event) => update({ ...form, enabled: event.currentTarget.checked })}
+          data-testid="channel-enabled"
+        />
+
+        {CHANNEL_FIELDS[form.type].map((field) => {
+          const props = {
+            // Field keys come from CHANNEL_FIELDS, whose every type and key has a label in both dictionaries.
+            label: t(`notifications.fields.${form.type}.${field.key}` as 'notifications.fields.telegram.botToken'),
+            required: field.required,
+            placeholder: field.placeholder,
+            value: form.fields[field.key] ?? '',
+            onChange: (event: React.ChangeEvent<HTMLInputElement>) => setField(field.key, event.currentTarget.value),
+            error: fieldError(field.key),
+            description: editing && field.secret && form.fields[field.key] === SECRET_MASK ? t('notifications.dialog.secretKept') : undefined,
+            'data-testid': `channel-field-${field.key}`,
+            autoComplete: 'off',
+          };
+          const key = `${form.type}-${field.key}`;
+          return field.secret ? <PasswordInput key={key} {...props} /> : <TextInput key={key} {...props} />;
+        })}
+
+        {form.type === 'webhook' && (
+          <Stack gap="xs" data-testid="channel-headers">
+            <Group justify="space-between">
+              <Text size="sm" fw={500}>
+                {t('notifications.fields.webhook.headers')}
+              </Text>
+              <Button
+                size="xs"
+                variant="subtle"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => update({ ...form, headers: [...form.headers, { name: '', value: '' }] }, 'headers')}
+                data-testid="channel-header-add"
+              >
+                {t('notifications.dialog.addHeader')}
+              </Button>
+            </Group>
+            {form.headers.map((row, index) => (
+              <Group key={index} gap="xs" wrap="nowrap">
+                <TextInput
+                  placeholder="Authorization"
+                  aria-label={t('notifications.dialog.headerName')}
+                  value={row.name}
+                  onChange={(event) => {
+                    const headers = form.headers.map((item, at) => (at === index ? { ...item, name: event.currentTarget.value } : item));
+                    update({ ...form, headers }, 'headers');
+                  }}
+                  style={{ flex: 1 }}
+                />
+                <PasswordInput
+                  placeholder="Bearer …"
+                  aria-label={t('notifications.dialog.headerValue')}
+                  value={row.value}
+                  onChange={(event) => {
+                    const headers = form.headers.map((item, at) => (at === index ? { ...item, value: event.currentTarget.value } : item));
+                    update({ ...form, headers }, 'headers');
+                  }}
+                  style={{ flex: 2 }}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('notifications.dialog.removeHeader')}
+                  onClick={() => update({ ...form, headers: form.headers.filter((_, at) => at !== index) }, 'headers')}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+            {errors.headers && (
+              <Text size="xs" c="red">
+                {fieldError('headers')}
+              </Text>
+            )}
+          </Stack>
+        )}
+
+        {testResult && (
+          <Alert color={testResult.ok ? 'green' : 'red'} variant="light" data-testid="channel-test-result" role="status">
+            {testResult.text}
+          </Alert>
+        )}
+        {failure && (
+          <Alert color="red" variant="light" role="alert" data-testid="channel-error">
+            {failure}
+          </Alert>
+        )}
+
+        <Group justify="space-between">
+          <Button variant="light" leftSection={<IconSend size={16} />} onClick={() => void sendTest()} loading={testing} disabled={saving} data-testid="channel-test">
+            {t('notifications.dialog.sendTest')}
+          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void save()} loading={saving} data-testid="channel-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

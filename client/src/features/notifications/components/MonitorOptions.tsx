@@ -1,0 +1,33 @@
+import { Stack, Switch } from '@mantine/core';
+import type { MonitorNotificationSettings, NotificationChannelDto } from '@vigil/proto';
+import { useTranslation } from 'react-i18next';
+import { ChannelPicker } from './ChannelPicker';
+
+interface MonitorOptionsProps {
+  value: MonitorNotificationSettings;
+  channels: readonly NotificationChannelDto[];
+  onChange: (patch: Partial<MonitorNotificationSettings>) => void;
+  testId: string;
+}
+
+/** Which monitor events notify, and where. */
+export function MonitorOptions({ value, channels, onChange, testId }: MonitorOptionsProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Switch
+        label={t('notifications.settings.onDown')}
+        checked={value.onDown}
+        onChange={(event) => onChange({ onDown: event.currentTarget.checked })}
+        data-testid={`${testId}-on-down`}
+      />
+      <Switch
+        label={t('notifications.settings.onMonitorRecovery')}
+        checked={value.onRecovery}
+        onChange={(event) => onChange({ onRecovery: event.currentTarget.checked })}
+        data-testid={`${testId}-on-recovery`}
+      />
+      <ChannelPicker channels={channels} value={value.channels} onChange={(ids) => onChange({ channels: ids })} testId={`${testId}-channels`} />
+    </Stack>
+  );
+}
