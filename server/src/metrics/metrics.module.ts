@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { MonitorsModule } from '../monitors/monitors.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 
-@Module({ imports: [MonitorsModule, AgentsModule], controllers: [MetricsController], providers: [MetricsService] })
+@Module({ imports: [MonitorsModule, AgentsModule, NotificationsModule], controllers: [MetricsController], providers: [MetricsService] })
 export class MetricsModule {}
