@@ -4,6 +4,7 @@ import { useAuthStore } from '../features/auth/store';
 import { ADMIN, jsonResponse, MEMBER, renderWithProviders, signIn, signOut } from '../test/render';
 import { agentsPage, makeAgent } from '../test/agents';
 import { monitorsPage } from '../test/monitors';
+import { makeNotifications } from '../test/notifications';
 import { makeDashboardSummary, makeStatusData } from '../test/status';
 import { AppRoutes } from './AppRoutes';
 
@@ -16,6 +17,7 @@ function answer(url: string) {
   if (url === '/api/settings') return jsonResponse(200, { success: true, settings: { allowRegistration: false } });
   if (url === '/api/status/data') return jsonResponse(200, { success: true, data: makeStatusData() });
   if (url === '/api/status/config') return jsonResponse(200, { success: true, config: { ...makeStatusData(), monitors: [], agents: [] } });
+  if (url === '/api/notifications') return jsonResponse(200, makeNotifications());
   if (url === '/api/dashboard') return jsonResponse(200, { success: true, dashboard: makeDashboardSummary() });
   if (url === '/api/auth/status') return jsonResponse(200, { success: true, needsSetup: false, allowRegistration: true });
   return jsonResponse(404, { success: false, message: 'Not found', code: 'request.notFound' });
@@ -119,11 +121,12 @@ describe('routes and guards', () => {
     expect(await screen.findByTestId('status-config-tab-general')).toBeInTheDocument();
   });
 
-  it('shows the not-found page to members on routes later issues build', async () => {
+  it('lets a member open the notification configuration', async () => {
     signIn(MEMBER);
     renderWithProviders(<AppRoutes />, { route: '/notifications' });
 
-    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    expect(await screen.findByTestId('notifications-tab-global')).toBeInTheDocument();
+    expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
   });
 
   it('sends the home page get-started button to the dashboard for members and to login for visitors', async () => {

@@ -1,0 +1,161 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChannelRequest, NotificationSettingsRequest, NotificationsResponse } from '@vigil/proto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useNotificationsStore } from '../features/notifications/store';
+import { monitorsPage, makeMonitor } from '../test/monitors';
+import { makeChannel, makeHistoryItem, makeNotifications } from '../test/notifications';
+import { jsonResponse, MEMBER, renderWithProviders, signIn } from '../test/render';
+import NotificationsPage from './Notifications.page';
+
+const initial = useNotificationsStore.getState();
+const GOOD_TOKEN = '123456789:AAFakeTokenForVigilTests_abcdefghijkl';
+
+describe('NotificationsPage', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  let data: NotificationsResponse;
+  let settingsAnswer: (body: NotificationSettingsRequest) => Response;
+
+  const calls = (url: string, method: string) =>
+    fetchMock.mock.calls.filter(([called, init]) => String(called).startsWith(url) && (init as RequestInit).method === method).map(([, init]) => JSON.parse(String((init as RequestInit).body ?? 'null')));
+
+  beforeEach(() => {
+    signIn(MEMBER);
+    useNotificationsStore.setState(initial, true);
+    data = makeNotifications({ channels: [makeChannel({ id: 1, name: 'Ops chat' })] });
+    settingsAnswer = () => jsonResponse(200, { success: true, message: 'Notification settings saved' });
+    fetchMock = vi.fn((url: string, init: RequestInit) => {
+      if (url === '/api/notifications') return Promise.resolve(jsonResponse(200, data));
+      if (url === '/api/notifications/settings') return Promise.resolve(settingsAnswer(JSON.parse(String(init.body))));
+      if (url === '/api/notifications/channels' && init.method === 'POST') return Promise.resolve(jsonResponse(201, { success: true, message: 'Notification channel saved', data: { id: 9 } }));
+      if (url.startsWith('/api/notifications/channels/') && init.method === 'DELETE') return Promise.resolve(jsonResponse(200, { success: true, message: 'Notification channel deleted' }));
+      if (url.startsWith('/api/notifications/history')) return Promise.resolve(jsonResponse(200, { success: true, items: [makeHistoryItem({ id: 3, subject: 'Vigil test message' })], total: 1, page: 1, pageSize: 20 }));
+      if (url.startsWith('/api/monitors?')) return Promise.resolve(jsonResponse(200, monitorsPage([makeMonitor({ id: 7, name: 'Checkout API' })])));
+      return Promise.resolve(jsonResponse(404, { success: false, message: 'Not found' }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  const switchOf = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+
+  it('shows global details only while enabled, and a threshold input only while its alert is on', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await screen.findByTestId('global-monitors-enabled');
+    expect(screen.queryByTestId('global-monitors-on-down')).not.toBeInTheDocument();
+
+    await userEvent.click(switchOf('global-monitors-enabled'));
+    expect(screen.getByTestId('global-monitors-on-down')).toBeChecked();
+
+    await userEvent.click(switchOf('global-agents-enabled'));
+    expect(screen.queryByTestId('global-agents-cpu-threshold')).not.toBeInTheDocument();
+    await userEvent.click(switchOf('global-agents-on-cpu'));
+    expect(screen.getByTestId('global-agents-cpu-threshold')).toHaveValue('90 %');
+  });
+
+  it('refuses a threshold above 100 before sending anything', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('global-agents-enabled'));
+    await userEvent.click(switchOf('global-agents-on-disk'));
+    const input = screen.getByTestId('global-agents-disk-threshold');
+    await userEvent.clear(input);
+    await userEvent.type(input, '150');
+    expect(await screen.findAllByText('Thresholds must be whole numbers from 0 to 100')).not.toHaveLength(0);
+    await userEvent.click(screen.getByTestId('notifications-save'));
+    expect(calls('/api/notifications/settings', 'POST')).toEqual([]);
+  });
+
+  it('saves one call per target and says when only some succeeded', async () => {
+    settingsAnswer = (body) =>
+      body.target_type === 'global-agent' ? jsonResponse(400, { success: false, message: 'A selected notification channel does not exist' }) : jsonResponse(200, { success: true });
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('notifications-save'));
+    expect(await screen.findByText(/some notification settings failed to save/)).toBeInTheDocument();
+    expect(calls('/api/notifications/settings', 'POST').map((body) => body.target_type).sort()).toEqual(['global-agent', 'global-monitor']);
+  });
+
+  it('says the settings were saved when every call succeeds', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('notifications-save'));
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+  });
+
+  it('turning override on for a monitor turns it on and shows its options', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('notifications-tab-monitors'));
+    const row = await screen.findByTestId('target-monitors-7');
+    expect(within(row).getByText('Checkout API')).toBeInTheDocument();
+    expect(within(row).queryByTestId('target-monitors-7-enabled')).not.toBeInTheDocument();
+
+    await userEvent.click(within(row).getByTestId('target-monitors-7-override'));
+    expect(within(row).getByTestId('target-monitors-7-enabled')).toBeChecked();
+    expect(within(row).getByTestId('target-monitors-7-on-down')).toBeInTheDocument();
+    expect(screen.getByTestId('notifications-unsaved')).toHaveTextContent('1 unsaved');
+
+    await userEvent.click(screen.getByTestId('notifications-save'));
+    await vi.waitFor(() =>
+      expect(calls('/api/notifications/settings', 'POST').find((body) => body.target_type === 'monitor')).toMatchObject({ target_id: 7, override_global: true, enabled: true }),
+    );
+  });
+
+  it('shows the channel rules in the dialog, sends nothing while they fail, and clears config and errors on a type change', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('notifications-tab-channels'));
+    await userEvent.click(screen.getByTestId('channel-add'));
+    await userEvent.click(await screen.findByTestId('channel-save'));
+    expect(await screen.findByText('Channel name is required')).toBeInTheDocument();
+    expect(screen.getByText('Bot Token is required')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByTestId('channel-name'), 'Ops');
+    await userEvent.type(screen.getByTestId('channel-field-botToken'), 'not-a-token');
+    await userEvent.type(screen.getByTestId('channel-field-chatId'), '-100123');
+    await userEvent.click(screen.getByTestId('channel-save'));
+    expect(await screen.findByText('Invalid Bot Token format')).toBeInTheDocument();
+    expect(calls('/api/notifications/channels', 'POST')).toEqual([]);
+
+    await userEvent.click(screen.getByTestId('channel-type'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Email (Resend)' }));
+    expect(screen.queryByText('Invalid Bot Token format')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('channel-field-botToken')).not.toBeInTheDocument();
+    expect(screen.getByTestId('channel-field-apiKey')).toHaveValue('');
+    expect(screen.getByTestId('channel-name')).toHaveValue('Ops');
+
+    await userEvent.click(screen.getByTestId('channel-type'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Telegram' }));
+    await userEvent.click(screen.getByTestId('channel-field-botToken'));
+    await userEvent.paste(GOOD_TOKEN);
+    await userEvent.type(screen.getByTestId('channel-field-chatId'), '-100123');
+    await userEvent.click(screen.getByTestId('channel-save'));
+    await vi.waitFor(() => expect(calls('/api/notifications/channels', 'POST')).toHaveLength(1));
+    const sent = calls('/api/notifications/channels', 'POST')[0] as ChannelRequest;
+    expect(sent).toMatchObject({ name: 'Ops', type: 'telegram', enabled: true });
+    expect(JSON.parse(sent.config as string)).toEqual({ botToken: GOOD_TOKEN, chatId: '-100123' });
+  }, 20_000);
+
+  it('deletes a channel only after confirmation', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('notifications-tab-channels'));
+    await userEvent.click(screen.getByTestId('channel-delete-1'));
+    expect(calls('/api/notifications/channels/1', 'DELETE')).toHaveLength(0);
+    await userEvent.click(await screen.findByTestId('confirm-delete'));
+    await vi.waitFor(() => expect(screen.queryByTestId('channel-row-1')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/channels/1' && (init as RequestInit).method === 'DELETE')).toBe(true);
+  });
+
+  it('keeps templates read-only: add and edit say coming soon, the default cannot be deleted', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('notifications-tab-templates'));
+    expect(screen.getByTestId('template-delete-1')).toBeDisabled();
+    await userEvent.click(screen.getByTestId('template-add'));
+    expect(await screen.findByText('Custom templates are coming soon')).toBeInTheDocument();
+  });
+
+  it('lists the delivery history with its attempts', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('notifications-tab-history'));
+    const row = await screen.findByTestId('history-row-3');
+    expect(row).toHaveAttribute('data-status', 'sent');
+    expect(within(row).getByText('Vigil test message')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Show attempts' }));
+    expect(screen.getByTestId('history-attempts-3')).toHaveTextContent('200');
+  });
+});
