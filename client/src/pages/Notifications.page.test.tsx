@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChannelRequest, NotificationSettingsRequest, NotificationsResponse } from '@vigil/proto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +22,10 @@ describe('NotificationsPage', () => {
 
   beforeEach(() => {
     signIn(MEMBER);
+    // Toasts live in a module-wide store: earlier tests' toasts would queue this test's behind Mantine's limit.
+    act(() => {
+      notifications.clean();
+    });
     useNotificationsStore.setState(initial, true);
     data = makeNotifications({ channels: [makeChannel({ id: 1, name: 'Ops chat' })] });
     settingsAnswer = () => jsonResponse(200, { success: true, message: 'Notification settings saved' });
@@ -141,10 +146,13 @@ describe('NotificationsPage', () => {
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/channels/1' && (init as RequestInit).method === 'DELETE')).toBe(true);
   });
 
-  it('keeps templates read-only: add and edit say coming soon, the default cannot be deleted', async () => {
+  it('keeps templates read-only: the defaults cannot be edited or deleted, add says coming soon, content can be viewed', async () => {
     renderWithProviders(<NotificationsPage />);
     await userEvent.click(await screen.findByTestId('notifications-tab-templates'));
     expect(screen.getByTestId('template-delete-1')).toBeDisabled();
+    expect(screen.getByTestId('template-edit-1')).toBeDisabled();
+    await userEvent.click(screen.getByTestId('template-view-1'));
+    expect(await screen.findByTestId('template-view')).toHaveTextContent('{{name}} is down.');
     await userEvent.click(screen.getByTestId('template-add'));
     expect(await screen.findByText('Custom templates are coming soon')).toBeInTheDocument();
   });

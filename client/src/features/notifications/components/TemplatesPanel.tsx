@@ -25,7 +25,7 @@ export const TEMPLATE_VARIABLES = [
   'threshold',
 ] as const;
 
-/** The default templates, read-only: viewing works, adding and editing say "coming soon" (spec section 2). */
+/** The default templates, read-only: viewing works, the defaults cannot be edited or deleted, adding says "coming soon". */
 export function TemplatesPanel() {
   const { t } = useTranslation();
   const templates = useNotificationsStore((state) => state.templates);
@@ -76,8 +76,14 @@ export function TemplatesPanel() {
                         <IconEye size={18} />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label={t('common.edit')}>
-                      <ActionIcon variant="subtle" aria-label={t('common.edit')} onClick={comingSoon} data-testid={`template-edit-${template.id}`}>
+                    <Tooltip label={template.is_default ? t('notifications.templates.defaultReadOnly') : t('common.edit')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('common.edit')}
+                        disabled={template.is_default}
+                        onClick={comingSoon}
+                        data-testid={`template-edit-${template.id}`}
+                      >
                         <IconEdit size={18} />
                       </ActionIcon>
                     </Tooltip>
