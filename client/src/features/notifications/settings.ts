@@ -50,20 +50,27 @@ function threshold(on: boolean, value: number, fallback: number): number {
   return isThreshold(value) ? value : on ? value : fallback;
 }
 
-export function monitorRequest(
-  targetType: Extract<SettingsTargetType, 'global-monitor' | 'monitor'>,
-  settings: MonitorNotificationSettings & { overrideGlobal?: boolean },
-  targetId?: number,
+/** The fields every settings call carries, whatever its target. */
+function common(
+  targetType: SettingsTargetType,
+  settings: { enabled: boolean; channels: number[]; overrideGlobal?: boolean },
+  targetId: number | undefined,
 ): NotificationSettingsRequest {
   return {
     target_type: targetType,
     ...(targetId === undefined ? {} : { target_id: targetId }),
     enabled: settings.enabled,
-    on_down: settings.onDown,
-    on_recovery: settings.onRecovery,
     channels: JSON.stringify(settings.channels),
     override_global: settings.overrideGlobal ?? false,
   };
+}
+
+export function monitorRequest(
+  targetType: Extract<SettingsTargetType, 'global-monitor' | 'monitor'>,
+  settings: MonitorNotificationSettings & { overrideGlobal?: boolean },
+  targetId?: number,
+): NotificationSettingsRequest {
+  return { ...common(targetType, settings, targetId), on_down: settings.onDown, on_recovery: settings.onRecovery };
 }
 
 export function agentRequest(
@@ -72,9 +79,7 @@ export function agentRequest(
   targetId?: number,
 ): NotificationSettingsRequest {
   return {
-    target_type: targetType,
-    ...(targetId === undefined ? {} : { target_id: targetId }),
-    enabled: settings.enabled,
+    ...common(targetType, settings, targetId),
     on_offline: settings.onOffline,
     on_recovery: settings.onRecovery,
     on_cpu_threshold: settings.onCpuThreshold,
@@ -83,8 +88,6 @@ export function agentRequest(
     memory_threshold: threshold(settings.onMemoryThreshold, settings.memoryThreshold, DEFAULT_AGENT_SETTINGS.memoryThreshold),
     on_disk_threshold: settings.onDiskThreshold,
     disk_threshold: threshold(settings.onDiskThreshold, settings.diskThreshold, DEFAULT_AGENT_SETTINGS.diskThreshold),
-    channels: JSON.stringify(settings.channels),
-    override_global: settings.overrideGlobal ?? false,
   };
 }
 

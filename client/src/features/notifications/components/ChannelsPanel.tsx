@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { NotificationChannelDto } from '@vigil/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { notificationsApi } from '../api';
 import { isChannelId } from '../channelForm';
 import { useNotificationsStore } from '../store';
 import { ChannelDialog } from './ChannelDialog';
+import { RowActions } from './RowActions';
 
 type DialogState = { opened: false } | { opened: true; channel: NotificationChannelDto | null };
 
@@ -91,24 +92,7 @@ export function ChannelsPanel() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t('common.edit')}>
-                        <ActionIcon variant="subtle" aria-label={t('common.edit')} onClick={() => open(channel)} data-testid={`channel-edit-${channel.id}`}>
-                          <IconEdit size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('common.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('common.delete')}
-                          onClick={() => setDeleting(channel)}
-                          data-testid={`channel-delete-${channel.id}`}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
+                    <RowActions prefix="channel" id={channel.id} onEdit={() => open(channel)} onDelete={() => setDeleting(channel)} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Button, Code, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPlus } from '@tabler/icons-react';
 import type { NotificationTemplateDto } from '@vigil/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../app/notify';
 import { useNotificationsStore } from '../store';
+import { RowActions } from './RowActions';
 
 /** The variables a template may use, as the server fills them. */
 export const TEMPLATE_VARIABLES = [
@@ -70,36 +71,20 @@ export function TemplatesPanel() {
                 </Table.Td>
                 <Table.Td>{t(`languages.${template.language}`)}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <RowActions
+                    prefix="template"
+                    id={template.id}
+                    onEdit={comingSoon}
+                    onDelete={comingSoon}
+                    editLocked={template.is_default ? t('notifications.templates.defaultReadOnly') : undefined}
+                    deleteLocked={template.is_default ? t('notifications.templates.defaultLocked') : undefined}
+                  >
                     <Tooltip label={t('notifications.templates.view')}>
                       <ActionIcon variant="subtle" aria-label={t('notifications.templates.view')} onClick={() => setViewing(template)} data-testid={`template-view-${template.id}`}>
                         <IconEye size={18} />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label={template.is_default ? t('notifications.templates.defaultReadOnly') : t('common.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('common.edit')}
-                        disabled={template.is_default}
-                        onClick={comingSoon}
-                        data-testid={`template-edit-${template.id}`}
-                      >
-                        <IconEdit size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={template.is_default ? t('notifications.templates.defaultLocked') : t('common.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('common.delete')}
-                        disabled={template.is_default}
-                        onClick={comingSoon}
-                        data-testid={`template-delete-${template.id}`}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  </RowActions>
                 </Table.Td>
               </Table.Tr>
             ))}
