@@ -17,12 +17,14 @@ export function ChannelPicker({ channels, value, onChange, testId }: ChannelPick
     value: String(channel.id),
     label: `${channel.name} (${t(`notifications.types.${channel.type}`)})${channel.enabled ? '' : ` · ${t('notifications.channels.disabled')}`}`,
   }));
+  const chosen = value.filter((id) => known.has(id)).map(String);
   return (
     <MultiSelect
       label={t('notifications.settings.channels')}
+      description={chosen.length === 0 && channels.length > 0 ? t('notifications.settings.noChannelSelected') : undefined}
       placeholder={channels.length === 0 ? t('notifications.settings.noChannels') : t('notifications.settings.pickChannels')}
       data={data}
-      value={value.filter((id) => known.has(id)).map(String)}
+      value={chosen}
       onChange={(ids) => onChange(ids.map(Number))}
       disabled={channels.length === 0}
       searchable
