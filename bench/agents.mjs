@@ -20,13 +20,16 @@
 // database and temporary folders are cleaned up at the end and on Ctrl-C (the server and real-agent logs are kept in
 // the system's temporary folder for reading). Other options: --workers (fleet processes, 2), --warmup S,
 // --enroll-concurrency 50, --connect-concurrency 50 (per fleet process), --postgres ADMIN_URL,
-// --server-node-args "--trace-gc" (node flags for the server), --cpu-prof DIR (server CPU profile, written at exit).
+// --server-node-args "--trace-gc" (node flags for the server), --cpu-prof DIR (server CPU profile, written at exit),
+// --alerts (global agent notifications on: a CPU alert at 50 % to a loopback webhook answering after --sink-delay-ms,
+// default 3000, with --sink-status, default 200; compare its report figures with a run without it).
 // Needs about N + 1,000 open files in the server: the soft limit is raised up to the hard one when short.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { routeAlertsToSink, startAlertSink } from './lib/alert-sink.mjs';
 import { api, childCpuSeconds, cpuSeconds, f, freePort, log, machineJiffies, metrics, openFiles, option, otherTestRunners, percentile, postgresCpu, rssMiB, sleep } from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
@@ -49,6 +52,9 @@ const CPU_PROF_DIR = option('cpu-prof', null);
 // Extra node flags for the server only, space-separated (e.g. "--trace-gc" to see collector pauses in its log).
 const SERVER_NODE_ARGS = (option('server-node-args', '') ?? '').split(' ').filter(Boolean);
 const ADMIN_URL = option('postgres', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const ALERTS = process.argv.includes('--alerts');
+const SINK_DELAY_MS = Math.max(0, Number(option('sink-delay-ms', 3000)));
+const SINK_STATUS = Math.floor(Number(option('sink-status', 200)));
 const SAMPLE_MS = 5000;
 const PROGRESS_EVERY_MS = 30_000;
 if (!['embedded', 'postgres'].includes(MODE)) {
@@ -391,6 +397,13 @@ async function run() {
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.text}`);
   const { token: adminToken } = login.json();
   const idle = { rss: rssMiB(server.pid), metrics: await metrics(base, adminToken) };
+  let sink = null;
+  if (ALERTS) {
+    sink = await startAlertSink({ delayMs: SINK_DELAY_MS, status: SINK_STATUS });
+    cleanups.push(() => sink.close());
+    await routeAlertsToSink(base, adminToken, sink, { kind: 'agent' });
+    log(`alerts on: CPU above 50 % for 3 reports → webhook at ${sink.url} answering ${SINK_STATUS} after ${SINK_DELAY_MS} ms`);
+  }
 
   // Enrolment.
   const generated = await api(base, adminToken, 'POST', '/api/agents/token/generate');
@@ -645,6 +658,17 @@ async function run() {
       tables,
     },
     metricsFetchMs: Math.max(m0.fetchMs, m1.fetchMs),
+    alerts: sink
+      ? {
+          sinkDelayMs: SINK_DELAY_MS,
+          sinkStatus: SINK_STATUS,
+          receivedInWindow: sink.count(t0, tEnd),
+          perSecond: sink.count(t0, tEnd) / seconds,
+          deliveredInWindow: m1.vigil_notifications_delivered_total - m0.vigil_notifications_delivered_total,
+          failedAttemptsInWindow: m1.vigil_notification_attempts_failed_total - m0.vigil_notification_attempts_failed_total,
+          pendingAtWindowEnd: m1.vigil_notifications_pending,
+        }
+      : null,
     serverLog: logPath,
   };
 
@@ -695,6 +719,12 @@ function print(r) {
       (r.database.tables
         ? `; agents ${f(mib(r.database.tables.agentsBytes), 1)} MiB, agent_metrics ${f(mib(r.database.tables.metricsBytes), 1)} MiB (${r.database.tables.metricRows} rows), ${r.database.tables.active} agents active`
         : ''),
+    ...(r.alerts
+      ? [
+          `  alerts                   ${r.alerts.receivedInWindow} webhook posts in the window (${f(r.alerts.perSecond, 1)}/s) to a sink answering ${r.alerts.sinkStatus} after ${r.alerts.sinkDelayMs} ms; ` +
+            `delivered ${r.alerts.deliveredInWindow}, failed attempts ${r.alerts.failedAttemptsInWindow}, pending at the end ${r.alerts.pendingAtWindowEnd}`,
+        ]
+      : []),
     `  server log               ${r.serverLog}: ${findings.lines} lines, ${findings.problems.length} with error/warn/fail`,
     ...findings.problems.slice(0, 5).map((line) => `    ${line.slice(0, 240)}`),
   ];
