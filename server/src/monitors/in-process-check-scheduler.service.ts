@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { CheckResultsWriter } from './check-results.writer';
+import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { nextOnRhythm, spreadOffsetMs } from './check-rules';
 import { HttpChecker } from './http-checker';
 import type { ScheduledMonitor } from './monitor.types';
@@ -19,26 +20,13 @@ interface Entry {
   version: number;
 }
 
-/** How the scheduler is keeping up: check starts, their lateness behind the due time, work in flight. */
-export interface SchedulerStats {
-  started: number;
-  latenessP50Ms: number;
-  latenessP99Ms: number;
-  latenessMaxMs: number;
-  inFlight: number;
-  scheduled: number;
-}
-
-/** Lateness samples kept for percentiles: the most recent ones, in a ring. */
-const LATENESS_SAMPLES = 100_000;
-
 /**
  * Runs every active monitor at its interval in this process: a min-heap of due times, a bounded number of checks in
  * flight, results handed to the batch writer. Start times are spread over the interval and kept across restarts.
  */
 @Injectable()
-export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(CheckScheduler.name);
+export class InProcessCheckScheduler extends CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(InProcessCheckScheduler.name);
   private readonly entries = new Map<number, Entry>();
   private readonly heap = new MinHeap<{ due: number; id: number; version: number }>((a, b) => a.due - b.due);
   private readonly inFlight = new Set<Promise<void>>();
@@ -46,26 +34,30 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly running = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  private started = 0;
-  private readonly lateness = new Float64Array(LATENESS_SAMPLES);
+  private readonly lateness = new LatenessRing();
 
   constructor(
     private readonly monitors: MonitorsRepository,
     private readonly checker: HttpChecker,
     private readonly writer: CheckResultsWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    super();
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const active = await this.monitors.loadActive();
-    for (const monitor of active) this.schedule(monitor, { resume: true });
+    for (const monitor of active) this.add(monitor);
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
     this.logger.log(`Scheduling ${active.length} active monitors`);
   }
 
-  /** Adds or reschedules a monitor; `checkNow` runs it at once (created, resumed, edited target). */
-  schedule(monitor: ScheduledMonitor, options: { checkNow?: boolean; resume?: boolean } = {}): void {
+  async schedule(monitor: ScheduledMonitor, options: { checkNow?: boolean } = {}): Promise<void> {
+    this.add(monitor, options);
+  }
+
+  private add(monitor: ScheduledMonitor, options: { checkNow?: boolean } = {}): void {
     const now = Date.now();
     const intervalMs = monitor.interval * 1000;
     const previous = this.entries.get(monitor.id);
@@ -89,21 +81,12 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     this.heap.push({ due, id: monitor.id, version: entry.version });
   }
 
-  unschedule(id: number): void {
+  async unschedule(id: number): Promise<void> {
     this.entries.delete(id);
   }
 
   getStats(): SchedulerStats {
-    const samples = Array.from(this.lateness.subarray(0, Math.min(this.started, LATENESS_SAMPLES))).sort((a, b) => a - b);
-    const at = (q: number) => (samples.length ? samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] : 0);
-    return {
-      started: this.started,
-      latenessP50Ms: at(0.5),
-      latenessP99Ms: at(0.99),
-      latenessMaxMs: samples.length ? samples[samples.length - 1] : 0,
-      inFlight: this.inFlight.size,
-      scheduled: this.entries.size,
-    };
+    return this.lateness.stats(this.inFlight.size, this.entries.size);
   }
 
   private tick(): void {
@@ -119,8 +102,7 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
         this.heap.push({ ...top, due: now + 1000 });
         continue;
       }
-      this.lateness[this.started % LATENESS_SAMPLES] = now - top.due;
-      this.started += 1;
+      this.lateness.record(now - top.due);
       const run = this.run(entry).finally(() => this.inFlight.delete(run));
       this.inFlight.add(run);
     }

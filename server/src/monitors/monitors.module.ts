@@ -1,16 +1,37 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { REDIS, type RedisHandle } from '../redis/redis.module';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler } from './check-scheduler.service';
+import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
 import { HttpChecker } from './http-checker';
 import { MonitorStats } from './monitor-stats';
 import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
+import { QueueCheckScheduler } from './queue-check-scheduler.service';
 import { RetentionService } from './retention.service';
 
 @Module({
   controllers: [MonitorsController],
-  providers: [MonitorsRepository, HttpChecker, CheckResultsWriter, CheckScheduler, MonitorStats, MonitorsService, RetentionService],
+  providers: [
+    MonitorsRepository,
+    HttpChecker,
+    CheckResultsWriter,
+    {
+      // One process alone schedules in memory; instances sharing a Redis share BullMQ job schedulers.
+      provide: CheckScheduler,
+      inject: [REDIS, MonitorsRepository, HttpChecker, CheckResultsWriter, APP_CONFIG],
+      useFactory: (redis: RedisHandle | null, monitors: MonitorsRepository, checker: HttpChecker, writer: CheckResultsWriter, config: AppConfig) =>
+        redis
+          ? new QueueCheckScheduler(redis, monitors, checker, writer, config)
+          : new InProcessCheckScheduler(monitors, checker, writer, config),
+    },
+    MonitorStats,
+    MonitorsService,
+    RetentionService,
+  ],
   exports: [MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter],
 })
 export class MonitorsModule {}

@@ -37,6 +37,11 @@ export interface ResultInput {
   checkedAt: Date;
   /** Null keeps the stored next check time (a manual check does not move the rhythm). */
   rhythmNext: Date | null;
+  /**
+   * The queued slot this check ran for (scale-out). Set, the result is dropped when the monitor was paused or a check
+   * at or after the slot is already stored: a re-run of a dead instance's job never counts twice.
+   */
+  slotAt?: Date | null;
 }
 
 export interface RecordedResult {
@@ -213,10 +218,12 @@ export class MonitorsRepository {
                WHEN NOT $2 AND m.status <> 'down' AND m.consecutive_failures + 1 <= m.retries
                  THEN $4::timestamptz + make_interval(secs => m.retry_interval_s)
                ELSE COALESCE($5::timestamptz, m.next_check_at) END
-           FROM (SELECT id, status FROM monitors WHERE id = $1 FOR UPDATE) old
+           FROM (SELECT id, status FROM monitors WHERE id = $1
+                   AND ($6::timestamptz IS NULL OR (active AND (last_checked IS NULL OR last_checked < $6)))
+                 FOR UPDATE) old
            WHERE m.id = old.id
            RETURNING old.status AS previous, ${COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ')}`,
-          [input.monitorId, input.ok, input.responseTime, input.checkedAt, input.rhythmNext],
+          [input.monitorId, input.ok, input.responseTime, input.checkedAt, input.rhythmNext, input.slotAt ?? null],
         );
         const row = firstRow<MonitorRow & { previous: MonitorStatus }>(rows);
         if (!row) continue;

@@ -78,7 +78,7 @@ export class MonitorsService {
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
     const row = await this.monitors.insert(fields, null);
     // A new monitor is checked at once, so its status is known within seconds, then keeps that rhythm.
-    if (row.active) this.scheduler.schedule(toScheduled(row), { checkNow: true });
+    if (row.active) await this.scheduler.schedule(toScheduled(row), { checkNow: true });
     return this.announce('monitor.created', row);
   }
 
@@ -103,14 +103,14 @@ export class MonitorsService {
     );
     const row = await this.monitors.update(id, fields, targetChanged ? { nextCheckAt: null } : {});
     if (!row) throw notFound('monitors.notFound');
-    this.reschedule(row, { checkNow: targetChanged || (row.active && !current.active) });
+    await this.reschedule(row, { checkNow: targetChanged || (row.active && !current.active) });
     return this.announce('monitor.updated', row);
   }
 
   async remove(id: number): Promise<void> {
     const row = await this.monitors.delete(id);
     if (!row) throw notFound('monitors.notFound');
-    this.scheduler.unschedule(id);
+    await this.scheduler.unschedule(id);
     this.events.emit('monitor.deleted', { monitor: toMonitorDto(row) });
   }
 
@@ -119,7 +119,7 @@ export class MonitorsService {
     const row = await this.monitors.update(id, { active }, active ? { nextCheckAt: null, resetState: false } : {});
     if (!row) throw notFound('monitors.notFound');
     // Resuming checks at once; pausing stops the schedule (a check already running still completes).
-    this.reschedule(row, { checkNow: active });
+    await this.reschedule(row, { checkNow: active });
     return this.announce('monitor.updated', row);
   }
 
@@ -132,7 +132,7 @@ export class MonitorsService {
     if (recorded.monitor.active) {
       const scheduled = toScheduled(recorded.monitor);
       // A failure that made the monitor pending brings the retry forward; otherwise the rhythm is untouched.
-      if (recorded.monitor.status === 'pending') this.scheduler.schedule(scheduled);
+      if (recorded.monitor.status === 'pending') await this.scheduler.schedule(scheduled);
     }
     return { check: toCheckDto({ ...recordedCheck(recorded.checkId, result) }), monitor: await this.get(id) };
   }
@@ -154,9 +154,9 @@ export class MonitorsService {
     return rows.map((row) => toMonitorDto(row, { history: history.get(row.id), uptime: uptime.get(row.id) }));
   }
 
-  private reschedule(row: MonitorRow, options: { checkNow: boolean }): void {
-    if (!row.active) this.scheduler.unschedule(row.id);
-    else this.scheduler.schedule(toScheduled(row), options);
+  private async reschedule(row: MonitorRow, options: { checkNow: boolean }): Promise<void> {
+    if (!row.active) await this.scheduler.unschedule(row.id);
+    else await this.scheduler.schedule(toScheduled(row), options);
   }
 
   private async find(id: number): Promise<MonitorRow> {

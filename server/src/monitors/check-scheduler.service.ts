@@ -1,0 +1,50 @@
+import type { ScheduledMonitor } from './monitor.types';
+
+/** How the scheduler is keeping up: check starts, their lateness behind the due time, work in flight. */
+export interface SchedulerStats {
+  started: number;
+  latenessP50Ms: number;
+  latenessP99Ms: number;
+  latenessMaxMs: number;
+  inFlight: number;
+  scheduled: number;
+}
+
+/**
+ * Runs every active monitor at its interval. Chosen at boot: in this process (a min-heap; REDIS_URL unset) or on
+ * BullMQ job schedulers shared by every instance (REDIS_URL set). The monitors service tells it about every change.
+ */
+export abstract class CheckScheduler {
+  /** Adds or reschedules a monitor; `checkNow` runs it at once (created, resumed, edited target). */
+  abstract schedule(monitor: ScheduledMonitor, options?: { checkNow?: boolean }): Promise<void>;
+  /** Stops checking a monitor (paused or deleted); a check already running still completes. */
+  abstract unschedule(id: number): Promise<void>;
+  abstract getStats(): SchedulerStats;
+}
+
+/** Lateness samples kept for percentiles: the most recent ones, in a ring. */
+const LATENESS_SAMPLES = 100_000;
+
+/** Check starts and how late each was behind its due time, for /api/metrics and the benchmarks. */
+export class LatenessRing {
+  started = 0;
+  private readonly samples = new Float64Array(LATENESS_SAMPLES);
+
+  record(latenessMs: number): void {
+    this.samples[this.started % LATENESS_SAMPLES] = latenessMs;
+    this.started += 1;
+  }
+
+  stats(inFlight: number, scheduled: number): SchedulerStats {
+    const samples = Array.from(this.samples.subarray(0, Math.min(this.started, LATENESS_SAMPLES))).sort((a, b) => a - b);
+    const at = (q: number) => (samples.length ? samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] : 0);
+    return {
+      started: this.started,
+      latenessP50Ms: at(0.5),
+      latenessP99Ms: at(0.99),
+      latenessMaxMs: samples.length ? samples[samples.length - 1] : 0,
+      inFlight,
+      scheduled,
+    };
+  }
+}

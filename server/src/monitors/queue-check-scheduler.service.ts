@@ -1,0 +1,201 @@
+import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Job, Queue, Worker } from 'bullmq';
+import type { AppConfig } from '../config/config';
+import type { RedisHandle } from '../redis/redis.module';
+import { CheckResultsWriter } from './check-results.writer';
+import { nextOnRhythm, spreadOffsetMs } from './check-rules';
+import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
+import { HttpChecker } from './http-checker';
+import type { MonitorTarget, ScheduledMonitor } from './monitor.types';
+import { MonitorsRepository } from './monitors.repository';
+
+const QUEUE = 'checks';
+/**
+ * A dead instance's in-flight checks are re-run once their lock expires, found by the next stalled sweep: with these
+ * two settings within about 15–20 s (BullMQ's defaults, 30 s / 30 s, took 60 s in the design spike). The lock is
+ * renewed every lockDuration / 2 while a check runs, so a live but slow check never loses it.
+ */
+export const LOCK_DURATION_MS = 15_000;
+export const STALLED_INTERVAL_MS = 5_000;
+/** Schedulers are compared with the database this often (and at every start), repairing any drift. */
+const RECONCILE_EVERY_MS = 10 * 60_000;
+const RECONCILE_LOCK_MS = 5 * 60_000;
+const PAGE = 1000;
+const PARALLEL_WRITES = 64;
+
+/** What a queued check carries: the target as it was when its scheduler was written, so no database read per check. */
+interface CheckJobData {
+  monitor: MonitorTarget & { interval: number; retryInterval: number };
+  /** Due time of a one-off check (`now`, `retry`); scheduler jobs carry theirs in their id. */
+  slotAt?: number;
+}
+
+type CheckJob = Job<CheckJobData>;
+
+const schedulerId = (monitorId: number) => `monitor:${monitorId}`;
+
+function jobData(monitor: ScheduledMonitor): CheckJobData {
+  const { id, url, method, headers, body, timeout, expectedStatus, interval, retryInterval } = monitor;
+  return { monitor: { id, url, method, headers, body, timeout, expectedStatus, interval, retryInterval } };
+}
+
+/** The time a job was due: scheduler jobs are named `repeat:<scheduler>:<millis>` by BullMQ. */
+function slotOf(job: CheckJob): number {
+  if (job.data.slotAt !== undefined) return job.data.slotAt;
+  const millis = Number(job.id?.split(':').pop());
+  return Number.isFinite(millis) ? millis : job.timestamp + (job.opts.delay ?? 0);
+}
+
+/**
+ * Checks on BullMQ, shared by every instance on one Redis (REDIS_URL set). Each active monitor has one job scheduler
+ * (`every` = its interval, `offset` spreading monitors over it); every instance runs a worker, so whichever is free
+ * takes the next due check. Results go through the same batch writer, whose conditional update decides transitions
+ * once; a re-run of a dead instance's job is dropped there (`slotAt`).
+ */
+export class QueueCheckScheduler extends CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(QueueCheckScheduler.name);
+  private readonly queue: Queue<CheckJobData>;
+  /** Commands of our own (the reconcile lock); BullMQ shares it with the queue. */
+  private readonly connection: ReturnType<RedisHandle['connect']>;
+  private worker: Worker<CheckJobData> | null = null;
+  private readonly lateness = new LatenessRing();
+  private inFlight = 0;
+  private scheduled = 0;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly redis: RedisHandle,
+    private readonly monitors: MonitorsRepository,
+    private readonly checker: HttpChecker,
+    private readonly writer: CheckResultsWriter,
+    private readonly config: AppConfig,
+  ) {
+    super();
+    this.connection = redis.connect();
+    this.queue = new Queue<CheckJobData>(QUEUE, { connection: this.connection, prefix: redis.prefix });
+    this.queue.on('error', (error) => this.logger.error(`Check queue: ${error.message}`));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.reconcile();
+    this.worker = new Worker<CheckJobData>(QUEUE, (job) => this.run(job), {
+      connection: this.redis.connect(),
+      prefix: this.redis.prefix,
+      concurrency: this.config.monitors.checkConcurrency,
+      lockDuration: LOCK_DURATION_MS,
+      stalledInterval: STALLED_INTERVAL_MS,
+      // A job whose instance died twice in a row is given up; its monitor's next slot comes anyway.
+      maxStalledCount: 2,
+    });
+    this.worker.on('error', (error) => this.logger.error(`Check worker: ${error.message}`));
+    const reconcile = setInterval(() => void this.reconcile(), RECONCILE_EVERY_MS);
+    const count = setInterval(() => void this.countSchedulers(), 30_000);
+    this.timers = [reconcile, count];
+    for (const timer of this.timers) timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    // Lets the checks in flight finish (their results are written before the writer drains), takes no new ones.
+    await this.worker?.close();
+    await this.queue.close();
+  }
+
+  async schedule(monitor: ScheduledMonitor, options: { checkNow?: boolean } = {}): Promise<void> {
+    await this.upsert(monitor);
+    const now = Date.now();
+    if (options.checkNow) await this.addOnce(monitor, 'now', now);
+    else if (monitor.status === 'pending' && monitor.nextCheckAt) await this.addOnce(monitor, 'retry', new Date(monitor.nextCheckAt).getTime());
+  }
+
+  async unschedule(id: number): Promise<void> {
+    await this.queue.removeJobScheduler(schedulerId(id));
+  }
+
+  getStats(): SchedulerStats {
+    return this.lateness.stats(this.inFlight, this.scheduled);
+  }
+
+  private upsert(monitor: ScheduledMonitor) {
+    const every = monitor.interval * 1000;
+    // BullMQ runs an `every` scheduler without an offset at once; 0 would mean that, so the earliest slot is 1 ms.
+    const offset = Math.max(1, spreadOffsetMs(monitor.id, every));
+    return this.queue.upsertJobScheduler(
+      schedulerId(monitor.id),
+      { every, offset },
+      { name: 'check', data: jobData(monitor), opts: { removeOnComplete: true, removeOnFail: 1000 } },
+    );
+  }
+
+  /** A one-off check due at `at`; its id makes a second add of the same check (a re-run) a no-op. */
+  private async addOnce(monitor: ScheduledMonitor, kind: 'now' | 'retry', at: number): Promise<void> {
+    await this.queue.add(kind, { ...jobData(monitor), slotAt: at }, {
+      jobId: `${kind}:${monitor.id}:${at}`,
+      delay: Math.max(0, at - Date.now()),
+      removeOnComplete: true,
+      removeOnFail: 1000,
+    });
+  }
+
+  private async run(job: CheckJob): Promise<void> {
+    const slot = slotOf(job);
+    this.lateness.record(Math.max(0, Date.now() - slot));
+    this.inFlight += 1;
+    try {
+      const { monitor } = job.data;
+      const intervalMs = monitor.interval * 1000;
+      const result = await this.checker.check(monitor);
+      const rhythmNext = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, Math.max(slot, Date.now()));
+      const recorded = await this.writer.record({ monitorId: monitor.id, ...result, rhythmNext: new Date(rhythmNext), slotAt: new Date(slot) });
+      // A failure that made the monitor pending is re-checked at its retry interval, between the regular slots.
+      const next = recorded?.monitor.next_check_at;
+      if (recorded?.monitor.status === 'pending' && next && new Date(next).getTime() < rhythmNext) {
+        await this.addOnce({ ...monitor, nextCheckAt: null, status: 'pending' }, 'retry', new Date(next).getTime());
+      }
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  /**
+   * Makes the schedulers match the active monitors in the database (missing, changed or left-over ones), so a change
+   * made while Redis was away, or a fresh Redis, heals. One instance at a time does it, under a Redis lock.
+   */
+  async reconcile(): Promise<void> {
+    const lockKey = `${this.redis.prefix}:${QUEUE}:reconcile`;
+    const connection = this.connection;
+    try {
+      if ((await connection.set(lockKey, String(process.pid), 'PX', RECONCILE_LOCK_MS, 'NX')) !== 'OK') return;
+      try {
+        const existing = new Map<string, { every?: number; data?: CheckJobData }>();
+        for (let start = 0; ; start += PAGE) {
+          const page = await this.queue.getJobSchedulers(start, start + PAGE - 1, true);
+          for (const scheduler of page) existing.set(scheduler.key, { every: scheduler.every, data: scheduler.template?.data });
+          if (page.length < PAGE) break;
+        }
+        const active = await this.monitors.loadActive();
+        const wanted = new Set(active.map((m) => schedulerId(m.id)));
+        const stale = active.filter((m) => {
+          const current = existing.get(schedulerId(m.id));
+          return !current || current.every !== m.interval * 1000 || JSON.stringify(current.data) !== JSON.stringify(jobData(m));
+        });
+        await inBatches(stale, (m) => this.upsert(m));
+        await inBatches([...existing.keys()].filter((key) => !wanted.has(key)), (key) => this.queue.removeJobScheduler(key));
+        this.scheduled = active.length;
+        if (stale.length) this.logger.log(`Check schedulers: ${stale.length} written, ${active.length} active monitors`);
+      } finally {
+        await connection.del(lockKey);
+      }
+    } catch (error) {
+      this.logger.error(`Reconciling check schedulers failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async countSchedulers(): Promise<void> {
+    this.scheduled = await this.queue.getJobSchedulersCount().catch(() => this.scheduled);
+  }
+}
+
+async function inBatches<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += PARALLEL_WRITES) await Promise.all(items.slice(i, i + PARALLEL_WRITES).map(work));
+}
