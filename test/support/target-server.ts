@@ -6,6 +6,8 @@ export interface ReceivedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** Arrival time (ms since epoch). */
+  at: number;
 }
 
 /** A loopback HTTP target for monitors: answers with a settable status, records requests, can be stopped. */
@@ -15,6 +17,8 @@ export interface TargetServer {
   received: ReceivedRequest[];
   /** Sets how `/` answers from now on. */
   respond(status: number, delayMs?: number): void;
+  /** Sets how one exact path answers from now on, whatever `respond` says. */
+  respondFor(path: string, status: number, delayMs?: number): void;
   countFor(path: string): number;
   close(): Promise<void>;
 }
@@ -23,12 +27,13 @@ export async function startTargetServer(port = 0): Promise<TargetServer> {
   let status = 200;
   let delay = 0;
   const received: ReceivedRequest[] = [];
+  const byPath = new Map<string, { status: number; delay: number }>();
   const sockets = new Set<Socket>();
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at: Date.now() });
       const path = req.url ?? '/';
       if (path.startsWith('/redirect/')) {
         const hops = Number(path.split('/')[2]);
@@ -39,8 +44,9 @@ export async function startTargetServer(port = 0): Promise<TargetServer> {
         res.writeHead(204).end();
         return;
       }
-      const reply = () => res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
-      if (delay) setTimeout(reply, delay);
+      const answer = byPath.get(path) ?? { status, delay };
+      const reply = () => res.writeHead(answer.status, { 'content-type': 'text/plain' }).end('ok');
+      if (answer.delay) setTimeout(reply, answer.delay);
       else reply();
     });
   };
@@ -59,6 +65,9 @@ export async function startTargetServer(port = 0): Promise<TargetServer> {
     respond(next, delayMs = 0) {
       status = next;
       delay = delayMs;
+    },
+    respondFor(path, next, delayMs = 0) {
+      byPath.set(path, { status: next, delay: delayMs });
     },
     countFor: (path) => received.filter((r) => r.path === path).length,
     close: () =>

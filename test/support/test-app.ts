@@ -15,6 +15,8 @@ export interface TestApp {
   output(): string;
   stop(): Promise<void>;
   restart(): Promise<void>;
+  /** Ends the process with SIGKILL, as a crash would: no shutdown hooks run. */
+  kill(): Promise<void>;
   /** Stops the process and drops its database (unless it was given a shared one). */
   destroy(): Promise<void>;
 }
@@ -92,6 +94,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async restart() {
       await stop();
       await start();
+    },
+    async kill() {
+      const proc = child;
+      child = null;
+      if (!proc || proc.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      proc.kill('SIGKILL');
+      await exited;
     },
     async destroy() {
       await stop();
