@@ -71,7 +71,7 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     private readonly config: AppConfig,
   ) {
     super();
-    this.connection = redis.connect();
+    this.connection = redis.connect({ failFast: true });
     this.queue = new Queue<CheckJobData>(QUEUE, { connection: this.connection, prefix: redis.prefix });
     this.queue.on('error', (error) => this.logger.error(`Check queue: ${error.message}`));
   }
@@ -102,14 +102,27 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   }
 
   async schedule(monitor: ScheduledMonitor, options: { checkNow?: boolean } = {}): Promise<void> {
-    await this.upsert(monitor);
-    const now = Date.now();
-    if (options.checkNow) await this.addOnce(monitor, 'now', now);
-    else if (monitor.status === 'pending' && monitor.nextCheckAt) await this.addOnce(monitor, 'retry', new Date(monitor.nextCheckAt).getTime());
+    await this.orLater(monitor.id, async () => {
+      await this.upsert(monitor);
+      if (options.checkNow) await this.addOnce(monitor, 'now', Date.now());
+      else if (monitor.status === 'pending' && monitor.nextCheckAt) await this.addOnce(monitor, 'retry', new Date(monitor.nextCheckAt).getTime());
+    });
   }
 
   async unschedule(id: number): Promise<void> {
-    await this.queue.removeJobScheduler(schedulerId(id));
+    await this.orLater(id, () => this.queue.removeJobScheduler(schedulerId(id)));
+  }
+
+  /**
+   * The monitor's change is already saved; with Redis away its scheduler is repaired by the next reconcile rather than
+   * failing the request (a deleted or paused monitor's stray check is dropped when stored).
+   */
+  private async orLater(monitorId: number, write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      this.logger.warn(`Scheduler of monitor ${monitorId} not updated (${(error as Error).message}); the next reconcile repairs it`);
+    }
   }
 
   getStats(): SchedulerStats {

@@ -9,8 +9,11 @@ export const REDIS = Symbol('REDIS');
 export interface RedisHandle {
   /** Key namespace for everything Vigil writes (BullMQ prefix, socket.io channel). */
   prefix: string;
-  /** A new connection (BullMQ workers and the socket.io subscriber each need their own). */
-  connect(): Redis;
+  /**
+   * A new connection (BullMQ workers and the socket.io subscriber each need their own). `failFast` connections give
+   * up a command after a few reconnect attempts instead of waiting for Redis to come back (API-driven writes).
+   */
+  connect(options?: { failFast?: boolean }): Redis;
   /** Every connection made through `connect`, closed at shutdown. */
   close(): Promise<void>;
 }
@@ -26,9 +29,9 @@ export function redisAddress(url: string): string {
 export async function openRedis(url: string, prefix: string): Promise<RedisHandle> {
   const logger = new Logger('Redis');
   const connections: Redis[] = [];
-  const connect = () => {
+  const connect = ({ failFast = false } = {}) => {
     // BullMQ's blocking commands need maxRetriesPerRequest null: a command waits for a reconnect instead of failing.
-    const connection = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
+    const connection = new Redis(url, { maxRetriesPerRequest: failFast ? 2 : null, enableReadyCheck: true });
     let reported = false;
     connection.on('error', (error: Error) => {
       if (reported) return;
