@@ -95,13 +95,14 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
   const checksStarted = (app: TestApp) => metric(app, 'vigil_checks_started_total');
   const inFlight = (app: TestApp) => metric(app, 'vigil_checks_in_flight');
 
-  async function hook(name: string): Promise<number> {
+  /** A webhook channel on the fake, made the global channel for monitors or agents with the given switches. */
+  async function alertsTo(name: string, via: TestApp, settings: Record<string, unknown>): Promise<void> {
     const { body } = await api(a)
       .post('/api/notifications/channels')
       .set(admin.auth)
       .send({ name, type: 'webhook', enabled: true, config: JSON.stringify({ url: `${fake.url}/hook/${name}` }) })
       .expect(201);
-    return body.data.id;
+    await api(via).post('/api/notifications/settings').set(admin.auth).send({ ...settings, enabled: true, channels: `[${body.data.id}]` }).expect(200);
   }
 
   it('checks each monitor once per interval across the instances, and follows pause, resume and delete from any of them', async () => {
@@ -157,12 +158,7 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
   }, 120_000);
 
   it('pushes a status change made by instance A’s check to sockets on B and C, and notifies once per transition', async () => {
-    const channel = await hook('cluster');
-    await api(b)
-      .post('/api/notifications/settings')
-      .set(admin.auth)
-      .send({ target_type: 'global-monitor', enabled: true, on_down: true, on_recovery: true, channels: `[${channel}]` })
-      .expect(200);
+    await alertsTo('cluster', b, { target_type: 'global-monitor', on_down: true, on_recovery: true });
     target.respondFor('/flip', 200);
     const { body } = await api(a)
       .post('/api/monitors')
@@ -195,12 +191,7 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
   }, 60_000);
 
   it('does not report an agent offline that dropped from A and came back on C within the grace period; once it stays away, once', async () => {
-    const channel = await hook('agents');
-    await api(a)
-      .post('/api/notifications/settings')
-      .set(admin.auth)
-      .send({ target_type: 'global-agent', enabled: true, on_offline: true, on_recovery: true, channels: `[${channel}]` })
-      .expect(200);
+    await alertsTo('agents', c, { target_type: 'global-agent', on_offline: true, on_recovery: true });
     const { agentId, credential } = await enrollAgent(a.url, admin, 'roaming-host');
     const getAgent = async (): Promise<AgentDto> => (await api(b).get(`/api/agents/${agentId}`).set(admin.auth).expect(200)).body.agent;
     const events = () => fake.of('webhook', '/hook/agents').map((r) => r.json.event);
