@@ -1,5 +1,5 @@
 // The loopback target for `npm run bench:checker`, run as its own process (forked with an IPC channel).
-// Answers every request with 200 "ok" over keep-alive connections and records, per monitor path `/m/<index>`,
+// Answers every request with 200 "ok" (after argv[2] ms, default at once) over keep-alive connections and records, per monitor path `/m/<index>`,
 // the arrival time of each request (epoch ms, the same clock the server schedules on).
 // IPC: the parent sends {type:'arrivals'} and gets {type:'arrivals', index:[], at:[]} for every request since start,
 // or {type:'stats'} for {type:'stats', requests, unknown, connections}.
@@ -10,6 +10,7 @@ const at = [];
 let requests = 0;
 let unknown = 0;
 let connections = 0;
+const delayMs = Number(process.argv[2] ?? 0);
 
 const server = createServer((req, res) => {
   requests += 1;
@@ -22,8 +23,9 @@ const server = createServer((req, res) => {
   }
   // Drain any request body, then answer with a tiny body the checker dumps.
   req.resume();
-  res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' });
-  res.end('ok');
+  const answer = () => res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok');
+  if (delayMs > 0) setTimeout(answer, delayMs);
+  else answer();
 });
 // Keep connections open well beyond the 60 s monitor interval, so the checker's pool never has to reconnect.
 server.keepAliveTimeout = 120_000;
