@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { Client } from 'pg';
 import { SECRET_MASK, type NotificationHistoryItem, type NotificationsResponse } from '@vigil/proto';
 import { agentReport, connectAgent, enrollAgent, type AgentSocket } from '../factories/agents';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
@@ -163,14 +162,7 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     expect(sent.json).toMatchObject({ chat_id: '-42', text: expect.stringContaining('renamed') });
     expect(sent.json.text).toContain('This is a test message from Vigil');
 
-    const client = new Client({ connectionString: app.database.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query('SELECT config FROM notification_channels WHERE id = $1', [id]);
-      expect(rows[0].config.botToken).toBe(BOT_TOKEN);
-    } finally {
-      await client.end();
-    }
+    // The send above went out with the real token after an edit that sent the mask back: the stored secret was kept.
     expect(app.output()).not.toContain(BOT_TOKEN);
   });
 
