@@ -20,19 +20,18 @@
 // per page, server CPU % and RSS during the changes (/proc), PostgreSQL and viewer CPU, and a final `json` line.
 // Asserts nothing and never fails on a target. Loopback only; children, browser, database and temporary folders are
 // cleaned up at the end and on Ctrl-C (the server log is kept in the system's temporary folder for reading).
-import { fork, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServer } from './lib/checker-run.mjs';
 import { api, cpuSeconds, f, freePort, log, machineJiffies, option, otherTestRunners, percentile, postgresCpu, rssMiB, sleep } from './lib/measure.mjs';
 
 /** Besides test runners, the other benchmarks also compete for the cores. */
 const COMPETITORS = 'jest|vitest|playwright test|bench/(checker|agents)\\.mjs';
 
 const require = createRequire(import.meta.url);
-const ROOT = join(import.meta.dirname, '..');
-const MAIN = join(ROOT, 'server/dist/main.js');
 const TARGET = join(import.meta.dirname, 'lib/live-target.mjs');
 const VIEWERS_SCRIPT = join(import.meta.dirname, 'lib/live-viewers.mjs');
 
@@ -147,28 +146,6 @@ async function startHelper(script, name) {
   return { pid: child.pid, ask, ready, child };
 }
 
-async function startServer(env, logPath) {
-  const port = await freePort();
-  const out = createWriteStream(logPath);
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  const stop = () => stopChild(child, 'SIGTERM', 30_000);
-  cleanups.push(stop);
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 1200 && child.exitCode === null; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { pid: child.pid, base, exited: () => child.exitCode !== null || child.signalCode !== null };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`server did not become healthy; see ${logPath}`);
-}
 
 
 function serverLogFindings(path) {
@@ -213,6 +190,7 @@ async function run() {
 
   const target = await startHelper(TARGET, 'target');
   const server = await startServer(env, logPath);
+  cleanups.push(server.stop);
   const { base } = server;
   const credentials = { username: 'benchadmin', password: 'bench-password-1', email: 'bench@example.com' };
   const registered = await api(base, null, 'POST', '/api/auth/register', credentials);
