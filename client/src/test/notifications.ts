@@ -1,3 +1,4 @@
+import { DEFAULT_AGENT_SETTINGS, DEFAULT_MONITOR_SETTINGS } from '../features/notifications/settings';
 import { SECRET_MASK, type NotificationChannelDto, type NotificationHistoryItem, type NotificationsResponse } from '@vigil/proto';
 
 /** A saved channel as `GET /api/notifications` lists it (secrets masked), with overrides. */
@@ -27,19 +28,8 @@ export function makeNotifications(overrides: Partial<NotificationsResponse['data
         { id: 2, name: 'Monitor recovered', type: 'monitor.recovery', language: 'en-US', subject: '[Recovered] {{name}}', content: '{{name}} is up again.', is_default: true },
       ],
       settings: {
-        monitors: { enabled: false, onDown: true, onRecovery: true, channels: [] },
-        agents: {
-          enabled: false,
-          onOffline: true,
-          onRecovery: true,
-          onCpuThreshold: false,
-          cpuThreshold: 90,
-          onMemoryThreshold: false,
-          memoryThreshold: 85,
-          onDiskThreshold: false,
-          diskThreshold: 90,
-          channels: [],
-        },
+        monitors: DEFAULT_MONITOR_SETTINGS,
+        agents: DEFAULT_AGENT_SETTINGS,
         specificMonitors: {},
         specificAgents: {},
       },

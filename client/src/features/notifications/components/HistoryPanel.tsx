@@ -1,11 +1,12 @@
 import { ActionIcon, Badge, Button, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { DELIVERY_STATUSES, type DeliveryStatus, type NotificationHistoryItem, type NotificationTargetKind } from '@vigil/proto';
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { ErrorState, LoadingState } from '../../../components/PageState/PageState';
 import { notificationsApi, type HistoryQuery } from '../api';
+import { usePagedRead } from '../usePagedRead';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -52,27 +53,9 @@ function Attempts({ item }: { item: NotificationHistoryItem }) {
 export function HistoryPanel() {
   const { t } = useTranslation();
   const [query, setQuery] = useState<HistoryQuery>({ page: 1, pageSize: HISTORY_PAGE_SIZE, status: 'all', targetKind: 'all' });
-  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; items: NotificationHistoryItem[]; total: number; error: unknown }>({
-    status: 'loading',
-    items: [],
-    total: 0,
-    error: null,
-  });
+  const state = usePagedRead((signal) => notificationsApi.history(query, signal), [query]);
+  const refresh = state.retry;
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const [attempt, setAttempt] = useState(0);
-  const refresh = useCallback(() => setAttempt((count) => count + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((current) => ({ ...current, status: 'loading' }));
-    notificationsApi.history(query, controller.signal).then(
-      (answer) => setState({ status: 'ready', items: answer.items, total: answer.total, error: null }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', items: [], total: 0, error });
-      },
-    );
-    return () => controller.abort();
-  }, [query, attempt]);
 
   const toggle = (id: number) =>
     setOpen((current) => {

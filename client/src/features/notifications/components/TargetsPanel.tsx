@@ -1,5 +1,5 @@
 import { Badge, Group, Pagination, Paper, Stack, Switch, Text } from '@mantine/core';
-import { memo, useEffect, useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { SearchInput } from '../../../components/ListControls/ListControls';
@@ -8,6 +8,7 @@ import { agentsApi } from '../../agents/api';
 import { monitorsApi } from '../../monitors/api';
 import { entryFrom, type AgentEntry, type MonitorEntry, type TargetKind } from '../settings';
 import { useNotificationsStore } from '../store';
+import { usePagedRead } from '../usePagedRead';
 import { AgentOptions } from './AgentOptions';
 import { MonitorOptions } from './MonitorOptions';
 
@@ -95,28 +96,10 @@ export function TargetsPanel({ kind }: { kind: TargetKind }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; items: Target[]; total: number; error: unknown }>({
-    status: 'loading',
-    items: [],
-    total: 0,
-    error: null,
-  });
-  const [attempt, setAttempt] = useState(0);
   const overriding = useNotificationsStore(
     (store) => Object.values(kind === 'monitors' ? store.specificMonitors : store.specificAgents).filter((entry) => entry.overrideGlobal).length,
   );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((current) => ({ ...current, status: 'loading' }));
-    readTargets(kind, page, search, controller.signal).then(
-      ({ items, total }) => setState({ status: 'ready', items, total, error: null }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', items: [], total: 0, error });
-      },
-    );
-    return () => controller.abort();
-  }, [kind, page, search, attempt]);
+  const state = usePagedRead((signal) => readTargets(kind, page, search, signal), [kind, page, search]);
 
   const pages = Math.max(1, Math.ceil(state.total / TARGETS_PAGE_SIZE));
   return (
@@ -139,7 +122,7 @@ export function TargetsPanel({ kind }: { kind: TargetKind }) {
         {t('notifications.targets.hint')}
       </Text>
       {state.status === 'error' && (
-        <ErrorState message={errorText(t, state.error, t('common.error.fetch'))} onRetry={() => setAttempt((count) => count + 1)} />
+        <ErrorState message={errorText(t, state.error, t('common.error.fetch'))} onRetry={state.retry} />
       )}
       {state.status === 'loading' && state.items.length === 0 && <LoadingState />}
       {state.status !== 'error' && state.items.length === 0 && state.status === 'ready' && (
