@@ -209,3 +209,38 @@ export interface NotificationHistoryResponse {
   page: number;
   pageSize: number;
 }
+
+/**
+ * Channel configuration rules (spec section 5): the server enforces them and the channel dialog checks them before
+ * sending, so both answer the same for the same value.
+ */
+export const CHANNEL_RULES = {
+  /** Telegram bot token: `<bot id>:<secret>`. */
+  botToken: /^\d{5,12}:[A-Za-z0-9_-]{30,50}$/,
+  /** Pragmatic address check: something@domain.tld, no spaces or header-breaking characters. */
+  email: /^[^\s@<>()[\]\\,;:"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu,
+  /** `Display Name <address>`; the name may be quoted and must not break the From header. */
+  namedSender: /^([^<>\p{Cc}]+?)\s*<([^<>]+)>$/u,
+  /** Signing secrets (DingTalk `SEC…`, Feishu) are printable ASCII without spaces. */
+  signingSecret: /^[\x21-\x7e]{1,200}$/,
+  /** RFC 9110 token characters. */
+  headerName: /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/,
+} as const;
+
+/** An absolute http(s) address without spaces, at most 2,048 characters. */
+export function isHttpUrl(value: string): boolean {
+  if (value.length > 2048 || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A Resend sender: an address, or `Name <address>` with a name that is not blank once quotes are dropped. */
+export function isSender(from: string): boolean {
+  if (CHANNEL_RULES.email.test(from)) return true;
+  const named = CHANNEL_RULES.namedSender.exec(from);
+  return named !== null && named[1].replace(/"/g, '').trim() !== '' && CHANNEL_RULES.email.test(named[2].trim());
+}

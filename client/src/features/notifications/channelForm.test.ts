@@ -18,6 +18,7 @@ describe('channel form rules (spec section 5)', () => {
     ['a missing API key', form('resend', { from: 'a@example.com', to: 'b@example.com' }), { apiKey: 'server.notifications.apiKeyRequired' }],
     ['a missing sender', form('resend', { apiKey: 're_1', to: 'b@example.com' }), { from: 'server.notifications.senderRequired' }],
     ['a malformed sender', form('resend', { apiKey: 're_1', from: 'alerts at example', to: 'b@example.com' }), { from: 'server.notifications.senderInvalid' }],
+    ['a sender whose name is only quotes', form('resend', { apiKey: 're_1', from: '"" <a@example.com>', to: 'b@example.com' }), { from: 'server.notifications.senderInvalid' }],
     ['a missing recipient', form('resend', { apiKey: 're_1', from: 'Vigil <a@example.com>' }), { to: 'server.notifications.recipientRequired' }],
     ['a bad recipient in a list', form('resend', { apiKey: 're_1', from: 'a@example.com', to: 'b@example.com, nope' }), { to: 'server.notifications.recipientInvalid' }],
     ['a webhook without URL', form('webhook', {}), { url: 'server.notifications.webhookUrlRequired' }],

@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES, SECRET_MASK, type ChannelLanguage, type ChannelRequest, type ChannelType, type NotificationChannelDto } from '@vigil/proto';
+import { CHANNEL_RULES, CHANNEL_TYPES, isHttpUrl, isSender, SECRET_MASK, type ChannelLanguage, type ChannelRequest, type ChannelType, type NotificationChannelDto } from '@vigil/proto';
 
 /** A text field of a channel type's configuration. */
 export interface ChannelField {
@@ -54,13 +54,6 @@ export type ChannelErrors = Partial<Record<string, string>>;
 
 export const CHANNEL_NAME_MAX = 100;
 
-// The server's rules (server/src/notifications/providers), checked before sending so the dialog answers at once.
-const BOT_TOKEN = /^\d{5,12}:[A-Za-z0-9_-]{30,50}$/;
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu;
-const NAMED_SENDER = /^([^<>\p{Cc}]+?)\s*<([^<>]+)>$/u;
-const SIGNING_SECRET = /^[\x21-\x7e]{1,200}$/;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
-
 export function isChannelType(value: unknown): value is ChannelType {
   return (CHANNEL_TYPES as readonly unknown[]).includes(value);
 }
@@ -112,24 +105,9 @@ export function toChannelRequest(form: ChannelForm): ChannelRequest {
   return { name: form.name.trim(), type: form.type, enabled: form.enabled, language: form.language, config: JSON.stringify(config) };
 }
 
-function isHttpUrl(value: string): boolean {
-  if (value.length > 2048 || /\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-function isSender(value: string): boolean {
-  const named = NAMED_SENDER.exec(value);
-  return EMAIL.test(named ? named[2].trim() : value);
-}
-
 const kept = (value: string) => value === SECRET_MASK;
 
-/** Spec section 5's rules with its messages (translation keys), plus valid http(s) addresses for the webhook types. */
+/** Spec section 5's rules (shared with the server through proto) with its messages as translation keys. */
 export function validateChannel(form: ChannelForm): ChannelErrors {
   const errors: ChannelErrors = {};
   const name = form.name.trim();
@@ -141,7 +119,7 @@ export function validateChannel(form: ChannelForm): ChannelErrors {
     case 'telegram': {
       const token = value('botToken');
       if (!token) errors.botToken = 'server.notifications.botTokenRequired';
-      else if (!kept(token) && !BOT_TOKEN.test(token)) errors.botToken = 'server.notifications.botTokenInvalid';
+      else if (!kept(token) && !CHANNEL_RULES.botToken.test(token)) errors.botToken = 'server.notifications.botTokenInvalid';
       if (!value('chatId')) errors.chatId = 'server.notifications.chatIdRequired';
       break;
     }
@@ -152,14 +130,14 @@ export function validateChannel(form: ChannelForm): ChannelErrors {
       else if (!isSender(from)) errors.from = 'server.notifications.senderInvalid';
       const to = value('to');
       if (!to) errors.to = 'server.notifications.recipientRequired';
-      else if (!to.split(',').every((address) => EMAIL.test(address.trim()))) errors.to = 'server.notifications.recipientInvalid';
+      else if (!to.split(',').every((address) => CHANNEL_RULES.email.test(address.trim()))) errors.to = 'server.notifications.recipientInvalid';
       break;
     }
     case 'webhook': {
       const url = value('url');
       if (!url) errors.url = 'server.notifications.webhookUrlRequired';
       else if (!isHttpUrl(url)) errors.url = 'server.notifications.webhookUrlInvalid';
-      if (form.headers.some((row) => row.name.trim() && !HEADER_NAME.test(row.name.trim()))) errors.headers = 'server.notifications.headersInvalid';
+      if (form.headers.some((row) => row.name.trim() && !CHANNEL_RULES.headerName.test(row.name.trim()))) errors.headers = 'server.notifications.headersInvalid';
       break;
     }
     default: {
@@ -167,7 +145,7 @@ export function validateChannel(form: ChannelForm): ChannelErrors {
       if (!url) errors.webhookUrl = 'server.notifications.webhookUrlRequired';
       else if (!kept(url) && !isHttpUrl(url)) errors.webhookUrl = 'server.notifications.webhookUrlInvalid';
       const secret = value('secret');
-      if (secret && !kept(secret) && !SIGNING_SECRET.test(secret)) errors.secret = 'server.notifications.secretInvalid';
+      if (secret && !kept(secret) && !CHANNEL_RULES.signingSecret.test(secret)) errors.secret = 'server.notifications.secretInvalid';
     }
   }
   return errors;

@@ -1,4 +1,4 @@
-import type { MessageCode } from '@vigil/proto';
+import { CHANNEL_RULES, isHttpUrl, type MessageCode } from '@vigil/proto';
 import type { Validated } from './provider';
 
 /** A channel config as stored or posted: an object, or the same object as a JSON string. Null when it is neither. */
@@ -26,19 +26,6 @@ export function invalid(code: MessageCode): { ok: false; code: MessageCode } {
   return { ok: false, code };
 }
 
-export function isHttpUrl(value: string): boolean {
-  if (value.length > 2048 || /\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** Signing secrets (DingTalk `SEC…`, Feishu) are printable ASCII without spaces. */
-const SIGNING_SECRET = /^[\x21-\x7e]{1,200}$/;
-
 /** The config of the chat robots that post to a webhook URL, optionally with a signing secret. */
 export function validateRobot(config: unknown, withSecret: false): Validated<{ webhookUrl: string }>;
 export function validateRobot(config: unknown, withSecret: true): Validated<{ webhookUrl: string; secret?: string }>;
@@ -51,7 +38,7 @@ export function validateRobot(config: unknown, withSecret: boolean): Validated<{
   if (!withSecret) return { ok: true, config: { webhookUrl } };
   const secret = readText(fields, 'secret');
   if (!secret) return { ok: true, config: { webhookUrl } };
-  if (!SIGNING_SECRET.test(secret)) return invalid('notifications.secretInvalid');
+  if (!CHANNEL_RULES.signingSecret.test(secret)) return invalid('notifications.secretInvalid');
   return { ok: true, config: { webhookUrl, secret } };
 }
 

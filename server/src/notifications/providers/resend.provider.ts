@@ -1,13 +1,9 @@
-import type { ResendConfig } from '@vigil/proto';
+import { CHANNEL_RULES, isSender, type ResendConfig } from '@vigil/proto';
 import { invalid, readConfig, readText } from './config';
 import { postJson, type Explanation } from './http';
 import type { ChannelProvider, NotificationMessage } from './provider';
 import { escapeHtml } from './text';
 
-/** Pragmatic address check: something@domain.tld, no spaces or header-breaking characters. */
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu;
-/** `Display Name <address>`; the name may be quoted and must not break the From header. */
-const NAMED_SENDER = /^([^<>\p{Cc}]+?)\s*<([^<>]+)>$/u;
 /** Resend accepts up to 50 recipients per email. */
 const MAX_RECIPIENTS = 50;
 
@@ -34,7 +30,7 @@ export const resendProvider: ChannelProvider<'resend'> = {
     if (!isSender(from)) return invalid('notifications.senderInvalid');
     const recipients = splitRecipients(readText(fields, 'to'));
     if (recipients.length === 0) return invalid('notifications.recipientRequired');
-    if (recipients.length > MAX_RECIPIENTS || !recipients.every((address) => EMAIL.test(address))) {
+    if (recipients.length > MAX_RECIPIENTS || !recipients.every((address) => CHANNEL_RULES.email.test(address))) {
       return invalid('notifications.recipientInvalid');
     }
     const valid: ResendConfig = { apiKey, from, to: recipients.join(', ') };
@@ -57,12 +53,6 @@ export const resendProvider: ChannelProvider<'resend'> = {
     });
   },
 };
-
-export function isSender(from: string): boolean {
-  if (EMAIL.test(from)) return true;
-  const named = NAMED_SENDER.exec(from);
-  return named !== null && named[1].replace(/"/g, '').trim() !== '' && EMAIL.test(named[2].trim());
-}
 
 function splitRecipients(to: string): string[] {
   return to

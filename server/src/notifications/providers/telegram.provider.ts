@@ -1,10 +1,9 @@
-import type { TelegramConfig } from '@vigil/proto';
+import { CHANNEL_RULES, type TelegramConfig } from '@vigil/proto';
 import { invalid, readConfig, readText } from './config';
 import { postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText, truncateChars } from './text';
 
-const BOT_TOKEN = /^\d{5,12}:[A-Za-z0-9_-]{30,50}$/;
 /** sendMessage's limit on the text, in UTF-16 units. */
 const MAX_TEXT = 4096;
 
@@ -24,7 +23,7 @@ export const telegramProvider: ChannelProvider<'telegram'> = {
     if (!fields) return invalid('notifications.configInvalid');
     const botToken = readText(fields, 'botToken');
     if (!botToken) return invalid('notifications.botTokenRequired');
-    if (!BOT_TOKEN.test(botToken)) return invalid('notifications.botTokenInvalid');
+    if (!CHANNEL_RULES.botToken.test(botToken)) return invalid('notifications.botTokenInvalid');
     // The chat id is only required: ids (-100…), @channel names and future forms are Telegram's to judge.
     const chatId = readText(fields, 'chatId');
     if (!chatId) return invalid('notifications.chatIdRequired');

@@ -1,11 +1,9 @@
-import type { WebhookConfig, WebhookPayload } from '@vigil/proto';
-import { invalid, isHttpUrl, readConfig, readText } from './config';
+import { CHANNEL_RULES, isHttpUrl, type WebhookConfig, type WebhookPayload } from '@vigil/proto';
+import { invalid, readConfig, readText } from './config';
 import { postJson } from './http';
 import type { ChannelProvider } from './provider';
 
 const MAX_HEADERS = 30;
-/** RFC 9110 token characters. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 /** Visible ASCII, spaces, tabs and Latin-1: what an HTTP client can send (no CR/LF, so no header injection). */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]{0,4096}$/;
 /** Headers that describe the connection or the framing: ours to set, not the user's. */
@@ -66,7 +64,7 @@ function readHeaders(value: unknown): Record<string, string> | null {
     if (typeof rawValue !== 'string') return null;
     const headerValue = rawValue.trim();
     const lower = name.toLowerCase();
-    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(headerValue) || RESERVED.has(lower) || seen.has(lower)) return null;
+    if (!CHANNEL_RULES.headerName.test(name) || !HEADER_VALUE.test(headerValue) || RESERVED.has(lower) || seen.has(lower)) return null;
     seen.add(lower);
     headers[name] = headerValue;
   }
