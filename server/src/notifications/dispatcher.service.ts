@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { MESSAGES } from '@vigil/proto';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { JobClaims } from '../database/job-claims';
 import { afterFailure, describeFailure } from './delivery';
 import { NotificationsRepository } from './notifications.repository';
 import { OutboxRepository, type AttemptRecord, type ClaimedDelivery, type Outcome } from './outbox.repository';
@@ -35,6 +36,7 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly notifications: NotificationsRepository,
+    private readonly claims: JobClaims,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const { telegramApiUrl, resendApiUrl, timeoutMs } = config.notifications;
@@ -89,7 +91,8 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
       }
       if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
         this.lastPrune = Date.now();
-        await this.notifications.pruneHistory(HISTORY_DAYS);
+        // Instances sharing the database take turns, as the other pruning jobs do.
+        await this.claims.run('prune.notifications', PRUNE_EVERY_MS, () => this.notifications.pruneHistory(HISTORY_DAYS));
       }
     } catch (error) {
       this.logger.warn(`Notification delivery pass failed: ${messageOf(error)}`);
