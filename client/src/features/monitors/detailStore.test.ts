@@ -50,6 +50,20 @@ describe('monitor detail store', () => {
     expect(state.checks.checks.map((row) => row.id)).toEqual([2, 1]);
   });
 
+  it('keeps a pushed check when a read that left before it answers after it', async () => {
+    await sut().load(4);
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const late = sut().load(4, { quiet: true });
+    const check = makeCheck({ id: 2, status: 'down', checked_at: '2025-03-01T09:40:00.000Z' });
+    sut().applyChecked({ monitorId: 4, check, status: 'pending', response_time: null, uptime: 90, last_checked: check.checked_at });
+    answer(jsonResponse(200, { success: true, monitor: { ...monitor, name: 'Renamed' } }));
+    await late;
+
+    expect(sut().monitor).toMatchObject({ name: 'Renamed', status: 'pending', last_checked: check.checked_at });
+    expect(sut().monitor?.checks.map((row) => row.id)).toEqual([2, 1]);
+  });
+
   it('ignores pushes about other monitors', async () => {
     await sut().load(4);
     const before = sut().monitor;

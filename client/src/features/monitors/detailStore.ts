@@ -10,7 +10,7 @@ import {
 import { create } from 'zustand';
 import { ApiError } from '../../api/http';
 import { monitorsApi } from './api';
-import { withCheck, withStatus } from './live';
+import { withCheck, withRead, withStatus } from './live';
 
 /** Checks the detail read carries (newest first), kept as pushes arrive. */
 export const DETAIL_CHECKS = 50;
@@ -74,7 +74,7 @@ export const useMonitorDetailStore = create<MonitorDetailState>()((set, get) => 
     else if (!quiet) set({ status: 'loading', error: null });
     try {
       const { monitor } = await monitorsApi.get(id);
-      if (ticket === sequence) set({ monitor, status: 'ready', error: null, removed: false });
+      if (ticket === sequence) set({ monitor: withRead(get().monitor, monitor), status: 'ready', error: null, removed: false });
     } catch (error) {
       if (ticket !== sequence) return;
       if (error instanceof ApiError && error.status === 404) set({ status: 'missing', error });
@@ -105,7 +105,7 @@ export const useMonitorDetailStore = create<MonitorDetailState>()((set, get) => 
 
   applyCheckResult({ check, monitor }) {
     if (get().id !== monitor.id) return;
-    set({ monitor, status: 'ready', checks: withFirstCheck(get().checks, check) });
+    set({ monitor: withRead(get().monitor, monitor), status: 'ready', checks: withFirstCheck(get().checks, check) });
   },
 
   applyChecked(event) {

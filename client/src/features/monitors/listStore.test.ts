@@ -41,6 +41,20 @@ describe('monitor list store', () => {
     expect(sut.getState().query.filter).toBe('paused');
   });
 
+  it('keeps a pushed check when a list read that left before it answers after it', async () => {
+    const checked = { ...up, last_checked: '2025-03-01T09:39:00.000Z' };
+    fetchMock.mockImplementationOnce(() => Promise.resolve(jsonResponse(200, monitorsPage([checked, down]))));
+    await sut.getState().load();
+    let release: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
+    const late = sut.getState().load({}, { quiet: true });
+    const check = makeCheck({ id: 9, status: 'down', checked_at: '2025-03-01T09:40:00.000Z' });
+    sut.getState().applyChecked({ monitorId: 1, check, status: 'pending', response_time: null, uptime: 90, last_checked: check.checked_at });
+    release(jsonResponse(200, monitorsPage([checked, down])));
+    await late;
+    expect(sut.getState().monitors[0]).toMatchObject({ id: 1, status: 'pending', last_checked: check.checked_at });
+  });
+
   it('keeps the rows on screen while the next page loads, and reports a failed page change', async () => {
     await sut.getState().load();
     let release: (response: Response) => void = () => undefined;

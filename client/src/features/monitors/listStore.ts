@@ -1,7 +1,7 @@
 import { SUMMARY_HISTORY_SLOTS, type MonitorCheckedEvent, type MonitorDto, type MonitorsChangedEvent, type MonitorStatusChangedEvent } from '@vigil/proto';
 import { create } from 'zustand';
 import { type MonitorListQuery, monitorsApi } from './api';
-import { countsAfterChange, countsAfterTransition, EMPTY_COUNTS, matchesListQuery, type MonitorCounts, withCheck } from './live';
+import { countsAfterChange, countsAfterTransition, EMPTY_COUNTS, matchesListQuery, type MonitorCounts, withCheck, withRead } from './live';
 
 /** Rows per page of the monitor list: small enough to render instantly, whatever the number of monitors. */
 export const MONITORS_PAGE_SIZE = 50;
@@ -85,7 +85,9 @@ export function createMonitorListStore(pageSize: number) {
           const lastPage = Math.max(1, Math.ceil(response.total / pageSize));
           if (response.monitors.length === 0 && query.page > lastPage) return get().load({ page: lastPage }, { quiet, keepRows });
           deleted.clear();
-          set({ monitors: response.monitors, total: response.total, counts: response.counts, status: 'ready', error: null, fetching: false });
+          const held = new Map(get().monitors.map((row) => [row.id, row]));
+          const monitors = response.monitors.map((row) => withRead(held.get(row.id) ?? null, row));
+          set({ monitors, total: response.total, counts: response.counts, status: 'ready', error: null, fetching: false });
         } catch (error) {
           if (ticket !== sequence) return;
           set(quiet && get().status === 'ready' ? { fetching: false } : { status: 'error', error, fetching: false });

@@ -36,6 +36,18 @@ export function withCheck(monitor: MonitorDto, event: MonitorCheckedEvent, keep:
   };
 }
 
+/**
+ * A monitor read (GET or a "check now" answer) applied over what the screen holds. A read answered after a newer
+ * check was pushed (its request left first, or its queries ran before the check was stored) would roll the status
+ * back; the newer live figures are kept, everything else comes from the read.
+ */
+export function withRead(current: MonitorDto | null, read: MonitorDto): MonitorDto {
+  if (!current || current.id !== read.id || !current.last_checked) return read;
+  if (read.last_checked && Date.parse(read.last_checked) >= Date.parse(current.last_checked)) return read;
+  const { status, response_time, uptime, last_checked, history, checks } = current;
+  return { ...read, status, response_time, uptime, last_checked, history, checks };
+}
+
 export function withStatus(monitor: MonitorDto, event: MonitorStatusChangedEvent): MonitorDto {
   return monitor.status === event.status ? monitor : { ...monitor, status: event.status };
 }
