@@ -1,4 +1,5 @@
 import type { ChannelConfigs, ChannelType, MessageCode } from '@vigil/proto';
+import type { Dispatcher } from 'undici';
 
 /** One notification, rendered from a template, ready for any channel. */
 export interface NotificationMessage {
@@ -21,12 +22,14 @@ export interface SendContext {
   timeoutMs: number;
   /** Epoch ms, for signatures (injectable for tests). */
   now: () => number;
+  /** The HTTP agent that applies OUTBOUND_DENY; absent: undici's global one (unit tests). */
+  dispatcher?: Dispatcher;
 }
 
 /** What the provider answered, for the delivery history and the "send test" dialog. */
 export interface ProviderAnswer {
   status: number;
-  /** A short excerpt of the answer (≤ 500 characters), never containing a secret. */
+  /** The status's reason phrase (`OK`); never the answer's body, which may come from any internal address. */
   detail: string;
 }
 
