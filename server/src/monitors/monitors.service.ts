@@ -10,6 +10,7 @@ import {
   SUMMARY_HISTORY_SLOTS,
 } from '@vigil/proto';
 import { badRequest, notFound } from '../common/api-exception';
+import { hasMaskedPart, isMask, restoreHeaders, restoreUrl, sameDestination } from '../common/secret-values';
 import { DomainEvents } from '../events/domain-events.service';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler } from './check-scheduler.service';
@@ -62,6 +63,8 @@ export class MonitorsService {
   }
 
   async create(input: CreateMonitorDto): Promise<MonitorDto> {
+    // A new monitor has nothing stored a mask could stand for.
+    keptSecrets(null, input.url, input.headers);
     const fields: MonitorFields = {
       name: input.name,
       url: input.url,
@@ -84,14 +87,15 @@ export class MonitorsService {
 
   async update(id: number, input: UpdateMonitorDto): Promise<MonitorDto> {
     const current = await this.find(id);
+    const { url, headers } = keptSecrets(current, input.url ?? undefined, input.headers);
     const fields: Partial<MonitorFields> = {
       name: input.name ?? undefined,
-      url: input.url ?? undefined,
+      url,
       method: input.method,
       interval: input.interval,
       timeout: input.timeout,
       expectedStatus: input.expectedStatus,
-      headers: input.headers,
+      headers,
       body: input.body,
       active: input.active,
       retries: input.retries,
@@ -170,6 +174,29 @@ export class MonitorsService {
     this.events.emit(event, { monitor });
     return monitor;
   }
+}
+
+/**
+ * The URL and headers of an edit with masked credentials put back from the stored monitor. A stored credential is
+ * only sent where it was saved for: with another destination (scheme, host, port, path or plain query; see
+ * urlDestination) every masked value must be typed again, refused naming the field.
+ */
+function keptSecrets(
+  current: MonitorRow | null,
+  url: string | undefined,
+  headers: Record<string, string> | undefined,
+): { url: string | undefined; headers: Record<string, string> | undefined } {
+  const targetUrl = url ?? current?.url;
+  let keptUrl = url;
+  if (url !== undefined && hasMaskedPart(url)) {
+    keptUrl = restoreUrl(url, current?.url ?? null) ?? undefined;
+    if (keptUrl === undefined) throw badRequest('monitors.urlCredentialsReenter');
+  }
+  if (!headers || !Object.values(headers).some((value) => isMask(value.trim()))) return { url: keptUrl, headers };
+  const sameTarget = current !== null && targetUrl !== undefined && sameDestination(targetUrl, current.url);
+  const restored = restoreHeaders(headers, current?.headers ?? {}, sameTarget);
+  if (!restored.ok) throw badRequest('monitors.headersReenter');
+  return { url: keptUrl, headers: restored.headers as Record<string, string> };
 }
 
 function assertTimeoutBelowInterval(timeout: number, interval: number): void {

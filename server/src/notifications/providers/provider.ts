@@ -56,8 +56,15 @@ export type Validated<C> = { ok: true; config: C } | { ok: false; code: MessageC
 
 export interface ChannelProvider<T extends ChannelType = ChannelType> {
   type: T;
-  /** Config fields that are secrets: masked in reads, never logged. */
+  /** Config fields that are secrets: masked in reads (each value of an object field, e.g. headers), never logged. */
   secretFields: ReadonlyArray<keyof ChannelConfigs[T]>;
+  /** URL fields that may carry credentials (`user:pass@`, `?token=`): those parts are masked in reads. */
+  credentialUrlFields?: ReadonlyArray<keyof ChannelConfigs[T]>;
+  /**
+   * Where the channel's secrets go, from a config as stored: a masked secret is only kept while this stays the same
+   * (see secrets.ts). Absent: a destination the server fixes (the Telegram and Resend API addresses).
+   */
+  destination?(config: Record<string, unknown>): string | null;
   /** Checks and normalises (trims) a config; the first problem's message code. */
   validate(config: unknown): Validated<ChannelConfigs[T]>;
   /** Delivers one message; resolves with the provider's answer or throws DeliveryError. */

@@ -1,4 +1,4 @@
-import { validateRobot } from './config';
+import { robotDestination, validateRobot } from './config';
 import { postJson, statusLine, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 
@@ -7,6 +7,8 @@ export const slackProvider: ChannelProvider<'slack'> = {
   type: 'slack',
   // Anyone holding the URL can post to the channel.
   secretFields: ['webhookUrl'],
+  // The whole URL names the robot, so a kept secret needs the very same URL.
+  destination: robotDestination,
 
   validate(config) {
     return validateRobot(config, false);
