@@ -311,7 +311,10 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
         message: 'Re-enter the hidden header values: saved ones are only sent to the URL they were saved with',
         code: 'monitors.headersReenter',
       });
-      const token = await api().put(`/api/monitors/${monitor.id}`).set(member.auth).send({ url: `${elsewhere}?token=${MASK}` }).expect(400);
+      // Leaving the headers out of the edit would keep them too: refused the same way.
+      const omitted = await api().put(`/api/monitors/${monitor.id}`).set(member.auth).send({ url: elsewhere }).expect(400);
+      expect(omitted.body.code).toBe('monitors.headersReenter');
+      const token = await api().put(`/api/monitors/${monitor.id}`).set(member.auth).send({ url: `${elsewhere}?token=${MASK}`, headers: {} }).expect(400);
       expect(token.body.code).toBe('monitors.urlCredentialsReenter');
       const created2 = await api()
         .post('/api/monitors')

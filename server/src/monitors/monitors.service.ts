@@ -10,7 +10,7 @@ import {
   SUMMARY_HISTORY_SLOTS,
 } from '@vigil/proto';
 import { badRequest, notFound } from '../common/api-exception';
-import { hasMaskedPart, isMask, restoreHeaders, restoreUrl, sameDestination } from '../common/secret-values';
+import { hasMaskedPart, isMask, isSecretName, restoreHeaders, restoreUrl, sameDestination } from '../common/secret-values';
 import { DomainEvents } from '../events/domain-events.service';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler } from './check-scheduler.service';
@@ -192,8 +192,12 @@ function keptSecrets(
     keptUrl = restoreUrl(url, current?.url ?? null) ?? undefined;
     if (keptUrl === undefined) throw badRequest('monitors.urlCredentialsReenter');
   }
-  if (!headers || !Object.values(headers).some((value) => isMask(value.trim()))) return { url: keptUrl, headers };
   const sameTarget = current !== null && targetUrl !== undefined && sameDestination(targetUrl, current.url);
+  // An edit that leaves the headers out keeps them: stored credentials must not follow a new destination that way.
+  if (headers === undefined && current && !sameTarget && Object.entries(current.headers ?? {}).some(([name, value]) => value !== '' && isSecretName(name))) {
+    throw badRequest('monitors.headersReenter');
+  }
+  if (!headers || !Object.values(headers).some((value) => isMask(value.trim()))) return { url: keptUrl, headers };
   const restored = restoreHeaders(headers, current?.headers ?? {}, sameTarget);
   if (!restored.ok) throw badRequest('monitors.headersReenter');
   return { url: keptUrl, headers: restored.headers as Record<string, string> };
