@@ -141,7 +141,7 @@ describe('NotificationsPage', () => {
     data = makeNotifications({ channels: [makeChannel({ id: 2, name: 'Hook', type: 'webhook', config: JSON.stringify({ url, headers: { Authorization: SECRET_MASK } }) })] });
     const refusal = 'Re-enter the header values: saved ones are only sent to the URL they were saved with';
     const put = vi.fn(() => jsonResponse(400, { success: false, message: refusal, code: 'notifications.headersReenter' }));
-    const base = fetchMock.getMockImplementation()!;
+    const base = fetchMock.getMockImplementation() as (url: string, init: RequestInit) => Promise<Response>;
     fetchMock.mockImplementation((called: string, init: RequestInit) => (called === '/api/notifications/channels/2' && init.method === 'PUT' ? Promise.resolve(put()) : base(called, init)));
     renderWithProviders(<NotificationsPage />);
     await userEvent.click(await screen.findByTestId('notifications-tab-channels'));
