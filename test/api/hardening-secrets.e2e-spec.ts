@@ -1,10 +1,15 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { SECRET_MASK as MASK, type ClientToServerEvents, type MonitorDto, type MonitorsChangedEvent, type ServerToClientEvents } from '@vigil/proto';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startFakeNotifier, type FakeNotifier } from '../support/fake-notifier';
+import { freePort } from '../support/ports';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait';
 
@@ -214,6 +219,24 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
       expect(redirected.body.message).toBe('Test message failed: HTTP 302 Found');
       expect(redirector.hits).toHaveLength(1);
       expect(denied.hits).toHaveLength(0);
+    });
+
+    it('stops the server at boot with one line naming a bad OUTBOUND_DENY entry', async () => {
+      const port = String(await freePort());
+      const dataDir = mkdtempSync(join(tmpdir(), 'vigil-deny-'));
+      try {
+        const run = spawnSync(process.execPath, [join(__dirname, '../../server/dist/main.js')], {
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, OUTBOUND_DENY: '10.0.0.0/8, 10.0.0.0/33' },
+          encoding: 'utf8',
+          timeout: 20_000,
+        });
+        expect(run.status).toBe(1);
+        expect(run.stderr.trim()).toBe(
+          'Vigil cannot start: OUTBOUND_DENY must be a list of IPv4 or IPv6 CIDRs separated by commas: "10.0.0.0/33" is not an IPv4 or IPv6 CIDR',
+        );
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     });
 
     it('refuses a monitor check to a denied address, also behind a redirect from an allowed one', async () => {
