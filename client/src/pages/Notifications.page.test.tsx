@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChannelRequest, NotificationSettingsRequest, NotificationsResponse } from '@vigil/proto';
+import { SECRET_MASK, type ChannelRequest, type NotificationSettingsRequest, type NotificationsResponse } from '@vigil/proto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNotificationsStore } from '../features/notifications/store';
 import { monitorsPage, makeMonitor } from '../test/monitors';
@@ -134,6 +134,29 @@ describe('NotificationsPage', () => {
     const sent = calls('/api/notifications/channels', 'POST')[0] as ChannelRequest;
     expect(sent).toMatchObject({ name: 'Ops', type: 'telegram', enabled: true });
     expect(JSON.parse(sent.config as string)).toEqual({ botToken: GOOD_TOKEN, chatId: '-100123' });
+  }, 20_000);
+
+  it('keeps masked webhook credentials on edit, and marks the headers to type again when the server refuses them for a new URL', async () => {
+    const url = `https://${SECRET_MASK}@hooks.example.com/hook?token=${SECRET_MASK}`;
+    data = makeNotifications({ channels: [makeChannel({ id: 2, name: 'Hook', type: 'webhook', config: JSON.stringify({ url, headers: { Authorization: SECRET_MASK } }) })] });
+    const refusal = 'Re-enter the header values: saved ones are only sent to the URL they were saved with';
+    const put = vi.fn(() => jsonResponse(400, { success: false, message: refusal, code: 'notifications.headersReenter' }));
+    const base = fetchMock.getMockImplementation() as (url: string, init: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((called: string, init: RequestInit) => (called === '/api/notifications/channels/2' && init.method === 'PUT' ? Promise.resolve(put()) : base(called, init)));
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('notifications-tab-channels'));
+    await userEvent.click(await screen.findByTestId('channel-edit-2'));
+    expect(await screen.findByTestId('channel-field-url')).toHaveValue(url);
+    expect(screen.getByText(/hidden credentials \(••••••••\) are kept while the address stays the same/)).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByTestId('channel-field-url'));
+    await userEvent.click(screen.getByTestId('channel-field-url'));
+    await userEvent.paste('https://elsewhere.example.com/hook');
+    await userEvent.click(screen.getByTestId('channel-save'));
+
+    await vi.waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(await within(screen.getByTestId('channel-headers')).findByText(refusal)).toBeInTheDocument();
+    expect(JSON.parse(calls('/api/notifications/channels/2', 'PUT')[0].config)).toEqual({ url: 'https://elsewhere.example.com/hook', headers: { Authorization: SECRET_MASK } });
   }, 20_000);
 
   it('deletes a channel only after confirmation', async () => {

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       maxAttempts: 7,
       thresholdReports: 3,
     });
+    expect(sut.outboundDeny.empty).toBe(true);
     expect(sut.agents).toEqual({ graceSeconds: 10, minuteRetentionHours: 48, fiveMinuteRetentionDays: 30, hourRetentionDays: 365 });
   });
 
@@ -45,6 +46,8 @@ describe('loadConfig', () => {
     [{ AGENT_GRACE_SECONDS: '0' }, /AGENT_GRACE_SECONDS must be a whole number from 1 to 600/],
     [{ AGENT_METRICS_MINUTE_HOURS: '1' }, /AGENT_METRICS_MINUTE_HOURS must be a whole number from 2/],
     [{ AGENT_METRICS_HOUR_DAYS: 'a year' }, /AGENT_METRICS_HOUR_DAYS must be a whole number/],
+    [{ OUTBOUND_DENY: '10.0.0.0/8, 300.1.2.3/32' }, /^OUTBOUND_DENY must be a list of IPv4 or IPv6 CIDRs separated by commas: "300.1.2.3\/32" is not/],
+    [{ OUTBOUND_DENY: 'fd00::/200' }, /OUTBOUND_DENY .*"fd00::\/200"/],
   ])('rejects %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -69,5 +72,13 @@ describe('loadConfig', () => {
     expect(sut.port).toBe(8080);
     expect(sut.publicUrl).toBe('https://vigil.example.com');
     expect(sut.logLevel).toBe('log');
+  });
+
+  it('reads OUTBOUND_DENY as IPv4 and IPv6 ranges', () => {
+    const sut = loadConfig({ OUTBOUND_DENY: ' 169.254.0.0/16,fd00::/8 ' }).outboundDeny;
+    expect(sut.ranges).toEqual(['169.254.0.0/16', 'fd00::/8']);
+    expect(sut.denies('169.254.169.254')).toBe(true);
+    expect(sut.denies('fd00::1')).toBe(true);
+    expect(sut.denies('10.0.0.1')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { AddressDenyList } from '../common/outbound';
 
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
@@ -25,6 +26,11 @@ export interface AppConfig {
   clientDir: string;
   /** Folder of the agent program (its bundle in dist/, install scripts in install/), served under /downloads. */
   agentDir: string;
+  /**
+   * Address ranges that monitor checks and notification deliveries may not connect to, judged on the resolved address
+   * at connection time. Empty by default: a monitoring tool must reach private networks.
+   */
+  outboundDeny: AddressDenyList;
   monitors: {
     /** Raw checks older than this are pruned (hourly aggregates stay). */
     checkRetentionHours: number;
@@ -90,6 +96,14 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+function denyList(env: Env, name: string): AddressDenyList {
+  try {
+    return AddressDenyList.parse(read(env, name) ?? '');
+  } catch (error) {
+    throw new ConfigError(`${name} must be a list of IPv4 or IPv6 CIDRs separated by commas: ${(error as Error).message}`);
+  }
+}
+
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
@@ -140,6 +154,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel,
     clientDir: resolve(read(env, 'CLIENT_DIR') ?? resolve(__dirname, '../../../client/dist')),
     agentDir: resolve(read(env, 'AGENT_DIR') ?? resolve(__dirname, '../../../agent')),
+    outboundDeny: denyList(env, 'OUTBOUND_DENY'),
     monitors: {
       checkRetentionHours: integer(env, 'CHECK_RETENTION_HOURS', 48, 25, 24 * 90),
       aggregateRetentionDays: integer(env, 'AGGREGATE_RETENTION_DAYS', 400, 91, 3650),

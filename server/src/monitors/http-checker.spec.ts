@@ -14,6 +14,8 @@ describe('describeFailure', () => {
     [{ code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'wrong version number' }, 'TLS error: wrong version number'],
     [{ code: 'DEPTH_ZERO_SELF_SIGNED_CERT', message: 'self-signed certificate' }, 'TLS error: self-signed certificate'],
     [{ message: 'something odd' }, 'something odd'],
+    [{ code: 'EOUTBOUNDDENIED', address: '10.0.0.7', message: 'x' }, 'Address 10.0.0.7 is refused by OUTBOUND_DENY'],
+    [{ message: 'fetch failed', cause: { code: 'EOUTBOUNDDENIED', address: 'fd00::1' } }, 'Address fd00::1 is refused by OUTBOUND_DENY'],
     [{}, 'Request failed'],
   ])('describes %j as "%s"', (error, text) => {
     expect(describeFailure(error, 5)).toBe(text);

@@ -1,6 +1,9 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Agent, Dispatcher, interceptors, request } from 'undici';
 import { METHODS_WITH_BODY } from '@vigil/proto';
+import { deniedAddress, guardedConnector, isOutboundDenied } from '../common/outbound';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { matchesExpectedStatus } from './check-rules';
 import type { MonitorTarget } from './monitor.types';
 
@@ -19,6 +22,7 @@ const MAX_REDIRECTS = 5;
 export function describeFailure(error: unknown, timeoutSeconds: number): string {
   const failure = error as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = failure.code ?? failure.cause?.code ?? '';
+  if (isOutboundDenied(error)) return `Address ${deniedAddress(error)} is refused by OUTBOUND_DENY`;
   if (failure.name === 'TimeoutError' || failure.name === 'AbortError' || /TIMEOUT/.test(code)) {
     return `Timeout after ${timeoutSeconds} s`;
   }
@@ -31,11 +35,19 @@ export function describeFailure(error: unknown, timeoutSeconds: number): string 
   return failure.message || code || 'Request failed';
 }
 
-/** HTTP checks over keep-alive connection pools (one pool per origin), following up to 5 redirects. */
+/**
+ * HTTP checks over keep-alive connection pools (one pool per origin), following up to 5 redirects. Every connection,
+ * each redirect hop's included, is judged against OUTBOUND_DENY on its resolved address.
+ */
 @Injectable()
 export class HttpChecker implements OnModuleDestroy {
-  private readonly agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connections: 32 });
-  private readonly dispatcher: Dispatcher = this.agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
+  private readonly agent: Agent;
+  private readonly dispatcher: Dispatcher;
+
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'outboundDeny'>) {
+    this.agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connections: 32, connect: guardedConnector(config.outboundDeny) });
+    this.dispatcher = this.agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
+  }
 
   async check(monitor: MonitorTarget): Promise<CheckResult> {
     const timeoutMs = monitor.timeout * 1000;

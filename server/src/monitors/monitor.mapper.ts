@@ -1,7 +1,12 @@
 import type { CheckDto, HistoryPoint, MonitorDto } from '@vigil/proto';
+import { maskHeaders, maskUrl } from '../common/secret-values';
 import { uptimePercent } from './check-rules';
 import type { MonitorRow } from './monitor.types';
 
+/**
+ * A monitor as every read and push shows it: credentials in the URL and the values of credential headers
+ * (Authorization, Cookie, X-Api-Key…) masked. Saving the mask back keeps them (MonitorsService.update).
+ */
 export function toMonitorDto(
   row: MonitorRow,
   extra: { history?: HistoryPoint[]; checks?: CheckDto[]; uptime?: { up: number; checks: number } } = {},
@@ -9,12 +14,12 @@ export function toMonitorDto(
   return {
     id: row.id,
     name: row.name,
-    url: row.url,
+    url: maskUrl(row.url),
     method: row.method,
     interval: row.interval_s,
     timeout: row.timeout_s,
     expected_status: row.expected_status,
-    headers: row.headers ?? {},
+    headers: maskHeaders(row.headers ?? {}),
     body: row.body,
     active: row.active,
     status: row.status,

@@ -126,7 +126,8 @@ export class MonitorsRepository {
     }
     if (query.search) {
       params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where.push(`(name ILIKE $${params.length} OR url ILIKE $${params.length})`);
+      // The URL without its userinfo and query: a search must not reveal, letter by letter, credentials reads mask.
+      where.push(`(name ILIKE $${params.length} OR regexp_replace(url, '^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@|[?#].*$', '\\1', 'g') ILIKE $${params.length})`);
     }
     const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM monitors ${condition}`, params);

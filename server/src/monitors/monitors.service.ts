@@ -15,6 +15,7 @@ import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler } from './check-scheduler.service';
 import { HttpChecker } from './http-checker';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
+import { keptSecrets } from './monitor-secrets';
 import type { MonitorRow } from './monitor.types';
 import { CreateMonitorDto, ListMonitorsQuery, UpdateMonitorDto } from './monitors.dto';
 import { MonitorFields, MonitorsRepository, toScheduled } from './monitors.repository';
@@ -62,6 +63,8 @@ export class MonitorsService {
   }
 
   async create(input: CreateMonitorDto): Promise<MonitorDto> {
+    // A new monitor has nothing stored a mask could stand for.
+    keptSecrets(null, input.url, input.headers);
     const fields: MonitorFields = {
       name: input.name,
       url: input.url,
@@ -84,14 +87,15 @@ export class MonitorsService {
 
   async update(id: number, input: UpdateMonitorDto): Promise<MonitorDto> {
     const current = await this.find(id);
+    const { url, headers } = keptSecrets(current, input.url ?? undefined, input.headers);
     const fields: Partial<MonitorFields> = {
       name: input.name ?? undefined,
-      url: input.url ?? undefined,
+      url,
       method: input.method,
       interval: input.interval,
       timeout: input.timeout,
       expectedStatus: input.expectedStatus,
-      headers: input.headers,
+      headers,
       body: input.body,
       active: input.active,
       retries: input.retries,

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { MESSAGES } from '@vigil/proto';
+import { Agent } from 'undici';
+import { guardedConnector } from '../common/outbound';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { JobClaims } from '../database/job-claims';
@@ -32,6 +34,8 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
   /** For /api/metrics. */
   readonly stats = { delivered: 0, failedAttempts: 0, givenUp: 0 };
   private readonly context: SendContext;
+  /** Every delivery and test goes through it, so OUTBOUND_DENY applies to each connection. */
+  private readonly agent: Agent;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -40,7 +44,8 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const { telegramApiUrl, resendApiUrl, timeoutMs } = config.notifications;
-    this.context = { telegramApiUrl, resendApiUrl, timeoutMs, now: Date.now };
+    this.agent = new Agent({ connect: guardedConnector(config.outboundDeny) });
+    this.context = { telegramApiUrl, resendApiUrl, timeoutMs, now: Date.now, dispatcher: this.agent };
   }
 
   onApplicationBootstrap(): void {
@@ -51,6 +56,7 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.pass;
+    await this.agent.close().catch(() => undefined);
   }
 
   /** New rows were committed (or are about to be): look soon rather than at the next poll. */

@@ -115,12 +115,13 @@ export class NotificationsService {
     return channel;
   }
 
-  /** The request with masked secrets put back (same type only) and checked by its type's rules. */
+  /** The request with masked secrets put back (same type and destination only) and checked by its type's rules. */
   private validated(read: ReturnType<typeof readChannelRequest>, stored: ChannelRow | null): ChannelInput {
     if (!read.ok) throw badRequest(read.code);
     const input = read.value;
-    const config = stored && stored.type === input.type ? restoreSecrets(input.type, input.config, stored.config) : input.config;
-    const valid = providerFor(input.type).validate(config);
+    const restored = restoreSecrets(input.type, input.config, stored);
+    if (!restored.ok) throw badRequest(restored.code);
+    const valid = providerFor(input.type).validate(restored.config);
     if (!valid.ok) throw badRequest(valid.code);
     return { ...input, config: valid.config as unknown as Record<string, unknown> };
   }

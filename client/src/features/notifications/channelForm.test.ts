@@ -1,7 +1,7 @@
 import { SECRET_MASK } from '@vigil/proto';
 import { describe, expect, it } from 'vitest';
 import { makeChannel } from '../../test/notifications';
-import { emptyChannelForm, formFromChannel, toChannelRequest, validateChannel, withType, type ChannelForm } from './channelForm';
+import { emptyChannelForm, formFromChannel, reenterError, toChannelRequest, validateChannel, withType, type ChannelForm } from './channelForm';
 
 const TOKEN = '123456789:AAFakeTokenForVigilTests_abcdefghijkl';
 
@@ -38,6 +38,7 @@ describe('channel form rules (spec section 5)', () => {
     ['a Feishu bot without secret', form('feishu', { webhookUrl: 'https://open.feishu.cn/open-apis/bot/v2/hook/abc' })],
     ['kept (masked) secrets on edit', form('telegram', { botToken: SECRET_MASK, chatId: '1' })],
     ['a kept DingTalk URL and secret', form('dingtalk', { webhookUrl: SECRET_MASK, secret: SECRET_MASK })],
+    ['a webhook URL with kept credentials', form('webhook', { url: `https://${SECRET_MASK}@hooks.example.com/x?token=${SECRET_MASK}` })],
   ])('accepts %s', (_case, input) => {
     expect(validateChannel(input)).toEqual({});
   });
@@ -66,5 +67,18 @@ describe('channel form values', () => {
   it('reads webhook headers back as rows', () => {
     const channel = makeChannel({ type: 'webhook', config: JSON.stringify({ url: 'https://example.com', headers: { Authorization: SECRET_MASK } }) });
     expect(formFromChannel(channel).headers).toEqual([{ name: 'Authorization', value: SECRET_MASK }]);
+  });
+});
+
+describe('reenterError', () => {
+  it.each([
+    ['notifications.headersReenter', { headers: 'server.notifications.headersReenter' }],
+    ['notifications.secretReenter', { secret: 'server.notifications.secretReenter' }],
+    ['notifications.urlCredentialsReenter', { url: 'server.notifications.urlCredentialsReenter' }],
+    ['notifications.botTokenReenter', { botToken: 'server.notifications.botTokenReenter' }],
+    ['notifications.headersInvalid', null],
+    [undefined, null],
+  ])('puts %s on its field', (code, expected) => {
+    expect(reenterError(code)).toEqual(expected);
   });
 });

@@ -152,6 +152,22 @@ export function validateChannel(form: ChannelForm): ChannelErrors {
 }
 
 /** The spec's channel ids are positive whole numbers; anything else is refused with 'invalid id'. */
+/** The server's "type this secret again" codes (a saved secret only goes where it was saved for), by form field. */
+const REENTER_FIELDS: Record<string, string> = {
+  'notifications.botTokenReenter': 'botToken',
+  'notifications.apiKeyReenter': 'apiKey',
+  'notifications.headersReenter': 'headers',
+  'notifications.urlCredentialsReenter': 'url',
+  'notifications.webhookUrlReenter': 'webhookUrl',
+  'notifications.secretReenter': 'secret',
+};
+
+/** The field a server refusal names, as an error for that field; null for any other refusal. */
+export function reenterError(code: string | undefined): ChannelErrors | null {
+  const field = code ? REENTER_FIELDS[code] : undefined;
+  return field ? { [field]: `server.${code}` } : null;
+}
+
 export function isChannelId(id: unknown): id is number {
   return typeof id === 'number' && Number.isInteger(id) && id > 0;
 }

@@ -42,6 +42,17 @@ export function validateRobot(config: unknown, withSecret: boolean): Validated<{
   return { ok: true, config: { webhookUrl, secret } };
 }
 
+/** A robot's webhook URL as a destination: the URL itself, normalised. */
+export function robotDestination(config: Record<string, unknown>): string | null {
+  const url = typeof config.webhookUrl === 'string' ? config.webhookUrl.trim() : '';
+  if (!url) return null;
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
 /** Appends query parameters to a webhook URL without re-encoding the ones it already has. */
 export function withQuery(url: string, params: Record<string, string>): string {
   const query = Object.entries(params)

@@ -46,7 +46,7 @@ describe('dingtalkProvider.send', () => {
   it('posts a text message of the subject line and the text', async () => {
     const answer = await sut.send(aMessage(), { webhookUrl }, contextFor(endpoint));
 
-    expect(answer).toEqual({ status: 200, detail: '{"errcode":0,"errmsg":"ok"}' });
+    expect(answer).toEqual({ status: 200, detail: 'OK' });
     expect(endpoint.last.method).toBe('POST');
     expect(endpoint.last.url).toBe(`/robot/send?access_token=${ACCESS_TOKEN}`);
     expect(endpoint.last.headers['content-type']).toBe('application/json');
@@ -88,7 +88,7 @@ describe('dingtalkProvider.send', () => {
 
     const error = await rejectionOf(sut.send(aMessage(), { webhookUrl }, contextFor(endpoint)));
 
-    expect(error).toMatchObject({ message: 'HTTP 500: Internal Server Error', status: 500, retryable: true });
+    expect(error).toMatchObject({ message: 'HTTP 500 Internal Server Error', status: 500, retryable: true });
   });
 
   it('never shows the access token or the secret', async () => {

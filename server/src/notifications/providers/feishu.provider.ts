@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { validateRobot } from './config';
+import { robotDestination, validateRobot } from './config';
 import { postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText } from './text';
@@ -12,6 +12,8 @@ export const feishuProvider: ChannelProvider<'feishu'> = {
   type: 'feishu',
   // The URL's last segment is the bot's token.
   secretFields: ['webhookUrl', 'secret'],
+  // The whole URL names the robot, so a kept secret needs the very same URL.
+  destination: robotDestination,
 
   validate(config) {
     return validateRobot(config, true);

@@ -1,5 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Agent } from 'undici';
+import { AddressDenyList, guardedConnector } from '../../common/outbound';
 import { contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint';
 import { formatSeconds, isRetryable, postJson, Redactor } from './http';
 import { DeliveryError } from './provider';
@@ -12,12 +14,12 @@ describe('postJson', () => {
   });
   afterEach(() => endpoint.close());
 
-  it('posts the payload as JSON with the notifier user agent and resolves with the status and an excerpt', async () => {
+  it('posts the payload as JSON with the notifier user agent and resolves with the status and its reason phrase', async () => {
     endpoint.answer(201, { id: 'abc' });
 
     const answer = await postJson(`${endpoint.url}/hook`, { hello: 'wörld' }, contextFor(endpoint), { headers: { 'X-Extra': 'yes' } });
 
-    expect(answer).toEqual({ status: 201, detail: '{"id":"abc"}' });
+    expect(answer).toEqual({ status: 201, detail: 'Created' });
     expect(endpoint.last).toMatchObject({ method: 'POST', url: '/hook', json: { hello: 'wörld' } });
     expect(endpoint.last.headers).toMatchObject({
       'content-type': 'application/json',
@@ -26,21 +28,40 @@ describe('postJson', () => {
     });
   });
 
-  it('cuts the detail to 500 characters', async () => {
-    endpoint.answer(200, 'x'.repeat(2_000));
+  it('never repeats the body of a success (an internal address could answer anything)', async () => {
+    endpoint.answer(200, 'internal-secret '.repeat(100));
 
     const answer = await postJson(endpoint.url, {}, contextFor(endpoint));
 
-    expect(answer.detail).toHaveLength(500);
+    expect(answer).toEqual({ status: 200, detail: 'OK' });
   });
 
-  it('fails with the status and an excerpt of the body on a non-2xx answer', async () => {
-    endpoint.answer(503, 'Service   Unavailable\n');
+  it('fails with the status line alone on a non-2xx answer, whatever the body says', async () => {
+    endpoint.answer(503, 'db password=hunter2 at 10.0.0.5\n');
 
     const error = await rejectionOf(postJson(endpoint.url, {}, contextFor(endpoint)));
 
     expect(error).toBeInstanceOf(DeliveryError);
-    expect(error).toMatchObject({ message: 'HTTP 503: Service Unavailable', status: 503, retryable: true });
+    expect(error).toMatchObject({ message: 'HTTP 503 Service Unavailable', status: 503, retryable: true });
+  });
+
+  it('shows a provider’s own error field on one line, cut to 160 characters', async () => {
+    endpoint.answer(400, { error: 'x' });
+
+    const error = await rejectionOf(postJson(endpoint.url, {}, contextFor(endpoint), { check: () => ({ message: `line one\r\nline\u0000two ${'y'.repeat(300)}` }) }));
+
+    expect(error.message).toMatch(/^line one line two y+…$/);
+    expect(error.message).toHaveLength(160);
+  });
+
+  it('refuses a destination OUTBOUND_DENY covers, for good', async () => {
+    const dispatcher = new Agent({ connect: guardedConnector(AddressDenyList.parse('127.0.0.0/8')) });
+
+    const error = await rejectionOf(postJson(endpoint.url, {}, contextFor(endpoint, { dispatcher })));
+
+    expect(error).toMatchObject({ message: 'Address 127.0.0.1 is refused by OUTBOUND_DENY', status: null, retryable: false });
+    expect(endpoint.requests).toHaveLength(0);
+    await dispatcher.close();
   });
 
   it('does not follow redirects', async () => {
@@ -48,7 +69,7 @@ describe('postJson', () => {
 
     const error = await rejectionOf(postJson(endpoint.url, {}, contextFor(endpoint)));
 
-    expect(error).toMatchObject({ message: 'HTTP 302', status: 302, retryable: false });
+    expect(error).toMatchObject({ message: 'HTTP 302 Found', status: 302, retryable: false });
     expect(endpoint.requests).toHaveLength(1);
   });
 
@@ -99,7 +120,7 @@ describe('postJson', () => {
 
     const error = await rejectionOf(postJson(url, {}, contextFor(endpoint), { secrets: ['re_SECRETKEY', 'a:b/c=secret'] }));
 
-    expect(error.message).toMatch(/^HTTP 400: bad request to \[redacted\]/);
+    expect(error.message).toBe('HTTP 400 Bad Request');
     for (const secret of [endpoint.url, token, 'querysecret42', 're_SECRETKEY', 'a:b/c=secret', encodeURIComponent('a:b/c=secret')]) {
       expect(error.message).not.toContain(secret);
     }

@@ -1,10 +1,13 @@
+import { STATUS_CODES } from 'node:http';
 import { request } from 'undici';
+import { deniedAddress, isOutboundDenied } from '../../common/outbound';
 import { DeliveryError, type ProviderAnswer, type SendContext } from './provider';
 
 const USER_AGENT = 'Vigil-Notifier/1.0';
 /** Enough for any provider's answer; a longer body is cut, not read to the end. */
 const MAX_BODY_BYTES = 64 * 1024;
-const DETAIL_LENGTH = 500;
+/** A provider's own error text is cut to this; it is the only part of an answer ever shown (see postJson). */
+const REASON_LENGTH = 160;
 const MESSAGE_EXCERPT_LENGTH = 200;
 const REDACTED = '[redacted]';
 
@@ -21,15 +24,18 @@ export interface PostOptions {
   secrets?: ReadonlyArray<string | undefined>;
   /**
    * Reads the provider's verdict from the answer (`json` is undefined when the body is not JSON): an explanation makes
-   * the delivery fail, even with a 2xx status. A non-2xx answer without an explanation fails with its status.
+   * the delivery fail, even with a 2xx status. A non-2xx answer without an explanation fails with its status line.
+   * An explanation must come from a field the provider documents, never the raw body.
    */
-  check?: (json: unknown, status: number) => Explanation | undefined;
+  check?: (json: unknown, status: number, text: string) => Explanation | undefined;
 }
 
 /**
- * POSTs `payload` as JSON within the context's timeout and resolves with the status and a redacted excerpt of the
- * answer. Network errors, timeouts, non-2xx answers and answers `check` rejects become a DeliveryError whose message
- * never contains the URL or any of the given secrets.
+ * POSTs `payload` as JSON within the context's timeout and resolves with the status and its reason phrase. Network
+ * errors, timeouts, non-2xx answers and answers `check` rejects become a DeliveryError whose message never contains
+ * the URL or any of the given secrets. The answer's body is never repeated: a destination may be any internal
+ * address, so echoing it would read internal services back to the user (SSRF). Only the provider's own error field,
+ * as `check` picks it, is shown: one line, redacted, at most REASON_LENGTH characters.
  */
 export async function postJson(url: string, payload: unknown, context: SendContext, options: PostOptions = {}): Promise<ProviderAnswer> {
   const target = withoutCredentials(url);
@@ -51,6 +57,7 @@ export async function postJson(url: string, payload: unknown, context: SendConte
       headers,
       body: JSON.stringify(payload),
       signal,
+      ...(context.dispatcher ? { dispatcher: context.dispatcher } : {}),
       headersTimeout: context.timeoutMs,
       bodyTimeout: context.timeoutMs,
     });
@@ -63,18 +70,21 @@ export async function postJson(url: string, payload: unknown, context: SendConte
   }
 
   const json = parseJson(text);
-  const problem = options.check?.(json, status);
+  const problem = options.check?.(json, status, text);
   if (problem) {
-    throw new DeliveryError(redactor.redact(problem.message), status, {
+    throw new DeliveryError(redactor.excerpt(problem.message, REASON_LENGTH), status, {
       retryable: problem.retryable,
       retryAfterMs: problem.retryAfterMs ?? retryAfterMs,
     });
   }
-  if (status < 200 || status >= 300) {
-    const excerpt = redactor.excerpt(text, MESSAGE_EXCERPT_LENGTH);
-    throw new DeliveryError(excerpt ? `HTTP ${status}: ${excerpt}` : `HTTP ${status}`, status, { retryAfterMs });
-  }
-  return { status, detail: redactor.excerpt(text, DETAIL_LENGTH) };
+  if (status < 200 || status >= 300) throw new DeliveryError(statusLine(status), status, { retryAfterMs });
+  return { status, detail: STATUS_CODES[status] ?? '' };
+}
+
+/** `HTTP 401 Unauthorized`: the status and its standard reason phrase, nothing the server wrote. */
+export function statusLine(status: number): string {
+  const reason = STATUS_CODES[status];
+  return reason ? `HTTP ${status} ${reason}` : `HTTP ${status}`;
 }
 
 /** Whether the dispatcher should try a failed delivery again: network errors, timeouts, 429, 5xx and rate limits. */
@@ -104,9 +114,10 @@ export class Redactor {
     return result;
   }
 
-  /** One line of at most `length` characters, redacted. */
+  /** One line of at most `length` characters, redacted, without control characters. */
   excerpt(text: string, length: number): string {
-    const line = this.redact(text).replace(/\s+/g, ' ').trim();
+    // eslint-disable-next-line no-control-regex
+    const line = this.redact(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
     return line.length > length ? `${line.slice(0, length - 1)}…` : line;
   }
 }
@@ -189,6 +200,8 @@ function networkError(error: unknown, redactor: Redactor): DeliveryError {
   const failure = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = failure?.code ?? failure?.cause?.code ?? '';
   const message = failure?.cause?.message ?? failure?.message ?? '';
+  // The setting will not change by itself: trying again is pointless.
+  if (isOutboundDenied(error)) return new DeliveryError(`Address ${deniedAddress(error)} is refused by OUTBOUND_DENY`, null, { retryable: false });
   if (code === 'ECONNREFUSED') return new DeliveryError('Connection refused');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return new DeliveryError('DNS lookup failed: host not found');
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return new DeliveryError('Connection closed by the server');

@@ -1,4 +1,5 @@
 import type { ChannelConfigs, ChannelType, MessageCode } from '@vigil/proto';
+import type { Dispatcher } from 'undici';
 
 /** One notification, rendered from a template, ready for any channel. */
 export interface NotificationMessage {
@@ -21,12 +22,14 @@ export interface SendContext {
   timeoutMs: number;
   /** Epoch ms, for signatures (injectable for tests). */
   now: () => number;
+  /** The HTTP agent that applies OUTBOUND_DENY; absent: undici's global one (unit tests). */
+  dispatcher?: Dispatcher;
 }
 
 /** What the provider answered, for the delivery history and the "send test" dialog. */
 export interface ProviderAnswer {
   status: number;
-  /** A short excerpt of the answer (≤ 500 characters), never containing a secret. */
+  /** The status's reason phrase (`OK`); never the answer's body, which may come from any internal address. */
   detail: string;
 }
 
@@ -53,8 +56,15 @@ export type Validated<C> = { ok: true; config: C } | { ok: false; code: MessageC
 
 export interface ChannelProvider<T extends ChannelType = ChannelType> {
   type: T;
-  /** Config fields that are secrets: masked in reads, never logged. */
+  /** Config fields that are secrets: masked in reads (each value of an object field, e.g. headers), never logged. */
   secretFields: ReadonlyArray<keyof ChannelConfigs[T]>;
+  /** URL fields that may carry credentials (`user:pass@`, `?token=`): those parts are masked in reads. */
+  credentialUrlFields?: ReadonlyArray<keyof ChannelConfigs[T]>;
+  /**
+   * Where the channel's secrets go, from a config as stored: a masked secret is only kept while this stays the same
+   * (see secrets.ts). Absent: a destination the server fixes (the Telegram and Resend API addresses).
+   */
+  destination?(config: Record<string, unknown>): string | null;
   /** Checks and normalises (trims) a config; the first problem's message code. */
   validate(config: unknown): Validated<ChannelConfigs[T]>;
   /** Delivers one message; resolves with the provider's answer or throws DeliveryError. */

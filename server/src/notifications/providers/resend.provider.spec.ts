@@ -63,7 +63,7 @@ describe('resendProvider.send', () => {
 
     const answer = await sut.send(message, config, contextFor(endpoint));
 
-    expect(answer).toEqual({ status: 200, detail: '{"id":"49a3999c-0ce1-4ea6-ab68-afcd6dc2e794"}' });
+    expect(answer).toEqual({ status: 200, detail: 'OK' });
     expect(endpoint.last.method).toBe('POST');
     expect(endpoint.last.url).toBe('/emails');
     expect(endpoint.last.headers.authorization).toBe(`Bearer ${API_KEY}`);
@@ -86,7 +86,7 @@ describe('resendProvider.send', () => {
     [403, { statusCode: 403, message: 'The example.com domain is not verified.', name: 'validation_error' }, 'The example.com domain is not verified.', false],
     [429, { statusCode: 429, message: 'Too many requests.', name: 'rate_limit_exceeded' }, 'Too many requests.', true],
     [500, { statusCode: 500, name: 'internal_server_error' }, 'internal_server_error', true],
-    [502, 'Bad Gateway', 'HTTP 502: Bad Gateway', true],
+    [502, 'Bad Gateway', 'HTTP 502 Bad Gateway', true],
   ])('fails on %i with Resend’s message', async (status, body, message, retryable) => {
     endpoint.answer(status, body);
 

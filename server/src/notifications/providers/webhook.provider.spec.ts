@@ -61,7 +61,7 @@ describe('webhookProvider.send', () => {
 
     const answer = await sut.send(aMessage(), { url: `${endpoint.url}/hooks/vigil?team=ops`, headers: { Authorization: 'Bearer s3cret-value' } }, contextFor(endpoint));
 
-    expect(answer).toEqual({ status: 204, detail: '' });
+    expect(answer).toEqual({ status: 204, detail: 'No Content' });
     expect(endpoint.last.method).toBe('POST');
     expect(endpoint.last.url).toBe('/hooks/vigil?team=ops');
     expect(endpoint.last.headers).toMatchObject({
@@ -85,10 +85,15 @@ describe('webhookProvider.send', () => {
     expect(endpoint.last.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
-  it.each([200, 201, 202, 299])('takes %i as delivered', async (status) => {
+  it.each([
+    [200, 'OK'],
+    [201, 'Created'],
+    [202, 'Accepted'],
+    [299, ''],
+  ])('takes %i as delivered, answering only its reason phrase', async (status, detail) => {
     endpoint.answer(status, 'received');
 
-    await expect(sut.send(aMessage(), { url: endpoint.url }, contextFor(endpoint))).resolves.toEqual({ status, detail: 'received' });
+    await expect(sut.send(aMessage(), { url: endpoint.url }, contextFor(endpoint))).resolves.toEqual({ status, detail });
   });
 
   it.each([
@@ -101,16 +106,17 @@ describe('webhookProvider.send', () => {
 
     const error = await rejectionOf(sut.send(aMessage(), { url: endpoint.url }, contextFor(endpoint)));
 
-    expect(error).toMatchObject({ message: `HTTP ${status}: nope`, status, retryable });
+    expect(error).toMatchObject({ message: expect.stringMatching(new RegExp(`^HTTP ${status} [A-Z]`)), status, retryable });
+    expect(error.message).not.toContain('nope');
   });
 
-  it('never shows the URL or a header value, even when the receiver echoes them', async () => {
+  it('never shows the URL, a header value or anything else the receiver answers', async () => {
     const url = `${endpoint.url}/hooks/T0KEN-0123456789abcdef?key=abcdef123456`;
     endpoint.answer(401, `POST ${url} with Authorization: Bearer s3cret-value refused`);
 
     const error = await rejectionOf(sut.send(aMessage(), { url, headers: { Authorization: 'Bearer s3cret-value' } }, contextFor(endpoint)));
 
-    expect(error.message).toBe('HTTP 401: POST [redacted] with Authorization: [redacted] refused');
+    expect(error.message).toBe('HTTP 401 Unauthorized');
   });
 
   it('gives up after the timeout', async () => {

@@ -1,4 +1,5 @@
 import { CHANNEL_RULES, isHttpUrl, type WebhookConfig, type WebhookPayload } from '@vigil/proto';
+import { urlDestination } from '../../common/secret-values';
 import { invalid, readConfig, readText } from './config';
 import { postJson } from './http';
 import type { ChannelProvider } from './provider';
@@ -14,6 +15,9 @@ export const webhookProvider: ChannelProvider<'webhook'> = {
   type: 'webhook',
   // Header values often carry an Authorization token.
   secretFields: ['headers'],
+  credentialUrlFields: ['url'],
+  // Receivers on shared services are told apart by path (and sometimes query), so all of it but the credentials.
+  destination: (config) => (typeof config.url === 'string' ? urlDestination(config.url.trim()) : null),
 
   validate(config) {
     const fields = readConfig(config);

@@ -34,7 +34,7 @@ describe('wecomProvider.send', () => {
   it('posts a text message of the subject line and the text', async () => {
     const answer = await sut.send(aMessage(), { webhookUrl }, contextFor(endpoint));
 
-    expect(answer).toEqual({ status: 200, detail: '{"errcode":0,"errmsg":"ok"}' });
+    expect(answer).toEqual({ status: 200, detail: 'OK' });
     expect(endpoint.last.method).toBe('POST');
     expect(endpoint.last.url).toBe(`/cgi-bin/webhook/send?key=${KEY}`);
     expect(endpoint.last.json).toEqual({ msgtype: 'text', text: { content: '[DOWN] Shop API\nShop API is down.\nReason: Connection refused' } });
@@ -67,7 +67,7 @@ describe('wecomProvider.send', () => {
 
     const error = await rejectionOf(sut.send(aMessage(), { webhookUrl }, contextFor(endpoint)));
 
-    expect(error).toMatchObject({ message: 'HTTP 503: upstream for key=[redacted] unavailable', status: 503, retryable: true });
+    expect(error).toMatchObject({ message: 'HTTP 503 Service Unavailable', status: 503, retryable: true });
   });
 
   it('gives up after the timeout', async () => {

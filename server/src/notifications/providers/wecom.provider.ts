@@ -1,4 +1,4 @@
-import { validateRobot } from './config';
+import { robotDestination, validateRobot } from './config';
 import { postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText, truncateUtf8 } from './text';
@@ -13,6 +13,8 @@ export const wecomProvider: ChannelProvider<'wecom'> = {
   type: 'wecom',
   // The URL carries the robot's key.
   secretFields: ['webhookUrl'],
+  // The whole URL names the robot, so a kept secret needs the very same URL.
+  destination: robotDestination,
 
   validate(config) {
     return validateRobot(config, false);

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Input, Stack, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { SECRET_MASK } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { type HeaderRow, removeHeaderRow, updateHeaderRow } from '../headers';
 
@@ -9,7 +10,10 @@ interface HeaderRowsInputProps {
   error?: string;
 }
 
-/** Key/value rows for request headers; typing into the last row appends a fresh blank one (spec section 2). */
+/**
+ * Key/value rows for request headers; typing into the last row appends a fresh blank one (spec section 2). A
+ * credential header reads back as the mask, which saving keeps (as the channel dialog does with its secrets).
+ */
 export function HeaderRowsInput({ rows, onChange, error }: HeaderRowsInputProps) {
   const { t } = useTranslation();
   return (
@@ -35,6 +39,7 @@ export function HeaderRowsInput({ rows, onChange, error }: HeaderRowsInputProps)
                 aria-label={`${t('monitor.form.headerValue')} ${index + 1}`}
                 value={row.value}
                 onChange={(event) => onChange(updateHeaderRow(rows, index, { value: event.currentTarget.value }))}
+                description={row.value === SECRET_MASK ? t('monitor.form.secretKept') : undefined}
                 style={{ flex: 3 }}
                 autoComplete="off"
               />

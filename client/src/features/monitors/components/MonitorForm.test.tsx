@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MonitorRequest } from '@vigil/proto';
+import { SECRET_MASK, type MonitorRequest } from '@vigil/proto';
 import { describe, expect, it, vi } from 'vitest';
 import { makeMonitor } from '../../../test/monitors';
 import { renderWithProviders } from '../../../test/render';
@@ -142,5 +142,25 @@ describe('MonitorForm', () => {
     expect(field('expectedStatus')).toHaveValue('4');
     expect(field('header-name-0')).toHaveValue('Accept');
     expect(field('header-name-1')).toHaveValue('');
+  });
+
+  it('shows masked credentials as kept and sends the masks back unchanged, so the server keeps them', async () => {
+    const url = `https://${SECRET_MASK}@api.example.com/health?token=${SECRET_MASK}`;
+    const monitor = makeMonitor({ url, headers: { Authorization: SECRET_MASK, Accept: 'json' } });
+    const { field, onSubmit } = renderForm(formValuesFromMonitor(monitor));
+    expect(field('header-value-0')).toHaveValue(SECRET_MASK);
+    expect(screen.getByText('Saved value kept; type a new one to replace it')).toBeInTheDocument();
+    expect(screen.getByText(/hidden credentials \(••••••••\) are kept while the address stays the same/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
+
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ url, headers: { Authorization: SECRET_MASK, Accept: 'json' } }));
+  });
+
+  it('drops the kept hint once a new header value is typed', async () => {
+    const { field } = renderForm(formValuesFromMonitor(makeMonitor({ headers: { Authorization: SECRET_MASK } })));
+    await userEvent.clear(field('header-value-0')!);
+    await enter(field('header-value-0'), 'Bearer new');
+    expect(screen.queryByText('Saved value kept; type a new one to replace it')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { Button, Collapse, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { HTTP_METHODS, type HttpMethod, type MonitorRequest } from '@vigil/proto';
+import { HTTP_METHODS, SECRET_MASK, type HttpMethod, type MonitorRequest } from '@vigil/proto';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError/FormError';
@@ -68,6 +68,7 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel }: Monito
             withAsterisk
             autoComplete="off"
             value={values.url}
+            description={values.url.includes(SECRET_MASK) ? t('monitor.form.urlSecretKept') : undefined}
             error={fieldError('url')}
             onChange={(event) => set('url', event.currentTarget.value)}
           />

@@ -13,6 +13,7 @@ import {
   emptyChannelForm,
   formFromChannel,
   isChannelType,
+  reenterError,
   toChannelRequest,
   validateChannel,
   withType,
@@ -64,6 +65,12 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
     return Object.keys(found).length === 0;
   }
 
+  /** A secret the server will not re-use for this destination is marked on its field, to be typed again. */
+  function showReenter(error: unknown) {
+    const found = error instanceof ApiError ? reenterError(error.code) : null;
+    if (found) setErrors(found);
+  }
+
   async function save() {
     setFailure(null);
     if (!checked()) return;
@@ -76,6 +83,7 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
       notify.success(t('server.notifications.channelSaved'));
       onSaved(id);
     } catch (error) {
+      showReenter(error);
       setFailure(errorText(t, error, t('server.notifications.channelSaveFailed')));
     } finally {
       setSaving(false);
@@ -91,6 +99,7 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
       const answer = await notificationsApi.testChannel(channel?.id ?? null, toChannelRequest(form));
       setTestResult({ ok: true, text: t('notifications.dialog.testSent', { status: answer.data.status ?? '-', detail: answer.data.detail || '-' }) });
     } catch (error) {
+      showReenter(error);
       // A provider's refusal (502) carries its answer in the message; anything else is said as usual.
       const text = error instanceof ApiError && error.status === 502 && !error.code ? error.message : errorText(t, error, t('server.notifications.testFailed'));
       setTestResult({ ok: false, text });
@@ -99,6 +108,9 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
     }
   }
 
+  /** Under a field read back masked: a whole secret is kept as saved, or the credentials inside a URL are. */
+  const keptHint = (secret: boolean | undefined, value: string) =>
+    secret && value === SECRET_MASK ? t('notifications.dialog.secretKept') : !secret && value.includes(SECRET_MASK) ? t('notifications.dialog.urlSecretKept') : undefined;
   const fieldError = (key: string) => (errors[key] ? t(errors[key] as 'server.notifications.botTokenRequired') : undefined);
   const editing = channel !== null;
 
@@ -164,7 +176,7 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
             value: form.fields[field.key] ?? '',
             onChange: (event: React.ChangeEvent<HTMLInputElement>) => setField(field.key, event.currentTarget.value),
             error: fieldError(field.key),
-            description: editing && field.secret && form.fields[field.key] === SECRET_MASK ? t('notifications.dialog.secretKept') : undefined,
+            description: editing ? keptHint(field.secret, form.fields[field.key] ?? '') : undefined,
             'data-testid': `channel-field-${field.key}`,
             autoComplete: 'off',
           };

@@ -1,0 +1,97 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+import { buildConnector } from 'undici';
+
+/** A set of address ranges (IPv4 and IPv6 CIDRs) outbound requests may not connect to. */
+export class AddressDenyList {
+  private constructor(
+    private readonly list: BlockList,
+    /** The ranges as configured, for logs and errors. */
+    readonly ranges: readonly string[],
+  ) {}
+
+  /**
+   * Parses a comma- or space-separated list of CIDRs (`10.0.0.0/8, fd00::/8`); a bare address means that one address.
+   * Throws naming the first entry that is not one.
+   */
+  static parse(text: string): AddressDenyList {
+    const list = new BlockList();
+    const ranges = text.split(/[\s,]+/).filter((entry) => entry !== '');
+    for (const entry of ranges) {
+      const match = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(entry);
+      const family = match ? isIP(match[1]) : 0;
+      const prefix = match?.[2] === undefined ? (family === 4 ? 32 : 128) : Number(match[2]);
+      if (!match || family === 0 || prefix > (family === 4 ? 32 : 128)) throw new Error(`"${entry}" is not an IPv4 or IPv6 CIDR`);
+      list.addSubnet(match[1], prefix, family === 4 ? 'ipv4' : 'ipv6');
+    }
+    return new AddressDenyList(list, ranges);
+  }
+
+  get empty(): boolean {
+    return this.ranges.length === 0;
+  }
+
+  /** Whether `address` (an IP literal, brackets allowed) is in a denied range; IPv4-mapped IPv6 counts as its IPv4. */
+  denies(address: string): boolean {
+    const bare = address.replace(/^\[|\]$/g, '');
+    const family = isIP(bare);
+    return family !== 0 && this.list.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+  }
+}
+
+/** The error a refused connection fails with; checkers and providers turn it into their own short text. */
+export class OutboundDeniedError extends Error {
+  readonly code = 'EOUTBOUNDDENIED';
+
+  constructor(readonly address: string) {
+    super(`Address ${address} is refused by OUTBOUND_DENY`);
+    this.name = 'OutboundDeniedError';
+  }
+}
+
+export function isOutboundDenied(error: unknown): error is { code: 'EOUTBOUNDDENIED'; address: string } {
+  const failure = error as { code?: string; cause?: { code?: string } } | null;
+  return failure?.code === 'EOUTBOUNDDENIED' || failure?.cause?.code === 'EOUTBOUNDDENIED';
+}
+
+/** The denied address of an error from isOutboundDenied. */
+export function deniedAddress(error: unknown): string {
+  const failure = error as { address?: string; cause?: { address?: string } };
+  return failure.address ?? failure.cause?.address ?? '';
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `dns.lookup` that leaves denied addresses out and fails when none is left. The socket connects to exactly the
+ * address this returns, so a name that resolves differently later (DNS rebinding) is judged again at that connect.
+ */
+function guardedLookup(deny: AddressDenyList) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, options.all ? [] : '');
+      const allowed = addresses.filter((entry) => !deny.denies(entry.address));
+      if (allowed.length === 0) return callback(new OutboundDeniedError(addresses[0]?.address ?? hostname) as NodeJS.ErrnoException, options.all ? [] : '');
+      if (options.all) return callback(null, allowed);
+      callback(null, allowed[0].address, allowed[0].family);
+    });
+  };
+}
+
+/**
+ * undici's connector with OUTBOUND_DENY applied at connection time: an IP literal is judged before connecting and a
+ * name through the lookup above. Every request of an Agent built with it is covered, redirects included, since each
+ * hop opens (or reuses) a connection through this connector.
+ */
+export function guardedConnector(deny: AddressDenyList, options: buildConnector.BuildOptions = {}): buildConnector.connector {
+  if (deny.empty) return buildConnector(options);
+  const base = buildConnector({ ...options, lookup: guardedLookup(deny) } as buildConnector.BuildOptions);
+  return (opts, callback) => {
+    const host = opts.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) !== 0 && deny.denies(host)) {
+      callback(new OutboundDeniedError(host), null);
+      return;
+    }
+    return base(opts, callback);
+  };
+}

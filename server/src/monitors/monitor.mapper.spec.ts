@@ -1,0 +1,43 @@
+import { SECRET_MASK as M } from '@vigil/proto';
+import { toMonitorDto } from './monitor.mapper';
+import type { MonitorRow } from './monitor.types';
+
+const row = (overrides: Partial<MonitorRow>): MonitorRow => ({
+  id: 1,
+  name: 'api',
+  url: 'https://api.example.com/health',
+  method: 'GET',
+  interval_s: 60,
+  timeout_s: 30,
+  expected_status: 200,
+  headers: {},
+  body: null,
+  active: true,
+  retries: 1,
+  retry_interval_s: 20,
+  status: 'up',
+  consecutive_failures: 0,
+  response_time: null,
+  last_checked: null,
+  next_check_at: null,
+  created_at: new Date(0),
+  ...overrides,
+});
+
+describe('toMonitorDto', () => {
+  it('masks credentials in the URL and credential headers, keeping plain ones', () => {
+    const sut = toMonitorDto(
+      row({
+        url: 'https://ops:hunter2@api.example.com/health?token=abc123&verbose=1',
+        headers: { Authorization: 'Bearer abc', 'Proxy-Authorization': 'Basic x', Cookie: 'sid=1', 'X-Api-Key': 'k', Accept: 'application/json' },
+      }),
+    );
+    expect(sut.url).toBe(`https://${M}@api.example.com/health?token=${M}&verbose=1`);
+    expect(sut.headers).toEqual({ Authorization: M, 'Proxy-Authorization': M, Cookie: M, 'X-Api-Key': M, Accept: 'application/json' });
+    expect(JSON.stringify(sut)).not.toMatch(/hunter2|abc123|Bearer abc|sid=1/);
+  });
+
+  it('shows a URL without credentials as stored', () => {
+    expect(toMonitorDto(row({})).url).toBe('https://api.example.com/health');
+  });
+});
