@@ -22,7 +22,7 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger(AgentReportsWriter.name);
   private readonly queue = new BatchQueue<Pending>({ everyMs: FLUSH_EVERY_MS, maxBatch: MAX_BATCH }, (batch) => this.store(batch));
   /** Counters for `/api/metrics` and the benchmark. */
-  readonly stats = { accepted: 0, stored: 0, batches: 0, failedBatches: 0, rejected: 0, rateLimited: 0, dropped: 0 };
+  readonly stats = { accepted: 0, stored: 0, batches: 0, failedBatches: 0, rejected: 0, dropped: 0 };
 
   constructor(
     private readonly agents: AgentsRepository,
