@@ -152,7 +152,7 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     if (typeof ack === 'function') ack(result);
     else if (!result.ok) socket.emit('agent.error', { code: result.code, message: result.message, retry_after: result.retry_after });
     if (socket.data.strikes >= MAX_STRIKES) {
-      this.logger.warn(`Agent ${socket.data.agent.id} sent ${MAX_STRIKES} invalid messages in a row; disconnecting it`);
+      this.logger.warn(`Agent ${socket.data.agent.id} sent ${MAX_STRIKES} refused messages in a row; disconnecting it`);
       socket.disconnect(true);
     }
   }
