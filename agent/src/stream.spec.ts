@@ -25,6 +25,8 @@ describe('report stream against a socket.io server', () => {
   let io: Server;
   let url: string;
   const received: Array<{ event: string; payload: unknown; at: number }> = [];
+  /** Times of the handshakes of the `vga_busy` agent, whose first one is refused for its rate. */
+  const handshakes: number[] = [];
   /** Messages of each kind the fake server refuses for their rate before it accepts again. */
   const limited: Record<string, number> = {};
   const streams: ReportStream[] = [];
@@ -34,6 +36,15 @@ describe('report stream against a socket.io server', () => {
     io = new Server(http);
     const agents = io.of('/agent');
     agents.use((socket, next) => {
+      if (socket.handshake.auth.credential === 'vga_busy' && socket.handshake.auth.protocol === 1) {
+        handshakes.push(Date.now());
+        if (handshakes.length === 1) {
+          const busy = new Error('slow down') as Error & { data?: unknown };
+          busy.data = { code: 'agent.rateLimited', message: 'slow down', retry_after: 2 };
+          return next(busy);
+        }
+        return next();
+      }
       if (socket.handshake.auth.credential === 'vga_good' && socket.handshake.auth.protocol === 1) return next();
       const error = new Error('refused') as Error & { data?: unknown };
       error.data = { code: 'agent.credentialInvalid', message: 'Agent credential is invalid' };
@@ -135,6 +146,14 @@ describe('report stream against a socket.io server', () => {
       await waitUntil(() => of('backlog').length === 1);
       expect(of('backlog')[0].at - of('report')[0].at).toBeGreaterThanOrEqual(950);
       expect((of('backlog')[0].payload as AgentReport[]).map((r) => r.timestamp)).toEqual([1, 2, 3]);
+    });
+
+    it('connects again after a handshake refused for rate, no sooner than the server asked', async () => {
+      const { intervals, fatal } = open('vga_busy');
+      await waitUntil(() => intervals.length > 0, 10_000);
+      expect(handshakes).toHaveLength(2);
+      expect(handshakes[1] - handshakes[0]).toBeGreaterThanOrEqual(1_950);
+      expect(fatal).toEqual([]);
     });
 
     it('says hello again after the wait, without giving up', async () => {

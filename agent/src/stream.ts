@@ -65,13 +65,16 @@ export class ReportStream {
       if (reason === 'io server disconnect' && !this.closed) this.reconnectLater();
     });
     this.socket.on('connect', () => (this.attempt = 0));
-    this.socket.on('connect_error', (error: Error & { data?: { code?: string; message?: string } }) => {
+    this.socket.on('connect_error', (error: Error & { data?: { code?: string; message?: string; retry_after?: number } }) => {
       const code = error.data?.code;
       if (code === 'agent.credentialInvalid' || code === 'agent.protocolUnsupported') {
         options.onFatal(new FatalError(`The server refused this agent: ${error.data?.message ?? error.message}`, EXIT.refused));
         return;
       }
       warn(`Cannot connect to ${options.server}: ${error.message}; retrying`);
+      // A refusal by the server (too many connections, a failed handshake) ends socket.io's own retries: we come
+      // back ourselves, no sooner than the server asked.
+      if (!this.socket.active && !this.closed) this.reconnectLater(code === 'agent.rateLimited' ? (error.data?.retry_after ?? 60) * 1000 : 0);
     });
     this.socket.on('config', ({ interval }) => options.onInterval(interval));
     this.socket.on('agent.error', ({ code, message }) => {
@@ -116,8 +119,9 @@ export class ReportStream {
     }, ms);
   }
 
-  private reconnectLater(): void {
-    const delay = backoffDelay(this.attempt++);
+  private reconnectLater(atLeastMs = 0): void {
+    if (this.retry) clearTimeout(this.retry);
+    const delay = Math.min(HOLD_MAX_MS, Math.max(atLeastMs, backoffDelay(this.attempt++)));
     this.retry = setTimeout(() => {
       this.retry = null;
       if (!this.closed && !this.socket.connected) this.socket.connect();

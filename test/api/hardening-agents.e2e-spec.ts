@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { Client } from 'pg';
-import type { AgentAck, AgentDto, AgentReport } from '@vigil/proto';
+import { io } from 'socket.io-client';
+import { AGENT_PROTOCOL_VERSION, type AgentAck, type AgentDto, type AgentReport } from '@vigil/proto';
 import { agentReport, connectAgent, enrollAgent, type AgentSocket } from '../factories/agents';
 import { registerFirstAdmin, Session } from '../factories/users';
 import { startTargetServer, TargetServer } from '../support/target-server';
@@ -133,6 +134,26 @@ describe('hardening: agent reports', () => {
     const now = Date.now();
     const day = Array.from({ length: 100 }, (_, i) => agentReport({ timestamp: now - (100 - i) * 60_000 }));
     expect(await answer(normal.socket, 'backlog', day)).toEqual({ ok: true });
+  });
+
+  it('refuses a credential reconnecting in a loop beyond its rate', async () => {
+    const { credential } = await enrollAgent(app.url, admin, 'reconnect-1');
+    const outcomes: Array<string> = [];
+    for (let i = 0; i < 30; i += 1) {
+      const socket: AgentSocket = io(`${app.url}/agent`, { auth: { protocol: AGENT_PROTOCOL_VERSION, credential }, transports: ['websocket'], reconnection: false, forceNew: true });
+      outcomes.push(
+        await new Promise<string>((resolve) => {
+          socket.once('connect', () => resolve('connected'));
+          socket.once('connect_error', (error: Error & { data?: { code?: string; retry_after?: number } }) =>
+            resolve(error.data?.retry_after ? String(error.data.code) : `unexpected: ${error.message}`),
+          );
+        }),
+      );
+      socket.disconnect();
+    }
+    expect(outcomes.filter((o) => o === 'connected').length).toBeLessThanOrEqual(21);
+    expect(outcomes.filter((o) => o === 'agent.rateLimited').length).toBeGreaterThanOrEqual(9);
+    expect(outcomes.every((o) => o === 'connected' || o === 'agent.rateLimited')).toBe(true);
   });
 
   it('answers a xugou token and host flooding POST /api/agents/status with 429 beyond its rate, other hosts unaffected', async () => {

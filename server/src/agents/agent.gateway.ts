@@ -36,7 +36,9 @@ const MAX_STRIKES = 20;
 
 const agentRoom = (id: number) => `agent:${id}`;
 
-function refusal(code: AgentErrorCode, detail?: string): Extract<AgentAck, { ok: false }> {
+type Refusal = Extract<AgentAck, { ok: false }>;
+
+function refusal(code: AgentErrorCode, detail?: string): Refusal {
   return { ok: false, code, message: detail ? `${MESSAGES[code]}: ${detail}` : MESSAGES[code] };
 }
 
@@ -67,7 +69,7 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
   afterInit(namespace: AgentNamespace): void {
     namespace.use((socket, next) => {
       this.authenticate(socket).then(
-        (code) => next(code ? handshakeError(code) : undefined),
+        (refused) => next(refused ? handshakeError(refused) : undefined),
         (error: unknown) => {
           this.logger.error(`Agent handshake failed: ${(error as Error).message}`);
           next(new Error('handshake failed'));
@@ -82,14 +84,15 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     return this.namespace?.sockets.size ?? 0;
   }
 
-  private async authenticate(socket: AgentSocket): Promise<AgentErrorCode | null> {
+  private async authenticate(socket: AgentSocket): Promise<Refusal | null> {
     const auth = (socket.handshake.auth ?? {}) as Partial<AgentHandshakeAuth>;
-    if (auth.protocol !== AGENT_PROTOCOL_VERSION) return 'agent.protocolUnsupported';
-    if (typeof auth.credential !== 'string' || auth.credential.length > 512) return 'agent.credentialInvalid';
+    if (auth.protocol !== AGENT_PROTOCOL_VERSION) return refusal('agent.protocolUnsupported');
+    if (typeof auth.credential !== 'string' || auth.credential.length > 512) return refusal('agent.credentialInvalid');
     const agent = await this.agents.findByCredential(secretHash(auth.credential));
-    if (!agent) return 'agent.credentialInvalid';
+    if (!agent) return refusal('agent.credentialInvalid');
     socket.data = { agent, helloed: false, strikes: 0 };
-    return null;
+    // A connection costs a live message: reconnecting in a loop writes the agent's row each time.
+    return this.overLimit(socket, 'live', 1);
   }
 
   private attach(socket: AgentSocket): void {
@@ -111,7 +114,7 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
   }
 
   /** The refusal of a message beyond the agent's rate, decided before any validation or database work. */
-  private overLimit(socket: AgentSocket, kind: MessageKind, reports: number): AgentAck | null {
+  private overLimit(socket: AgentSocket, kind: MessageKind, reports: number): Refusal | null {
     const { id, interval_s } = socket.data.agent;
     const verdict = this.limiter.take(id, kind, reports, interval_s);
     if (verdict.ok) return null;
@@ -177,8 +180,8 @@ function wrap<T>(result: Checked<T>): Checked<T[]> {
   return result.ok ? { ok: true, value: [result.value] } : result;
 }
 
-function handshakeError(code: AgentErrorCode): Error & { data?: unknown } {
-  const error: Error & { data?: unknown } = new Error(MESSAGES[code]);
-  error.data = { code, message: MESSAGES[code] };
+function handshakeError({ code, message, retry_after }: Refusal): Error & { data?: unknown } {
+  const error: Error & { data?: unknown } = new Error(message);
+  error.data = { code, message, retry_after };
   return error;
 }
