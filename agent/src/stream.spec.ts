@@ -24,7 +24,11 @@ describe('report stream against a socket.io server', () => {
   let http: HttpServer;
   let io: Server;
   let url: string;
-  const received: Array<{ event: string; payload: unknown }> = [];
+  const received: Array<{ event: string; payload: unknown; at: number }> = [];
+  /** Times of the handshakes of the `vga_busy` agent, whose first one is refused for its rate. */
+  const handshakes: number[] = [];
+  /** Messages of each kind the fake server refuses for their rate before it accepts again. */
+  const limited: Record<string, number> = {};
   const streams: ReportStream[] = [];
 
   beforeAll(async () => {
@@ -32,6 +36,15 @@ describe('report stream against a socket.io server', () => {
     io = new Server(http);
     const agents = io.of('/agent');
     agents.use((socket, next) => {
+      if (socket.handshake.auth.credential === 'vga_busy' && socket.handshake.auth.protocol === 1) {
+        handshakes.push(Date.now());
+        if (handshakes.length === 1) {
+          const busy = new Error('slow down') as Error & { data?: unknown };
+          busy.data = { code: 'agent.rateLimited', message: 'slow down', retry_after: 2 };
+          return next(busy);
+        }
+        return next();
+      }
       if (socket.handshake.auth.credential === 'vga_good' && socket.handshake.auth.protocol === 1) return next();
       const error = new Error('refused') as Error & { data?: unknown };
       error.data = { code: 'agent.credentialInvalid', message: 'Agent credential is invalid' };
@@ -40,7 +53,11 @@ describe('report stream against a socket.io server', () => {
     agents.on('connection', (socket) => {
       for (const event of ['hello', 'report', 'backlog']) {
         socket.on(event, (payload: unknown, ack: (answer: unknown) => void) => {
-          received.push({ event, payload });
+          received.push({ event, payload, at: Date.now() });
+          if (limited[event] > 0) {
+            limited[event] -= 1;
+            return ack({ ok: false, code: 'agent.rateLimited', message: 'slow down', retry_after: 1 });
+          }
           ack(event === 'hello' ? { ok: true, interval: 7 } : { ok: true });
         });
       }
@@ -51,6 +68,7 @@ describe('report stream against a socket.io server', () => {
   afterEach(() => {
     for (const stream of streams.splice(0)) stream.close();
     received.length = 0;
+    for (const event of Object.keys(limited)) delete limited[event];
   });
   afterAll(async () => {
     io.close();
@@ -98,5 +116,54 @@ describe('report stream against a socket.io server', () => {
     io.of('/agent').emit('agent.error', { code: 'agent.revoked', message: 'This agent was deleted on the server' });
     await waitUntil(() => fatal.length > 0);
     expect(fatal[0]).toMatchObject({ exitCode: 3, message: expect.stringMatching(/deleted on the server/) });
+  });
+
+  describe('when the server refuses for rate', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const of = (event: string) => received.filter((r) => r.event === event);
+
+    it('keeps the backlog and sends it again once, after the wait the server asked for', async () => {
+      limited.backlog = 1;
+      const { stream } = open('vga_good');
+      await stream.send(report(1));
+      await waitUntil(() => of('backlog').length === 2);
+      const [refused, accepted] = of('backlog');
+      expect(accepted.at - refused.at).toBeGreaterThanOrEqual(950);
+      expect(accepted.payload).toEqual(refused.payload);
+      await sleep(1_500);
+      expect(of('backlog')).toHaveLength(2);
+    });
+
+    it('holds a refused live report and everything after it until the wait is over, then sends them in order', async () => {
+      const { stream, intervals } = open('vga_good');
+      await waitUntil(() => intervals.length > 0);
+      limited.report = 1;
+      await stream.send(report(1));
+      await stream.send(report(2));
+      await stream.send(report(3));
+      expect(of('report')).toHaveLength(1);
+      expect(of('backlog')).toHaveLength(0);
+      await waitUntil(() => of('backlog').length === 1);
+      expect(of('backlog')[0].at - of('report')[0].at).toBeGreaterThanOrEqual(950);
+      expect((of('backlog')[0].payload as AgentReport[]).map((r) => r.timestamp)).toEqual([1, 2, 3]);
+    });
+
+    it('connects again after a handshake refused for rate, no sooner than the server asked', async () => {
+      const { intervals, fatal } = open('vga_busy');
+      await waitUntil(() => intervals.length > 0, 10_000);
+      expect(handshakes).toHaveLength(2);
+      expect(handshakes[1] - handshakes[0]).toBeGreaterThanOrEqual(1_950);
+      expect(fatal).toEqual([]);
+    });
+
+    it('says hello again after the wait, without giving up', async () => {
+      limited.hello = 1;
+      const { intervals, fatal } = open('vga_good');
+      await waitUntil(() => intervals.length > 0);
+      const [refused, accepted] = of('hello');
+      expect(accepted.at - refused.at).toBeGreaterThanOrEqual(950);
+      expect(of('hello')).toHaveLength(2);
+      expect(fatal).toEqual([]);
+    });
   });
 });

@@ -16,8 +16,11 @@ import { log, warn } from './log';
 type AgentSocket = Socket<ServerToAgentEvents, AgentToServerEvents>;
 
 const ACK_TIMEOUT_MS = 10_000;
-/** A day of reports at one a minute. */
-const BUFFER_CAPACITY = 1_440;
+/** A day of reports at one a minute; the server's backlog budget is sized to it. */
+const BUFFER_CAPACITY = AGENT_LIMITS.bufferMax;
+/** How long a rate-limited agent waits, whatever the server asked: never a tight loop, never forever. */
+const HOLD_MIN_MS = 1_000;
+const HOLD_MAX_MS = 3_600_000;
 
 export interface StreamOptions {
   server: string;
@@ -40,6 +43,9 @@ export class ReportStream {
   private closed = false;
   private attempt = 0;
   private retry: NodeJS.Timeout | null = null;
+  /** Set while the server has asked this agent to slow down: nothing is sent before it passes. */
+  private holdUntil = 0;
+  private wake: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: StreamOptions) {
     this.socket = io(`${options.server}${AGENT_NAMESPACE}`, {
@@ -59,13 +65,16 @@ export class ReportStream {
       if (reason === 'io server disconnect' && !this.closed) this.reconnectLater();
     });
     this.socket.on('connect', () => (this.attempt = 0));
-    this.socket.on('connect_error', (error: Error & { data?: { code?: string; message?: string } }) => {
+    this.socket.on('connect_error', (error: Error & { data?: { code?: string; message?: string; retry_after?: number } }) => {
       const code = error.data?.code;
       if (code === 'agent.credentialInvalid' || code === 'agent.protocolUnsupported') {
         options.onFatal(new FatalError(`The server refused this agent: ${error.data?.message ?? error.message}`, EXIT.refused));
         return;
       }
       warn(`Cannot connect to ${options.server}: ${error.message}; retrying`);
+      // A refusal by the server (too many connections, a failed handshake) ends socket.io's own retries: we come
+      // back ourselves, no sooner than the server asked.
+      if (!this.socket.active && !this.closed) this.reconnectLater(code === 'agent.rateLimited' ? (error.data?.retry_after ?? 60) * 1000 : 0);
     });
     this.socket.on('config', ({ interval }) => options.onInterval(interval));
     this.socket.on('agent.error', ({ code, message }) => {
@@ -83,17 +92,36 @@ export class ReportStream {
     }
     const answer = await this.emit('report', report);
     if (answer === null) this.buffer.push(report);
-    else if (!answer.ok) warn(`Report refused: ${answer.message}`);
+    else if (!answer.ok && answer.code === 'agent.rateLimited') {
+      // Kept, and sent with the backlog once the server's wait is over.
+      this.buffer.push(report);
+      this.holdOff(answer, 'Report', () => void this.flush());
+    } else if (!answer.ok) warn(`Report refused: ${answer.message}`);
   }
 
   close(): void {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
+    if (this.wake) clearTimeout(this.wake);
     this.socket.disconnect();
   }
 
-  private reconnectLater(): void {
-    const delay = backoffDelay(this.attempt++);
+  /** The server refused a message for its rate: wait as long as it asked (within bounds), then `resume`. */
+  private holdOff(answer: { retry_after?: number }, what: string, resume: () => void): void {
+    const ms = Math.min(HOLD_MAX_MS, Math.max(HOLD_MIN_MS, (answer.retry_after ?? 60) * 1000));
+    this.holdUntil = Date.now() + ms;
+    warn(`${what} refused: the server asks this agent to slow down; trying again in ${Math.ceil(ms / 1000)} s`);
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = setTimeout(() => {
+      this.wake = null;
+      this.holdUntil = 0;
+      if (!this.closed) resume();
+    }, ms);
+  }
+
+  private reconnectLater(atLeastMs = 0): void {
+    if (this.retry) clearTimeout(this.retry);
+    const delay = Math.min(HOLD_MAX_MS, Math.max(atLeastMs, backoffDelay(this.attempt++)));
     this.retry = setTimeout(() => {
       this.retry = null;
       if (!this.closed && !this.socket.connected) this.socket.connect();
@@ -104,6 +132,10 @@ export class ReportStream {
     try {
       const answer = await this.emit('hello', await this.options.hello());
       if (answer === null) return;
+      if (!answer.ok && answer.code === 'agent.rateLimited') {
+        this.holdOff(answer, 'Hello', () => this.socket.connected && !this.ready && void this.greet());
+        return;
+      }
       if (!answer.ok) {
         warn(`Hello refused: ${answer.message}`);
         return;
@@ -118,7 +150,7 @@ export class ReportStream {
   }
 
   private async flush(): Promise<void> {
-    if (this.flushing) return;
+    if (this.flushing || Date.now() < this.holdUntil) return;
     this.flushing = true;
     try {
       let sent = 0;
@@ -126,6 +158,10 @@ export class ReportStream {
         const chunk = this.buffer.peek(AGENT_LIMITS.backlogMax);
         const answer = await this.emit('backlog', chunk);
         if (answer === null) break;
+        if (!answer.ok && answer.code === 'agent.rateLimited') {
+          this.holdOff(answer, `Backlog of ${chunk.length} reports`, () => void this.flush());
+          break;
+        }
         // A refused backlog (e.g. reports grown older than the server accepts) is dropped rather than retried forever.
         if (!answer.ok) warn(`Backlog of ${chunk.length} reports refused: ${answer.message}`);
         this.buffer.commit(chunk.length);

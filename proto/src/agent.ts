@@ -25,6 +25,15 @@ export const AGENT_LIMITS = {
   /** A report may be this old (a buffered one) or this far ahead of the server's clock, in milliseconds. */
   reportMaxAgeMs: 24 * 3_600_000,
   reportMaxSkewMs: 5 * 60_000,
+  /**
+   * Largest byte figure believed (1 EiB): for any one memory, swap, disk or counter value, and for the sum of a
+   * report's disks. Kept far below PostgreSQL's bigint (2^63 - 1) so no stored figure or sum can overflow it.
+   */
+  bytesMax: 2 ** 60,
+  /** Largest interface rate believed, KB/s (100 Gbit/s with headroom); the sum of a report's interfaces too. */
+  rateMaxKbs: 20_000_000,
+  /** Reports an agent keeps while the server is away (a day at one a minute), sent later as backlogs. */
+  bufferMax: 1_440,
 } as const;
 
 export const AGENT_DEFAULT_INTERVAL = 60;
@@ -88,9 +97,13 @@ export type AgentErrorCode =
   | 'agent.credentialInvalid'
   | 'agent.revoked'
   | 'agent.helloRequired'
-  | 'agent.messageInvalid';
+  | 'agent.messageInvalid'
+  | 'agent.rateLimited';
 
-export type AgentAck = { ok: true; interval?: number } | { ok: false; code: AgentErrorCode; message: string };
+/** A refusal says how long to wait (`retry_after`, seconds) when waiting helps, as for `agent.rateLimited`. */
+export type AgentAck =
+  | { ok: true; interval?: number }
+  | { ok: false; code: AgentErrorCode; message: string; retry_after?: number };
 
 /** Handshake `auth` of an agent socket. */
 export interface AgentHandshakeAuth {
@@ -108,7 +121,7 @@ export interface AgentToServerEvents {
 export interface ServerToAgentEvents {
   config: (config: { interval: number }) => void;
   /** Sent before the server drops the socket (revoked credential) or when a message was refused. */
-  'agent.error': (error: { code: AgentErrorCode; message: string }) => void;
+  'agent.error': (error: { code: AgentErrorCode; message: string; retry_after?: number }) => void;
 }
 
 /** `POST /api/agents/enroll` (public; the registration token is the authority). */

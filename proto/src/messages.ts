@@ -68,6 +68,7 @@ export const MESSAGES = {
   'agent.helloRequired': 'Send hello before reports',
   'agent.messageInvalid': 'Invalid agent message',
   'agent.notRegistered': 'Agent is not registered; register it first',
+  'agent.rateLimited': 'This agent is sending reports faster than its interval allows; slow down',
 
   'status.saved': 'Status page configuration saved',
   'status.saveFailed': 'Failed to save status page configuration',

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import type { AgentReport } from '@vigil/proto';
-import { BatchQueue } from '../common/batch-queue';
+import { BatchQueue, faultText, storeIsolating } from '../common/batch-queue';
 import { DomainEvents } from '../events/domain-events.service';
 import { statusChange, toAgentDto, applyFigures } from './agent.mapper';
 import type { AgentRow } from './agent.types';
@@ -22,7 +22,7 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger(AgentReportsWriter.name);
   private readonly queue = new BatchQueue<Pending>({ everyMs: FLUSH_EVERY_MS, maxBatch: MAX_BATCH }, (batch) => this.store(batch));
   /** Counters for `/api/metrics` and the benchmark. */
-  readonly stats = { accepted: 0, stored: 0, batches: 0, failedBatches: 0, rejected: 0 };
+  readonly stats = { accepted: 0, stored: 0, batches: 0, failedBatches: 0, rejected: 0, dropped: 0 };
 
   constructor(
     private readonly agents: AgentsRepository,
@@ -48,16 +48,28 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
     return updated;
   }
 
+  /**
+   * One transaction for the batch; a report the database refuses is left out (and counted) so that it never costs
+   * another agent its reports, which would turn it inactive and send false offline alerts.
+   */
   private async store(batch: Pending[]): Promise<void> {
     try {
-      const { stored, transitions } = await this.agents.recordReports(batch, sumIntoBuckets(batch));
-      this.stats.batches += 1;
-      this.stats.stored += batch.filter((p) => stored.has(p.agentId)).length;
-      for (const { row, previous } of transitions) this.events.emit('agent.status_changed', statusChange(row, previous));
+      const refused = await storeIsolating(batch, (part) => this.storePart(part));
+      if (!refused.length) return;
+      this.stats.dropped += refused.length;
+      const agents = [...new Set(refused.map((r) => r.item.agentId))].join(', ');
+      this.logger.error(`Dropped ${refused.length} of ${batch.length} agent reports the database refused (agents ${agents}): ${faultText(refused[0].error)}`);
     } catch (error) {
       this.stats.failedBatches += 1;
       this.logger.error(`Storing ${batch.length} agent reports failed: ${(error as Error).message}`);
     }
+  }
+
+  private async storePart(part: Pending[]): Promise<void> {
+    const { stored, transitions } = await this.agents.recordReports(part, sumIntoBuckets(part));
+    this.stats.batches += 1;
+    this.stats.stored += part.filter((p) => stored.has(p.agentId)).length;
+    for (const { row, previous } of transitions) this.events.emit('agent.status_changed', statusChange(row, previous));
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -3,6 +3,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
 import {
+  AGENT_LIMITS,
   AGENT_NAMESPACE,
   AGENT_PROTOCOL_VERSION,
   AgentAck,
@@ -18,6 +19,7 @@ import { AgentReportsWriter } from './agent-reports.writer';
 import type { AgentRow } from './agent.types';
 import { Checked, checkBacklog, checkHello, checkReport } from './agent-validation';
 import { AgentsRepository } from './agents.repository';
+import { MessageKind, ReportLimiter } from './report-limiter';
 import { secretHash } from './secrets';
 
 interface AgentSocketData {
@@ -34,8 +36,15 @@ const MAX_STRIKES = 20;
 
 const agentRoom = (id: number) => `agent:${id}`;
 
-function refusal(code: AgentErrorCode, detail?: string): AgentAck {
+type Refusal = Extract<AgentAck, { ok: false }>;
+
+function refusal(code: AgentErrorCode, detail?: string): Refusal {
   return { ok: false, code, message: detail ? `${MESSAGES[code]}: ${detail}` : MESSAGES[code] };
+}
+
+/** Reports a message claims to carry, counted before it is validated (a backlog's length, capped at its bound). */
+function reportCount(message: unknown): number {
+  return Array.isArray(message) ? Math.max(1, Math.min(message.length, AGENT_LIMITS.backlogMax)) : 1;
 }
 
 /**
@@ -54,12 +63,13 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     private readonly agents: AgentsRepository,
     private readonly writer: AgentReportsWriter,
     private readonly presence: AgentPresence,
+    private readonly limiter: ReportLimiter,
   ) {}
 
   afterInit(namespace: AgentNamespace): void {
     namespace.use((socket, next) => {
       this.authenticate(socket).then(
-        (code) => next(code ? handshakeError(code) : undefined),
+        (refused) => next(refused ? handshakeError(refused) : undefined),
         (error: unknown) => {
           this.logger.error(`Agent handshake failed: ${(error as Error).message}`);
           next(new Error('handshake failed'));
@@ -74,14 +84,15 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     return this.namespace?.sockets.size ?? 0;
   }
 
-  private async authenticate(socket: AgentSocket): Promise<AgentErrorCode | null> {
+  private async authenticate(socket: AgentSocket): Promise<Refusal | null> {
     const auth = (socket.handshake.auth ?? {}) as Partial<AgentHandshakeAuth>;
-    if (auth.protocol !== AGENT_PROTOCOL_VERSION) return 'agent.protocolUnsupported';
-    if (typeof auth.credential !== 'string' || auth.credential.length > 512) return 'agent.credentialInvalid';
+    if (auth.protocol !== AGENT_PROTOCOL_VERSION) return refusal('agent.protocolUnsupported');
+    if (typeof auth.credential !== 'string' || auth.credential.length > 512) return refusal('agent.credentialInvalid');
     const agent = await this.agents.findByCredential(secretHash(auth.credential));
-    if (!agent) return 'agent.credentialInvalid';
+    if (!agent) return refusal('agent.credentialInvalid');
     socket.data = { agent, helloed: false, strikes: 0 };
-    return null;
+    // A connection costs a live message: reconnecting in a loop writes the agent's row each time.
+    return this.overLimit(socket, 'live', 1);
   }
 
   private attach(socket: AgentSocket): void {
@@ -91,11 +102,23 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     socket.on('disconnect', () => {
       this.presence.disconnected(id, socket.id).catch((error: Error) => this.logger.error(`Agent ${id} disconnect: ${error.message}`));
     });
-    socket.on('hello', (hello, ack) => void this.handle(socket, ack, () => this.hello(socket, checkHello(hello))));
-    socket.on('report', (report, ack) =>
-      void this.handle(socket, ack, async () => this.reports(socket, wrap(checkReport(report)))),
+    socket.on('hello', (hello, ack) =>
+      void this.handle(socket, ack, () => this.overLimit(socket, 'live', 1) ?? this.hello(socket, checkHello(hello))),
     );
-    socket.on('backlog', (reports, ack) => void this.handle(socket, ack, async () => this.reports(socket, checkBacklog(reports))));
+    socket.on('report', (report, ack) =>
+      void this.handle(socket, ack, () => this.overLimit(socket, 'live', 1) ?? this.reports(socket, wrap(checkReport(report)))),
+    );
+    socket.on('backlog', (reports, ack) =>
+      void this.handle(socket, ack, () => this.overLimit(socket, 'backlog', reportCount(reports)) ?? this.reports(socket, checkBacklog(reports))),
+    );
+  }
+
+  /** The refusal of a message beyond the agent's rate, decided before any validation or database work. */
+  private overLimit(socket: AgentSocket, kind: MessageKind, reports: number): Refusal | null {
+    const { id, interval_s } = socket.data.agent;
+    const verdict = this.limiter.take(id, kind, reports, interval_s);
+    if (verdict.ok) return null;
+    return { ...refusal('agent.rateLimited'), retry_after: Math.ceil(verdict.retryAfterMs / 1000) };
   }
 
   private async hello(socket: AgentSocket, hello: ReturnType<typeof checkHello>): Promise<AgentAck> {
@@ -125,13 +148,14 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     }
     if (result.ok) socket.data.strikes = 0;
     else {
-      this.writer.stats.rejected += 1;
+      // Refusals for rate are counted by the limiter; a socket that keeps ignoring them is dropped like garbage.
+      if (result.code !== 'agent.rateLimited') this.writer.stats.rejected += 1;
       socket.data.strikes += 1;
     }
     if (typeof ack === 'function') ack(result);
-    else if (!result.ok) socket.emit('agent.error', { code: result.code, message: result.message });
+    else if (!result.ok) socket.emit('agent.error', { code: result.code, message: result.message, retry_after: result.retry_after });
     if (socket.data.strikes >= MAX_STRIKES) {
-      this.logger.warn(`Agent ${socket.data.agent.id} sent ${MAX_STRIKES} invalid messages in a row; disconnecting it`);
+      this.logger.warn(`Agent ${socket.data.agent.id} sent ${MAX_STRIKES} refused messages in a row; disconnecting it`);
       socket.disconnect(true);
     }
   }
@@ -156,8 +180,8 @@ function wrap<T>(result: Checked<T>): Checked<T[]> {
   return result.ok ? { ok: true, value: [result.value] } : result;
 }
 
-function handshakeError(code: AgentErrorCode): Error & { data?: unknown } {
-  const error: Error & { data?: unknown } = new Error(MESSAGES[code]);
-  error.data = { code, message: MESSAGES[code] };
+function handshakeError({ code, message, retry_after }: Refusal): Error & { data?: unknown } {
+  const error: Error & { data?: unknown } = new Error(message);
+  error.data = { code, message, retry_after };
   return error;
 }

@@ -5,10 +5,11 @@ import { AgentReportsWriter } from './agent-reports.writer';
 import { AgentsController } from './agents.controller';
 import { AgentsRepository } from './agents.repository';
 import { AgentsService } from './agents.service';
+import { ReportLimiter } from './report-limiter';
 
 @Module({
   controllers: [AgentsController],
-  providers: [AgentsRepository, AgentReportsWriter, AgentPresence, AgentsService, AgentGateway],
-  exports: [AgentsService, AgentsRepository, AgentReportsWriter, AgentGateway],
+  providers: [AgentsRepository, AgentReportsWriter, AgentPresence, AgentsService, AgentGateway, ReportLimiter],
+  exports: [AgentsService, AgentsRepository, AgentReportsWriter, AgentGateway, ReportLimiter],
 })
 export class AgentsModule {}

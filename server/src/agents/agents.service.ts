@@ -10,7 +10,7 @@ import {
   AgentTokenResponse,
   MESSAGES,
 } from '@vigil/proto';
-import { badRequest, notFound, unauthorized } from '../common/api-exception';
+import { badRequest, notFound, tooManyRequests, unauthorized } from '../common/api-exception';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { DomainEvents } from '../events/domain-events.service';
@@ -21,6 +21,7 @@ import { checkHello, text, MessageError } from './agent-validation';
 import { ListAgentsQuery } from './agents.dto';
 import { AgentsRepository, NewAgent } from './agents.repository';
 import { Tier } from './figures';
+import { ReportLimiter } from './report-limiter';
 import { newCredential, newRegistrationToken, secretHash } from './secrets';
 import { checkXugouRegistration, checkXugouStatus, XugouStatus, xugouReports } from './xugou';
 
@@ -43,6 +44,7 @@ export class AgentsService {
     private readonly writer: AgentReportsWriter,
     private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limiter: ReportLimiter,
   ) {}
 
   async list(query: ListAgentsQuery): Promise<Omit<AgentsResponse, 'success'>> {
@@ -133,7 +135,9 @@ export class AgentsService {
       platform: input.os ?? 'unknown',
       agent_version: input.version ?? 'xugou',
     };
-    const row = await this.httpAgent(input.token, hello, input.name, undefined);
+    const known = await this.agents.findHttpAgent(secretHash(input.token), hello.hostname);
+    if (known) this.limit(known, 1);
+    const row = await this.httpAgent(input.token, hello, input.name, undefined, known);
     return toAgentDto(row);
   }
 
@@ -145,9 +149,12 @@ export class AgentsService {
       const key = `${status.token}\n${status.hello.hostname}`;
       byHost.set(key, [...(byHost.get(key) ?? []), status]);
     }
-    for (const group of byHost.values()) {
-      const newest = group.reduce((a, b) => (b.timestamp >= a.timestamp ? b : a));
-      const row = await this.httpAgent(newest.token, newest.hello, undefined, newest.interval);
+    const groups = [...byHost.values()].map((group) => ({ group, newest: group.reduce((a, b) => (b.timestamp >= a.timestamp ? b : a)) }));
+    // Every known host's rate is checked before anything is written: a post over the limit changes nothing.
+    const known = await Promise.all(groups.map(({ newest }) => this.agents.findHttpAgent(secretHash(newest.token), newest.hello.hostname)));
+    known.forEach((row, i) => row && this.limit(row, groups[i].group.length));
+    for (const [i, { group, newest }] of groups.entries()) {
+      const row = await this.httpAgent(newest.token, newest.hello, undefined, newest.interval, known[i]);
       const reports = await this.agents.withCounters(row.id, (kept) => {
         const { reports, state } = xugouReports(group, kept);
         return { result: reports, counters: state };
@@ -156,9 +163,20 @@ export class AgentsService {
     }
   }
 
-  private async httpAgent(token: string, hello: AgentHello, name: string | undefined, interval: number | undefined): Promise<AgentRow> {
+  /** A single status is a live message; an array is the agent's buffer, charged by its length to the backlog budget. */
+  private limit(row: AgentRow, statuses: number): void {
+    const verdict = this.limiter.take(row.id, statuses > 1 ? 'backlog' : 'live', statuses, row.interval_s);
+    if (!verdict.ok) throw tooManyRequests('agent.rateLimited', Math.ceil(verdict.retryAfterMs / 1000));
+  }
+
+  private async httpAgent(
+    token: string,
+    hello: AgentHello,
+    name: string | undefined,
+    interval: number | undefined,
+    known: AgentRow | null,
+  ): Promise<AgentRow> {
     const httpKey = secretHash(token);
-    const known = await this.agents.findHttpAgent(httpKey, hello.hostname);
     if (known) return (await this.agents.updateHost(known.id, hello, interval)) ?? known;
     const registrationId = await this.agents.validTokenId(httpKey);
     if (registrationId === null) throw unauthorized('agent.tokenInvalid');

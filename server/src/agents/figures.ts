@@ -1,4 +1,4 @@
-import type { AgentMetricPoint, AgentReport } from '@vigil/proto';
+import { AGENT_LIMITS, type AgentMetricPoint, type AgentReport } from '@vigil/proto';
 
 /** Percent of `used` in `total`, 0–100 with one decimal; null when nothing is known. */
 export function percent(used: number | null | undefined, total: number | null | undefined): number | null {
@@ -20,11 +20,13 @@ export interface CounterState {
 
 /**
  * KB/s between two readings of a cumulative counter. A counter that went down was reset (reboot, driver reload,
- * 32-bit wrap): that interval has no trustworthy rate, so it counts as 0 rather than a negative or absurd figure.
+ * 32-bit wrap), and one that rose faster than any link carries was replaced or glitched: that interval has no
+ * trustworthy rate, so it counts as 0 rather than a negative or absurd figure.
  */
 export function rate(previous: number | undefined, current: number, elapsedMs: number): number {
   if (previous === undefined || elapsedMs <= 0 || current < previous) return 0;
-  return Math.round(((current - previous) / 1024 / (elapsedMs / 1000)) * 100) / 100;
+  const kbs = Math.round(((current - previous) / 1024 / (elapsedMs / 1000)) * 100) / 100;
+  return kbs > AGENT_LIMITS.rateMaxKbs ? 0 : kbs;
 }
 
 /** Rates of every interface since the previous state, and the state to keep for the next one. */
@@ -65,15 +67,18 @@ export interface LatestFigures {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** Byte figures go to bigint columns, which refuse a fraction: an agent that sent 1.5 bytes meant 2. */
+const whole = (value: number) => Math.round(value);
+
 export function latestFigures(report: AgentReport): LatestFigures {
   return {
     cpu_usage: round2(report.cpu),
-    memory_total: report.memory_total,
-    memory_used: report.memory_used,
-    swap_total: report.swap_total ?? null,
-    swap_used: report.swap_used ?? null,
-    disk_total: report.disks.reduce((sum, d) => sum + d.total, 0),
-    disk_used: report.disks.reduce((sum, d) => sum + d.used, 0),
+    memory_total: whole(report.memory_total),
+    memory_used: whole(report.memory_used),
+    swap_total: report.swap_total === undefined ? null : whole(report.swap_total),
+    swap_used: report.swap_used === undefined ? null : whole(report.swap_used),
+    disk_total: whole(report.disks.reduce((sum, d) => sum + d.total, 0)),
+    disk_used: whole(report.disks.reduce((sum, d) => sum + d.used, 0)),
     network_rx: round2(report.interfaces.reduce((sum, i) => sum + i.rx_rate, 0)),
     network_tx: round2(report.interfaces.reduce((sum, i) => sum + i.tx_rate, 0)),
     load1: report.load?.[0] ?? null,

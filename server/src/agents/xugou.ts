@@ -1,5 +1,5 @@
 import { AGENT_LIMITS, AgentHello, AgentReport } from '@vigil/proto';
-import { Checked, list, MessageError, num, text } from './agent-validation';
+import { Checked, checkDiskSum, list, MessageError, num, text } from './agent-validation';
 import { CounterSample, CounterState, ratesFromCounters } from './figures';
 
 /**
@@ -31,8 +31,7 @@ export interface XugouStatus {
   counters: Record<string, CounterSample>;
 }
 
-const MAX_BYTES = 2 ** 60;
-const MAX_NUMBER = Number.MAX_SAFE_INTEGER;
+const MAX_BYTES = AGENT_LIMITS.bytesMax;
 
 function object(value: unknown, path: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new MessageError(`${path} must be an object`);
@@ -91,13 +90,14 @@ function statusOf(input: unknown, path: string, now: number): XugouStatus {
       used: num(disk.used, `${path}.disks[${i}].used`, 0, total)!,
     };
   });
+  checkDiskSum(disks, `${path}.disks`);
   const counters: Record<string, CounterSample> = {};
   list(body.network ?? [], `${path}.network`, AGENT_LIMITS.interfacesMax).forEach((item, i) => {
     const nic = object(item, `${path}.network[${i}]`);
     const name = text(nic.interface, `${path}.network[${i}].interface`, { max: 64 })!;
     counters[name] = {
-      rx: num(nic.bytes_recv, `${path}.network[${i}].bytes_recv`, 0, MAX_NUMBER)!,
-      tx: num(nic.bytes_sent, `${path}.network[${i}].bytes_sent`, 0, MAX_NUMBER)!,
+      rx: num(nic.bytes_recv, `${path}.network[${i}].bytes_recv`, 0, MAX_BYTES)!,
+      tx: num(nic.bytes_sent, `${path}.network[${i}].bytes_sent`, 0, MAX_BYTES)!,
     };
   });
   let load: [number, number, number] | undefined;

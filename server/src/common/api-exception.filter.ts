@@ -45,6 +45,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       // Our own bug: full detail in the log under the request id, none in the answer.
       this.logger.error(`${request.method} ${request.path} failed [${requestId}]`, (error as Error)?.stack ?? String(error));
     }
-    if (!response.headersSent) response.status(status).json(body);
+    if (response.headersSent) return;
+    if (error instanceof ApiException && error.retryAfterSeconds) response.setHeader('Retry-After', String(error.retryAfterSeconds));
+    response.status(status).json(body);
   }
 }

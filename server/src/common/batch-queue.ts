@@ -39,3 +39,47 @@ export class BatchQueue<T> {
     while (this.queue.length) await this.store(this.queue.splice(0, this.options.maxBatch));
   }
 }
+
+/** A row of a batch the database refused, left out so the rest of its batch could be stored. */
+export interface RefusedItem<T> {
+  item: T;
+  error: unknown;
+}
+
+/**
+ * SQLSTATE classes that blame the statement's data rather than the database: data exceptions (a value out of range,
+ * bad text), integrity violations, program limits, and exceptions raised by a trigger or function. Anything else
+ * (a lost connection, a database shutting down, a serialization failure) would fail every row alike.
+ */
+const ROW_FAULT_CLASSES = new Set(['22', '23', '54', 'P0']);
+
+export function isRowFault(error: unknown): boolean {
+  const { code, driverError } = (error ?? {}) as { code?: unknown; driverError?: { code?: unknown } };
+  const sqlState = typeof code === 'string' ? code : driverError?.code;
+  return typeof sqlState === 'string' && sqlState.length === 5 && ROW_FAULT_CLASSES.has(sqlState.slice(0, 2));
+}
+
+/**
+ * Stores a batch in one call when it can (the fast path). When the database refuses it for a row's data, the batch
+ * is halved until each bad row stands alone: every other row is stored, and the refused ones are returned (one bad
+ * row among n costs about 2·log2(n) extra statements). Any other failure is thrown, as it says nothing about a row.
+ */
+export async function storeIsolating<T>(batch: T[], store: (part: T[]) => Promise<void>): Promise<Array<RefusedItem<T>>> {
+  if (!batch.length) return [];
+  try {
+    await store(batch);
+    return [];
+  } catch (error) {
+    if (!isRowFault(error)) throw error;
+    if (batch.length === 1) return [{ item: batch[0], error }];
+    const middle = Math.ceil(batch.length / 2);
+    const left = await storeIsolating(batch.slice(0, middle), store);
+    return [...left, ...(await storeIsolating(batch.slice(middle), store))];
+  }
+}
+
+/** A refused row's log text: the SQLSTATE and the database's sentence, cut short (the row itself is never logged). */
+export function faultText(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return `${typeof code === 'string' ? `${code} ` : ''}${typeof message === 'string' ? message.slice(0, 200) : 'unknown error'}`;
+}

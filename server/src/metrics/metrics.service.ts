@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AgentGateway } from '../agents/agent.gateway';
 import { AgentReportsWriter } from '../agents/agent-reports.writer';
+import { ReportLimiter } from '../agents/report-limiter';
 import { CheckResultsWriter } from '../monitors/check-results.writer';
 import { CheckScheduler } from '../monitors/check-scheduler.service';
 import { NotificationDispatcher } from '../notifications/dispatcher.service';
@@ -15,6 +16,7 @@ export class MetricsService {
     private readonly agentReports: AgentReportsWriter,
     private readonly agentGateway: AgentGateway,
     private readonly dispatcher: NotificationDispatcher,
+    private readonly reportLimiter: ReportLimiter,
   ) {}
 
   async render(): Promise<string> {
@@ -35,6 +37,7 @@ export class MetricsService {
       ['vigil_checks_in_flight', 'gauge', stats.inFlight],
       ['vigil_monitors_scheduled', 'gauge', stats.scheduled],
       ['vigil_check_rows_written_total', 'counter', this.writer.written],
+      ['vigil_check_results_dropped_total', 'counter', this.writer.dropped],
       ['vigil_monitor_checks_bytes', 'gauge', Number(sizes.checks_bytes)],
       ['vigil_monitor_hourly_bytes', 'gauge', Number(sizes.hourly_bytes)],
       ['vigil_database_bytes', 'gauge', Number(sizes.database_bytes)],
@@ -43,6 +46,8 @@ export class MetricsService {
       ['vigil_agent_reports_stored_total', 'counter', this.agentReports.stats.stored],
       ['vigil_agent_messages_rejected_total', 'counter', this.agentReports.stats.rejected],
       ['vigil_agent_report_batches_failed_total', 'counter', this.agentReports.stats.failedBatches],
+      ['vigil_agent_reports_dropped_total', 'counter', this.agentReports.stats.dropped],
+      ['vigil_agent_messages_rate_limited_total', 'counter', this.reportLimiter.refused],
       ['vigil_notifications_pending', 'gauge', Number(sizes.notifications_pending)],
       ['vigil_notifications_delivered_total', 'counter', this.dispatcher.stats.delivered],
       ['vigil_notification_attempts_failed_total', 'counter', this.dispatcher.stats.failedAttempts],

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { BatchQueue } from '../common/batch-queue';
+import { BatchQueue, faultText, storeIsolating } from '../common/batch-queue';
 import { DomainEvents } from '../events/domain-events.service';
 import { uptimePercent } from './check-rules';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
@@ -24,6 +24,8 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
   private readonly queue = new BatchQueue<Pending>({ everyMs: FLUSH_EVERY_MS, maxBatch: MAX_BATCH }, (batch) => this.store(batch));
   /** Rows written since start, for the benchmark. */
   written = 0;
+  /** Results the database refused, left out of their batch. */
+  dropped = 0;
 
   constructor(
     private readonly monitors: MonitorsRepository,
@@ -35,18 +37,30 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
     return new Promise((resolve, reject) => this.queue.push({ input, resolve, reject }, { immediately }));
   }
 
+  /** One transaction for the batch; a result the database refuses is left out so it never costs another monitor its. */
   private async store(batch: Pending[]): Promise<void> {
     try {
-      const { recorded, uptime } = await this.monitors.recordResults(batch.map((p) => p.input));
-      this.written += recorded.length;
-      const byInput = new Map(recorded.map((r) => [r.input, r]));
-      for (const pending of batch) pending.resolve(byInput.get(pending.input) ?? null);
-      for (const result of recorded) this.announce(result, uptime.get(result.input.monitorId));
+      const refused = await storeIsolating(batch, (part) => this.storePart(part));
+      if (!refused.length) return;
+      this.dropped += refused.length;
+      const monitors = [...new Set(refused.map((r) => r.item.input.monitorId))].join(', ');
+      this.logger.error(`Dropped ${refused.length} of ${batch.length} check results the database refused (monitors ${monitors}): ${faultText(refused[0].error)}`);
+      for (const { item, error } of refused) item.reject(error);
     } catch (error) {
       this.logger.error(`Storing ${batch.length} check results failed: ${(error as Error).message}`);
+      // Parts stored before the failure are already resolved; settling them again does nothing.
       for (const pending of batch) pending.reject(error);
     }
   }
+
+  private async storePart(part: Pending[]): Promise<void> {
+    const { recorded, uptime } = await this.monitors.recordResults(part.map((p) => p.input));
+    this.written += recorded.length;
+    const byInput = new Map(recorded.map((r) => [r.input, r]));
+    for (const pending of part) pending.resolve(byInput.get(pending.input) ?? null);
+    for (const result of recorded) this.announce(result, uptime.get(result.input.monitorId));
+  }
+
   private announce(result: RecordedResult, uptime: { up: number; checks: number } | undefined): void {
     const check = toCheckDto({
       id: result.checkId,
