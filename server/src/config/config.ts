@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { BrowserConfig, loadBrowserConfig } from './browser-config';
 
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
@@ -45,6 +46,8 @@ export interface AppConfig {
     /** Consecutive reports above a threshold before a CPU, memory or disk alert. */
     thresholdReports: number;
   };
+  /** Framing and external assets (CSP), see browser-config.ts. */
+  browser: BrowserConfig;
   agents: {
     /** A dropped agent socket counts as offline after this many seconds without a reconnect. */
     graceSeconds: number;
@@ -153,6 +156,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxAttempts: integer(env, 'NOTIFICATION_MAX_ATTEMPTS', 7, 1, 20),
       thresholdReports: integer(env, 'ALERT_THRESHOLD_REPORTS', 3, 1, 1000),
     },
+    browser: loadBrowserConfig(env),
     agents: {
       graceSeconds: integer(env, 'AGENT_GRACE_SECONDS', 10, 1, 600),
       minuteRetentionHours: integer(env, 'AGENT_METRICS_MINUTE_HOURS', 48, 2, 24 * 30),
