@@ -1,4 +1,4 @@
-import { STATUS_LIMITS, type StatusConfig, type StatusConfigRequest } from '@vigil/proto';
+import { isLogoAddress, STATUS_LIMITS, type StatusConfig, type StatusConfigRequest } from '@vigil/proto';
 import { create } from 'zustand';
 import { statusApi } from './api';
 
@@ -66,7 +66,7 @@ export function validateConfig(form: StatusConfigForm): Partial<Record<ConfigFie
   else if (title.length > STATUS_LIMITS.titleMax) errors.title = 'server.status.titleTooLong';
   if (form.description.length > STATUS_LIMITS.descriptionMax) errors.description = 'server.status.descriptionTooLong';
   const logo = form.logoUrl.trim();
-  if (logo && (!/^https?:\/\/\S+$/i.test(logo) || logo.length > STATUS_LIMITS.logoUrlMax)) errors.logoUrl = 'server.status.logoUrlInvalid';
+  if (logo && (!isLogoAddress(logo) || logo.length > STATUS_LIMITS.logoUrlMax)) errors.logoUrl = 'server.status.logoUrlInvalid';
   if (form.customCss.length > STATUS_LIMITS.customCssMax) errors.customCss = 'server.status.customCssTooLong';
   return errors;
 }
