@@ -71,6 +71,13 @@ export function validateConfig(form: StatusConfigForm): Partial<Record<ConfigFie
   return errors;
 }
 
+/** The form field a server refusal is about (its CSS and logo rules depend on the server's settings). */
+export function fieldOfCode(code: string | undefined): ConfigField | null {
+  if (code?.startsWith('status.customCss')) return 'customCss';
+  if (code?.startsWith('status.logoUrl')) return 'logoUrl';
+  return null;
+}
+
 export function toRequest(form: StatusConfigForm, selected: Record<SelectionKind, ReadonlySet<number>>): StatusConfigRequest {
   return {
     title: form.title.trim(),
