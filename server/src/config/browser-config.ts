@@ -4,7 +4,10 @@ import { ConfigError } from './config';
 export interface BrowserConfig {
   /** CSP `frame-ancestors` sources of the wall and status pages: `'self'`, `'none'` or origins. */
   frameAncestors: string[];
-  /** Origins the status page's logo and custom CSS may load images and fonts from, besides this server and data:. */
+  /**
+   * Origins the status page's logo and custom CSS may load images and fonts from, besides this server and data:
+   * (`STATUS_ASSET_ORIGINS`, plus `PUBLIC_URL`'s origin, which is this server under another name).
+   */
   assetOrigins: string[];
 }
 
@@ -33,16 +36,16 @@ function frameAncestors(env: Env): string[] {
 }
 
 /** `STATUS_ASSET_ORIGINS`: exact origins (scheme, host, optional port), no paths and no wildcards. */
-function assetOrigins(env: Env): string[] {
+function assetOrigins(env: Env, publicUrl: string | null): string[] {
   const origins = list(env, 'STATUS_ASSET_ORIGINS').map((token) => {
     if (!ORIGIN.test(token.replace(/\/$/, ''))) {
       throw new ConfigError(`STATUS_ASSET_ORIGINS must list origins like https://cdn.example.com (got "${token}")`);
     }
     return new URL(token).origin;
   });
-  return [...new Set(origins)];
+  return [...new Set([...origins, ...(publicUrl ? [new URL(publicUrl).origin] : [])])];
 }
 
-export function loadBrowserConfig(env: Env): BrowserConfig {
-  return { frameAncestors: frameAncestors(env), assetOrigins: assetOrigins(env) };
+export function loadBrowserConfig(env: Env, publicUrl: string | null): BrowserConfig {
+  return { frameAncestors: frameAncestors(env), assetOrigins: assetOrigins(env, publicUrl) };
 }

@@ -76,7 +76,7 @@ describe('loadConfig', () => {
     });
     expect(sut.browser).toEqual({
       frameAncestors: ["'self'", 'https://noc.example.com', 'https://*.intranet.example'],
-      assetOrigins: ['https://cdn.example.com', 'http://127.0.0.1:8081'],
+      assetOrigins: ['https://cdn.example.com', 'http://127.0.0.1:8081', 'https://vigil.example.com'],
     });
     expect(sut.port).toBe(8080);
     expect(sut.publicUrl).toBe('https://vigil.example.com');

@@ -156,7 +156,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxAttempts: integer(env, 'NOTIFICATION_MAX_ATTEMPTS', 7, 1, 20),
       thresholdReports: integer(env, 'ALERT_THRESHOLD_REPORTS', 3, 1, 1000),
     },
-    browser: loadBrowserConfig(env),
+    browser: loadBrowserConfig(env, publicUrl),
     agents: {
       graceSeconds: integer(env, 'AGENT_GRACE_SECONDS', 10, 1, 600),
       minuteRetentionHours: integer(env, 'AGENT_METRICS_MINUTE_HOURS', 48, 2, 24 * 30),

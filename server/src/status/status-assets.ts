@@ -15,7 +15,7 @@ export class StatusAssets {
   private readonly origins: ReadonlySet<string>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.origins = new Set([...config.browser.assetOrigins, ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])]);
+    this.origins = new Set(config.browser.assetOrigins);
   }
 
   private readonly allowOrigin = (origin: string) => this.origins.has(origin);
