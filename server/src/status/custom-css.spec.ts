@@ -35,6 +35,8 @@ describe('scopeCustomCss', () => {
     ['h1 { background: u\\72l(http://evil.example/x.png) }', 'status.customCssExternal'],
     ['h1 { background: image-set("http://evil.example/x.png" 1x) }', 'status.customCssExternal'],
     ['h1 { background: image-set(var(--x) 1x) }', 'status.customCssExternal'],
+    ['h1 { background: url("/*"), url("http://evil.example/x.png") /* */ }', 'status.customCssExternal'],
+    ['h1 { background: url(/*), url(http://evil.example/x.png) /* */ }', 'status.customCssExternal'],
     ['h1 { --bg: url(https://evil.example/x.png) }', 'status.customCssExternal'],
     ['@font-face { font-family: x; src: url(https://evil.example/f.woff2) }', 'status.customCssExternal'],
     ['@namespace svg url(http://www.w3.org/2000/svg);', 'status.customCssAtRule'],

@@ -24,17 +24,36 @@ const KEPT = new Set(['keyframes', '-webkit-keyframes', 'font-face']);
 /** Functions whose arguments the browser fetches (strings included, for the image-set family). */
 const FETCHING = /(?<![\w-])(?:-webkit-)?(url|src|image-set|image|cross-fade|element)\(/gi;
 
-/** CSS escapes resolved as the browser's tokenizer does (`\75 rl(` is `url(`), comments removed. */
+/** Comments removed the way the tokenizer sees them: `/*` inside a string is text, not a comment. */
+function stripComments(text: string): string {
+  let out = '';
+  let quote: string | null = null;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quote) {
+      out += char;
+      if (char === '\\') out += text[++index] ?? '';
+      else if (char === quote) quote = null;
+    } else if (char === '/' && text[index + 1] === '*') {
+      const end = text.indexOf('*/', index + 2);
+      index = end === -1 ? text.length : end + 1;
+    } else if (char === '\\') {
+      out += char + (text[++index] ?? '');
+    } else {
+      if (char === '"' || char === "'") quote = char;
+      out += char;
+    }
+  }
+  return out;
+}
+
+/** CSS escapes resolved as the browser's tokenizer does (`\75 rl(` is `url(`). */
 function decode(text: string): string {
-  return text
-    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
-    .replace(/\\(?:([0-9a-f]{1,6})[ \t\n\r\f]?|\r\n|[\n\r\f]|([\s\S]))/gi, (_, hex: string | undefined, char: string | undefined) => {
-      if (hex) {
-        const code = parseInt(hex, 16);
-        return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
-      }
-      return char ?? '';
-    });
+  return text.replace(/\\(?:([0-9a-f]{1,6})[ \t\n\r\f]?|\r\n|[\n\r\f]|([\s\S]))/gi, (_, hex: string | undefined, char: string | undefined) => {
+    if (!hex) return char ?? '';
+    const code = parseInt(hex, 16);
+    return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
+  });
 }
 
 /**
@@ -42,7 +61,14 @@ function decode(text: string): string {
  * image-set family. A fetching function fed by `var()` cannot be checked, so it counts as external.
  */
 function addressesIn(text: string): string[] | 'unknown' {
-  const decoded = decode(text);
+  // Read with and without comments: inside an unquoted url() `/*` is not a comment, elsewhere it is.
+  const withComments = addressesInDecoded(decode(text));
+  const withoutComments = addressesInDecoded(decode(stripComments(text)));
+  if (withComments === 'unknown' || withoutComments === 'unknown') return 'unknown';
+  return [...withComments, ...withoutComments];
+}
+
+function addressesInDecoded(decoded: string): string[] | 'unknown' {
   const addresses: string[] = [];
   for (const match of decoded.matchAll(FETCHING)) {
     const rest = decoded.slice((match.index ?? 0) + match[0].length);

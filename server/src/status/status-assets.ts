@@ -18,6 +18,9 @@ export class StatusAssets {
     this.origins = new Set(config.browser.assetOrigins);
   }
 
+  /** The last CSS served and its scoped form: snapshots are rebuilt often, the CSS rarely changes. */
+  private lastServed: { input: string; css: string } | null = null;
+
   private readonly allowOrigin = (origin: string) => this.origins.has(origin);
 
   private logoProblem(url: string | null | undefined): MessageCode | null {
@@ -40,7 +43,9 @@ export class StatusAssets {
    * dropped. Stored values saved before these rules (or before an origin was removed) stay as they are for the admin.
    */
   served(settings: StatusPageSettings): StatusPageSettings {
-    const css = settings.customCss ? scopeCustomCss(settings.customCss, this.allowOrigin).css : '';
+    const input = settings.customCss ?? '';
+    if (this.lastServed?.input !== input) this.lastServed = { input, css: input ? scopeCustomCss(input, this.allowOrigin).css : '' };
+    const css = this.lastServed.css;
     return {
       ...settings,
       logoUrl: this.logoProblem(settings.logoUrl) ? null : settings.logoUrl,
