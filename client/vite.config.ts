@@ -12,6 +12,9 @@ export default defineConfig({
   resolve: {
     alias: { '@vigil/proto': protoSource },
   },
+  // The server replaces this with each page's CSP nonce (server/src/web/serve-client.ts); Vite puts it on the
+  // tags it writes and in <meta property="csp-nonce">, where the app reads it for the style elements it creates.
+  html: { cspNonce: 'VIGIL_CSP_NONCE' },
   server: {
     port: 5173,
     proxy: {

@@ -7,3 +7,4 @@ export * from './agent';
 export * from './agents';
 export * from './status';
 export * from './notifications';
+export * from './browser';

@@ -12,6 +12,7 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { REDIS, RedisHandle } from './redis/redis.module';
 import { serveDownloads } from './web/serve-downloads';
 import { serveClient } from './web/serve-client';
+import { baseSecurityHeaders } from './web/security-headers';
 
 /** Builds the whole application (API, sockets, client files) without listening, so tests can start it too. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
@@ -22,7 +23,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   // Behind a reverse proxy the caller's address (login rate limit) comes from X-Forwarded-For.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.disable('x-powered-by');
-  app.use(requestId, parseJsonBody, bodyErrorHandler);
+  app.use(baseSecurityHeaders, requestId, parseJsonBody, bodyErrorHandler);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
@@ -37,7 +38,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false });
 
   serveDownloads(app.getHttpAdapter().getInstance(), config.agentDir);
-  serveClient(app.getHttpAdapter().getInstance(), config.clientDir);
+  serveClient(app.getHttpAdapter().getInstance(), config.clientDir, config.browser);
   return app;
 }
 

@@ -15,7 +15,7 @@ describe('status page, badge, wall and dashboard', () => {
   const sockets: BrowserSocket[] = [];
 
   beforeAll(async () => {
-    [app, target] = await Promise.all([startTestApp(), startTargetServer()]);
+    [app, target] = await Promise.all([startTestApp({ env: { STATUS_ASSET_ORIGINS: 'https://example.com' } }), startTargetServer()]);
     admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });
@@ -81,7 +81,7 @@ describe('status page, badge, wall and dashboard', () => {
       .set(member.auth)
       .send({ title: 'T', logoUrl: 'javascript:alert(1)', monitors: [], agents: [] })
       .expect(400);
-    expect(badLogo.body.message).toBe('Logo URL must start with http:// or https://');
+    expect(badLogo.body.message).toBe('Logo URL must be an http(s) address, a path on this server or a data: image');
     await api().post('/api/status/config').set(member.auth).send({ title: 'T', monitors: 'all', agents: [] }).expect(400);
 
     const saved = await api()
@@ -96,7 +96,7 @@ describe('status page, badge, wall and dashboard', () => {
     expect(config.config.agents.filter((a: { selected: boolean }) => a.selected).map((a: { id: number }) => a.id)).toEqual([shownAgent]);
 
     const { body, text } = await api().get('/api/status/data').expect(200);
-    expect(body.data).toMatchObject({ title: 'Acme status', description: 'All our services', customCss: 'h1{color:red}', overall: 'degraded' });
+    expect(body.data).toMatchObject({ title: 'Acme status', description: 'All our services', customCss: '.vigil-status-page h1 {\n  color:red\n}', overall: 'degraded' });
     expect(body.data.monitors).toEqual([
       expect.objectContaining({ id: shown, name: 'shown', status: 'up', uptime: 100, response_time: expect.any(Number), history: expect.arrayContaining([expect.objectContaining({ status: 'up' })]) }),
     ]);

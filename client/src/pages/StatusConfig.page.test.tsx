@@ -126,12 +126,22 @@ describe('StatusConfigPage', () => {
     expect(await screen.findByText('Logo URL must start with http:// or https://')).toBeInTheDocument();
   });
 
+  it('shows a refusal of the custom CSS by the server on its field, in the appearance tab', async () => {
+    saveAnswer = () =>
+      jsonResponse(400, { success: false, code: 'status.customCssImport', message: 'Custom CSS may not use @import' });
+    renderWithProviders(<StatusConfigPage />);
+    await userEvent.click(await screen.findByTestId('status-config-save'));
+    const field = await screen.findByRole('textbox', { name: /Custom CSS/ });
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('Custom CSS may not use @import').length).toBeGreaterThan(1);
+  });
+
   it('checks the title and logo before sending, and opens the tab of the refused field', async () => {
     renderWithProviders(<StatusConfigPage />);
     await userEvent.click(await screen.findByTestId('status-config-tab-appearance'));
     await userEvent.type(screen.getByRole('textbox', { name: /Logo URL/ }), 'ftp://example.com/logo.png');
     await userEvent.click(screen.getByTestId('status-config-save'));
-    expect(await screen.findAllByText('Logo URL must start with http:// or https://')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Logo URL must be an http(s) address, a path on this server or a data: image')).not.toHaveLength(0);
     expect(saved()).toBeNull();
 
     await userEvent.clear(screen.getByRole('textbox', { name: /Logo URL/ }));

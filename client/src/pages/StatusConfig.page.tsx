@@ -5,13 +5,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { errorText } from '../api/errors';
+import { ApiError } from '../api/http';
 import { notify, TOAST_MS } from '../app/notify';
 import { CopyValueButton } from '../components/CopyValueButton/CopyValueButton';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { selectIsAdmin, useAuthStore } from '../features/auth/store';
 import { BadgeCopyButton } from '../features/status/components/BadgeCopyButton';
 import { SelectionList } from '../features/status/components/SelectionList';
-import { type ConfigField, useStatusConfigStore, validateConfig } from '../features/status/configStore';
+import { type ConfigField, fieldOfCode, useStatusConfigStore, validateConfig } from '../features/status/configStore';
 import { STATUS_PAGE_CLASS } from '../features/status/customCss';
 import { DisplayKeysPanel } from '../features/wall/components/DisplayKeysPanel';
 import { PATHS } from '../routes/paths';
@@ -69,6 +70,12 @@ export default function StatusConfigPage() {
       await save();
       notify.success(t('server.status.saved'), undefined, TOAST_MS);
     } catch (failure) {
+      // The server's CSS and logo rules (scoping, allowed origins) are only known there: show them on the field.
+      const field = failure instanceof ApiError ? fieldOfCode(failure.code) : null;
+      if (field && failure instanceof ApiError) {
+        setErrors({ [field]: `server.${failure.code}` });
+        setTab(FIELD_TABS[field]);
+      }
       notify.error(errorText(t, failure, t('server.status.saveFailed')));
     } finally {
       setSaving(false);

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       thresholdReports: 3,
     });
     expect(sut.outboundDeny.empty).toBe(true);
+    expect(sut.browser).toEqual({ frameAncestors: ["'self'"], assetOrigins: [] });
     expect(sut.agents).toEqual({ graceSeconds: 10, minuteRetentionHours: 48, fiveMinuteRetentionDays: 30, hourRetentionDays: 365 });
   });
 
@@ -39,6 +40,11 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN must look like/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ FRAME_ANCESTORS: "'self'; script-src *" }, /FRAME_ANCESTORS must list/],
+    [{ FRAME_ANCESTORS: 'https://noc.example.com/wall' }, /FRAME_ANCESTORS must list/],
+    [{ FRAME_ANCESTORS: "'none' https://noc.example.com" }, /'none' cannot be combined/],
+    [{ STATUS_ASSET_ORIGINS: 'https://*.example.com' }, /STATUS_ASSET_ORIGINS must list/],
+    [{ STATUS_ASSET_ORIGINS: 'https://cdn.example.com/images' }, /STATUS_ASSET_ORIGINS must list/],
     [{ TELEGRAM_API_URL: 'file:///x' }, /TELEGRAM_API_URL must start with http:\/\//],
     [{ NOTIFICATION_RETRY_BASE_MS: '10' }, /NOTIFICATION_RETRY_BASE_MS must be a whole number from 100/],
     [{ NOTIFICATION_MAX_ATTEMPTS: '0' }, /NOTIFICATION_MAX_ATTEMPTS must be a whole number from 1 to 20/],
@@ -68,6 +74,12 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://vigil.example.com/',
       JWT_SECRET: 'x'.repeat(32),
       LOG_LEVEL: 'info',
+      FRAME_ANCESTORS: "self, https://noc.example.com https://*.intranet.example",
+      STATUS_ASSET_ORIGINS: 'https://cdn.example.com/ http://127.0.0.1:8081',
+    });
+    expect(sut.browser).toEqual({
+      frameAncestors: ["'self'", 'https://noc.example.com', 'https://*.intranet.example'],
+      assetOrigins: ['https://cdn.example.com', 'http://127.0.0.1:8081', 'https://vigil.example.com'],
     });
     expect(sut.port).toBe(8080);
     expect(sut.publicUrl).toBe('https://vigil.example.com');

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { AddressDenyList } from '../common/outbound';
+import { BrowserConfig, loadBrowserConfig } from './browser-config';
 
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
@@ -51,6 +52,8 @@ export interface AppConfig {
     /** Consecutive reports above a threshold before a CPU, memory or disk alert. */
     thresholdReports: number;
   };
+  /** Framing and external assets (CSP), see browser-config.ts. */
+  browser: BrowserConfig;
   agents: {
     /** A dropped agent socket counts as offline after this many seconds without a reconnect. */
     graceSeconds: number;
@@ -168,6 +171,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxAttempts: integer(env, 'NOTIFICATION_MAX_ATTEMPTS', 7, 1, 20),
       thresholdReports: integer(env, 'ALERT_THRESHOLD_REPORTS', 3, 1, 1000),
     },
+    browser: loadBrowserConfig(env, publicUrl),
     agents: {
       graceSeconds: integer(env, 'AGENT_GRACE_SECONDS', 10, 1, 600),
       minuteRetentionHours: integer(env, 'AGENT_METRICS_MINUTE_HOURS', 48, 2, 24 * 30),

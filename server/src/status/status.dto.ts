@@ -1,19 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, Validate, ValidateIf, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
-import { STATUS_LIMITS as L, StatusConfigRequest } from '@vigil/proto';
+import { isLogoAddress, STATUS_LIMITS as L, StatusConfigRequest } from '@vigil/proto';
 import { trim } from '../users/user-fields';
 
-@ValidatorConstraint({ name: 'httpUrl' })
-class HttpUrl implements ValidatorConstraintInterface {
+/** The logo's shape (the origin rule is StatusAssets'): a path here, a data: image or an http(s) address. */
+@ValidatorConstraint({ name: 'logoAddress' })
+class LogoAddress implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
-    if (typeof value !== 'string') return false;
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
+    return typeof value === 'string' && isLogoAddress(value);
   }
 }
 
@@ -40,7 +35,7 @@ export class SaveStatusConfigDto implements StatusConfigRequest {
   @IsOptional()
   @Transform(trim)
   @ValidateIf((_, value) => value !== '' && value !== null)
-  @Validate(HttpUrl, { message: 'status.logoUrlInvalid' })
+  @Validate(LogoAddress, { message: 'status.logoUrlInvalid' })
   @MaxLength(L.logoUrlMax, { message: 'status.logoUrlInvalid' })
   logoUrl?: string | null;
 

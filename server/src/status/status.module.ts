@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { DisplayKeysModule } from '../display-keys/display-keys.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { RealtimeModule } from '../realtime/realtime.module';
+import { StatusAssets } from './status-assets';
 import { StatusController } from './status.controller';
 import { StatusListener } from './status.listener';
 import { StatusRepository } from './status.repository';
@@ -13,6 +14,6 @@ import { StatusService } from './status.service';
 @Module({
   imports: [MonitorsModule, AgentsModule, RealtimeModule, DisplayKeysModule, AuthModule],
   controllers: [StatusController],
-  providers: [StatusRepository, StatusService, StatusListener],
+  providers: [StatusRepository, StatusService, StatusListener, StatusAssets],
 })
 export class StatusModule {}

@@ -16,6 +16,7 @@ import { DomainEvents } from '../events/domain-events.service';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { SettingsRepository } from '../settings/settings.repository';
 import { overallStatus, problemRank } from './overall';
+import { StatusAssets } from './status-assets';
 import { SaveStatusConfigDto } from './status.dto';
 import { StatusRepository } from './status.repository';
 
@@ -44,6 +45,7 @@ export class StatusService {
     private readonly monitors: MonitorsRepository,
     private readonly agents: AgentsRepository,
     private readonly events: DomainEvents,
+    private readonly assets: StatusAssets,
   ) {}
 
   async settingsOf(): Promise<StatusPageSettings> {
@@ -63,6 +65,7 @@ export class StatusService {
       customCss: input.customCss || null,
       showResources: input.showResources ?? true,
     };
+    this.assets.check(settings);
     await this.settings.set(SETTINGS_KEY, settings);
     await this.status.select(input.monitors, input.agents);
     this.invalidate();
@@ -133,7 +136,7 @@ export class StatusService {
   }
 
   private async build(): Promise<StatusData> {
-    const settings = await this.settingsOf();
+    const settings = this.assets.served(await this.settingsOf());
     const [monitors, agents] = await Promise.all([
       this.status.publicMonitors('selected', SUMMARY_HISTORY_SLOTS),
       this.status.publicAgents('selected', settings.showResources),

@@ -1,22 +1,35 @@
 import { Logger } from '@nestjs/common';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BrowserConfig } from '../config/browser-config';
+import { newNonce, setAppHeaders } from './security-headers';
 
 /** Paths the single-page app never owns: the API (unknown paths there are JSON 404s), sockets, built assets. */
 const SERVER_PATHS = /^\/(api|socket\.io|assets|downloads)(\/|$)/;
+/** What the client build writes where each page's CSP nonce goes (`html.cspNonce` in client/vite.config.ts). */
+export const NONCE_PLACEHOLDER = 'VIGIL_CSP_NONCE';
 
 /**
  * Serves the built client. Hashed assets are cached for a year; `index.html` never, so a new release shows at once.
- * Any other GET that accepts HTML gets `index.html`, so a deep link like `/monitors/12` opens the app.
+ * Any other GET that accepts HTML gets `index.html` with a fresh nonce and the app's CSP, so a deep link like
+ * `/monitors/12` opens the app.
  */
-export function serveClient(app: Express, clientDir: string): void {
+export function serveClient(app: Express, clientDir: string, browser: BrowserConfig): void {
   const logger = new Logger('ServeClient');
   const indexFile = join(clientDir, 'index.html');
   if (!existsSync(indexFile)) {
     logger.warn(`No built client at ${clientDir}; run "npm run build" to serve the web interface`);
     return;
   }
+  const page = readFileSync(indexFile, 'utf8');
+  const sendPage = (req: Request, res: Response) => {
+    const nonce = newNonce();
+    res.setHeader('Cache-Control', 'no-cache');
+    setAppHeaders(browser, req, res, nonce);
+    res.type('html').send(page.replaceAll(NONCE_PLACEHOLDER, nonce));
+  };
+  app.get('/index.html', sendPage);
   app.use(
     '/assets',
     express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),
@@ -26,9 +39,6 @@ export function serveClient(app: Express, clientDir: string): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PATHS.test(req.path) || !req.accepts('html')) {
       return next();
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    // A wall screen's URL carries its display key: never hand it to other sites as a referrer.
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.sendFile(indexFile);
+    sendPage(req, res);
   });
 }

@@ -95,6 +95,9 @@ describe('status config store', () => {
     [{ logoUrl: 'ftp://example.com/logo.png' }, { logoUrl: 'server.status.logoUrlInvalid' }],
     [{ logoUrl: 'javascript:alert(1)' }, { logoUrl: 'server.status.logoUrlInvalid' }],
     [{ logoUrl: 'https://example.com/a.png' }, {}],
+    [{ logoUrl: '/favicon.svg' }, {}],
+    [{ logoUrl: 'data:image/png;base64,AAAA' }, {}],
+    [{ logoUrl: 'data:text/html,<script>alert(1)</script>' }, { logoUrl: 'server.status.logoUrlInvalid' }],
     [{ customCss: 'x'.repeat(50_001) }, { customCss: 'server.status.customCssTooLong' }],
     [{ description: 'x'.repeat(1_001) }, { description: 'server.status.descriptionTooLong' }],
   ])('validates %j as %j', (patch, errors) => {

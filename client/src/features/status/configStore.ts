@@ -1,4 +1,4 @@
-import { STATUS_LIMITS, type StatusConfig, type StatusConfigRequest } from '@vigil/proto';
+import { isLogoAddress, STATUS_LIMITS, type StatusConfig, type StatusConfigRequest } from '@vigil/proto';
 import { create } from 'zustand';
 import { statusApi } from './api';
 
@@ -66,9 +66,16 @@ export function validateConfig(form: StatusConfigForm): Partial<Record<ConfigFie
   else if (title.length > STATUS_LIMITS.titleMax) errors.title = 'server.status.titleTooLong';
   if (form.description.length > STATUS_LIMITS.descriptionMax) errors.description = 'server.status.descriptionTooLong';
   const logo = form.logoUrl.trim();
-  if (logo && (!/^https?:\/\/\S+$/i.test(logo) || logo.length > STATUS_LIMITS.logoUrlMax)) errors.logoUrl = 'server.status.logoUrlInvalid';
+  if (logo && (!isLogoAddress(logo) || logo.length > STATUS_LIMITS.logoUrlMax)) errors.logoUrl = 'server.status.logoUrlInvalid';
   if (form.customCss.length > STATUS_LIMITS.customCssMax) errors.customCss = 'server.status.customCssTooLong';
   return errors;
+}
+
+/** The form field a server refusal is about (its CSS and logo rules depend on the server's settings). */
+export function fieldOfCode(code: string | undefined): ConfigField | null {
+  if (code?.startsWith('status.customCss')) return 'customCss';
+  if (code?.startsWith('status.logoUrl')) return 'logoUrl';
+  return null;
 }
 
 export function toRequest(form: StatusConfigForm, selected: Record<SelectionKind, ReadonlySet<number>>): StatusConfigRequest {

@@ -50,6 +50,9 @@ describe('custom CSS of the status page', () => {
     ['html body h2', '.vigil-status-page h2'],
     [':root', '.vigil-status-page'],
     ['bodyish', '.vigil-status-page bodyish'],
+    ['.vigil-status-page ~ *', '.vigil-status-page .vigil-status-page ~ *'],
+    ['.vigil-status-page:hover + nav', '.vigil-status-page .vigil-status-page:hover + nav'],
+    ['body ~ div', '.vigil-status-page body ~ div'],
   ])('scopes the selector %j as %j', (selector, expected) => {
     expect(scopeSelector(selector)).toBe(expected);
   });

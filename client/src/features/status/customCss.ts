@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { cspNonce } from '../../app/cspNonce';
 
 /**
  * The class of the status page's outermost element. Custom CSS only ever applies inside it: every selector that
@@ -43,11 +44,20 @@ function splitSelectors(list: string): string[] {
 /** One selector put under the status page. */
 export function scopeSelector(selector: string): string {
   const trimmed = selector.trim();
-  if (trimmed === SCOPE || new RegExp(`^\\${SCOPE}(?![\\w-])`).test(trimmed)) return trimmed;
+  const nested = `${SCOPE} ${trimmed}`;
+  if (trimmed === SCOPE || new RegExp(`^\\${SCOPE}(?![\\w-])`).test(trimmed)) return escapesPage(trimmed) ? nested : trimmed;
   // The document's root and body stand for the page: `body { background: … }` colours the status page only.
   const root = /^(?::root|html)(?![\w-])\s*(?:>\s*)?(?:body(?![\w-]))?|^body(?![\w-])/.exec(trimmed);
-  if (root) return `${SCOPE}${trimmed.slice(root[0].length)}`;
-  return `${SCOPE} ${trimmed}`;
+  if (root) {
+    const page = `${SCOPE}${trimmed.slice(root[0].length)}`;
+    return escapesPage(page) ? nested : page;
+  }
+  return nested;
+}
+
+/** A sibling combinator right after the page itself (`.vigil-status-page ~ *`) reaches elements outside it. */
+function escapesPage(selector: string): boolean {
+  return new RegExp(`^\\${SCOPE}[^\\s~+>]*\\s*[~+]`).test(selector);
 }
 
 type RuleWithChildren = CSSRule & { cssRules: CSSRuleList };
@@ -123,6 +133,7 @@ export function useCustomCss(css: string | null | undefined): void {
     if (!css?.trim()) return;
     const style = document.createElement('style');
     style.setAttribute(CUSTOM_CSS_ATTRIBUTE, '');
+    if (cspNonce) style.nonce = cspNonce;
     style.appendChild(document.createTextNode(prepareCustomCss(css)));
     document.head.appendChild(style);
     return () => style.remove();

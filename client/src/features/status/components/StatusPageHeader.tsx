@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLogoAddress } from '@vigil/proto';
 import { LiveBadge } from '../../../components/LiveBadge/LiveBadge';
 import { formatDateTime } from '../../monitors/format';
 
@@ -12,9 +13,9 @@ interface StatusPageHeaderProps {
   updatedAt: string | null;
 }
 
-/** Only web addresses become images; anything else the server let through is not shown. */
+/** Only image addresses (this server, data: images, http(s)) become images; anything else is not shown. */
 function isWebAddress(url: string | null): url is string {
-  return url !== null && /^https?:\/\//i.test(url.trim());
+  return url !== null && isLogoAddress(url);
 }
 
 /** The page's logo, title, description, when it was last updated and whether it follows changes live. */

@@ -1,0 +1,250 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { io, Socket } from 'socket.io-client';
+import { AGENT_NAMESPACE, AGENT_PROTOCOL_VERSION } from '@vigil/proto';
+import { createUser, registerFirstAdmin, Session } from '../factories/users';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * Issue 14, requirement 13: every route of the server's OpenAPI document × every kind of caller, against one explicit
+ * table. A route without an entry, or an entry without a route, fails the test, so a new route must say who may
+ * call it. Only the authorization outcome is asserted: 'ok' means the call got past authorization (any answer but
+ * 401/403 — a validation 400 or a 404 for the throwaway id is fine); 401 and 403 must be exactly that.
+ */
+const IDENTITIES = ['anonymous', 'user', 'admin', 'forged', 'expired', 'wall', 'agent'] as const;
+type Identity = (typeof IDENTITIES)[number];
+type Outcome = 'ok' | 401 | 403;
+type Row = Record<Identity, Outcome>;
+
+/** Anyone, whatever they present (a bad token on a public route is ignored, not refused). */
+const PUBLIC: Row = { anonymous: 'ok', user: 'ok', admin: 'ok', forged: 'ok', expired: 'ok', wall: 'ok', agent: 'ok' };
+/** A valid session; a display key or an agent credential is not one. */
+const SIGNED_IN: Row = { anonymous: 401, user: 'ok', admin: 'ok', forged: 401, expired: 401, wall: 401, agent: 401 };
+const ADMIN: Row = { ...SIGNED_IN, user: 403 };
+/** Called on the admin's own record: the owner passes, another user is refused by the service. */
+const OWNER: Row = { ...SIGNED_IN, user: 403 };
+/** The wall: a display key or a session. */
+const WALL: Row = { ...SIGNED_IN, wall: 'ok' };
+
+const MATRIX: Record<string, Row> = {
+  'POST /api/auth/login': PUBLIC,
+  'POST /api/auth/register': PUBLIC,
+  'GET /api/auth/status': PUBLIC,
+  'GET /api/auth/me': SIGNED_IN,
+  'GET /api/settings': ADMIN,
+  'PUT /api/settings': ADMIN,
+  'GET /api/users': ADMIN,
+  'POST /api/users': ADMIN,
+  'GET /api/users/{id}': OWNER,
+  'PUT /api/users/{id}': OWNER,
+  'DELETE /api/users/{id}': ADMIN,
+  'POST /api/users/{id}/change-password': OWNER,
+  'GET /api/monitors': SIGNED_IN,
+  'POST /api/monitors': SIGNED_IN,
+  'GET /api/monitors/{id}': SIGNED_IN,
+  'PUT /api/monitors/{id}': SIGNED_IN,
+  'DELETE /api/monitors/{id}': SIGNED_IN,
+  'POST /api/monitors/{id}/check': SIGNED_IN,
+  'POST /api/monitors/{id}/pause': SIGNED_IN,
+  'POST /api/monitors/{id}/resume': SIGNED_IN,
+  'GET /api/monitors/{id}/stats': SIGNED_IN,
+  'GET /api/monitors/{id}/checks': SIGNED_IN,
+  'POST /api/agents/token/generate': SIGNED_IN,
+  // The agents' own calls: authenticated by the registration token in the body, not by a caller identity.
+  'POST /api/agents/enroll': PUBLIC,
+  'POST /api/agents/register': PUBLIC,
+  'POST /api/agents/status': PUBLIC,
+  'GET /api/agents': SIGNED_IN,
+  'GET /api/agents/{id}': SIGNED_IN,
+  'PUT /api/agents/{id}': SIGNED_IN,
+  'DELETE /api/agents/{id}': SIGNED_IN,
+  'GET /api/agents/{id}/metrics': SIGNED_IN,
+  'GET /api/status/config': SIGNED_IN,
+  'POST /api/status/config': SIGNED_IN,
+  'GET /api/status/data': PUBLIC,
+  'GET /api/status/badge/{file}': PUBLIC,
+  'GET /api/dashboard': SIGNED_IN,
+  'GET /api/wall/data': WALL,
+  'GET /api/wall/keys': ADMIN,
+  'POST /api/wall/keys': ADMIN,
+  'DELETE /api/wall/keys/{id}': ADMIN,
+  'GET /api/notifications': SIGNED_IN,
+  'POST /api/notifications/channels': SIGNED_IN,
+  'POST /api/notifications/channels/test': SIGNED_IN,
+  'PUT /api/notifications/channels/{id}': SIGNED_IN,
+  'DELETE /api/notifications/channels/{id}': SIGNED_IN,
+  'POST /api/notifications/channels/{id}/test': SIGNED_IN,
+  'POST /api/notifications/settings': SIGNED_IN,
+  'GET /api/notifications/history': SIGNED_IN,
+  'GET /api/metrics': ADMIN,
+  'GET /api/health': PUBLIC,
+};
+
+/**
+ * HTTP routes outside the OpenAPI document, listed here so they are decided too: the API's own documentation and
+ * the agent program's downloads (files, not API). socket.io is covered by the socket table below.
+ */
+const OUTSIDE_OPENAPI: Record<string, Row> = {
+  'GET /api/docs': PUBLIC,
+  'GET /api/docs-json': PUBLIC,
+  'GET /downloads/{file}': PUBLIC,
+};
+
+const THROWAWAY_ID = 999_999;
+
+interface Context {
+  adminId: number;
+}
+
+/** Harmless requests: throwaway ids, empty or refused bodies, so the matrix never destroys its own fixtures. */
+function requestFor(route: string, context: Context): { method: string; path: string; body?: unknown } {
+  const [method, template] = route.split(' ');
+  const ownRecord = /^\/api\/users\/\{id\}(\/change-password)?$/.test(template) && method !== 'DELETE';
+  const path = template
+    .replace('{id}', String(ownRecord ? context.adminId : THROWAWAY_ID))
+    .replace('{file}', template.startsWith('/downloads') ? 'install.sh' : `${THROWAWAY_ID}.svg`);
+  if (route === 'POST /api/users/{id}/change-password') {
+    // A valid body, so the ownership rule (not validation) decides; the wrong current password changes nothing.
+    return { method, path, body: { currentPassword: 'not-the-password-1', newPassword: 'Another-pass-123' } };
+  }
+  return { method, path, body: method === 'POST' || method === 'PUT' ? {} : undefined };
+}
+
+/** An HS256 JWT, as the server's own tokens are. */
+function jwt(claims: Record<string, unknown>, secret: string): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+describe('authorization matrix', () => {
+  const secret = randomBytes(36).toString('base64url');
+  let app: TestApp;
+  let admin: Session;
+  let member: Session;
+  let headers: Record<Identity, Record<string, string>>;
+  let openApiRoutes: string[];
+  let displayKey: string;
+  let credential: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { JWT_SECRET: secret } });
+    admin = await registerFirstAdmin(app.url);
+    member = await createUser(app.url, admin);
+    const claims = JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString()) as Record<string, number>;
+    const now = Math.floor(Date.now() / 1000);
+    displayKey = (await request(app.url).post('/api/wall/keys').set(admin.auth).send({ name: 'matrix' }).expect(201)).body.secret;
+    const { body: token } = await request(app.url).post('/api/agents/token/generate').set(member.auth).expect(200);
+    const hello = { hostname: 'matrix-host', ip_addresses: ['198.51.100.9'], os: 'Linux', platform: 'linux', agent_version: '1' };
+    credential = (await request(app.url).post('/api/agents/enroll').send({ token: token.token, hello }).expect(200)).body.credential;
+    headers = {
+      anonymous: {},
+      user: member.auth,
+      admin: admin.auth,
+      // The admin's own claims, signed with a secret that is not the server's.
+      forged: { Authorization: `Bearer ${jwt({ ...claims, iat: now, exp: now + 3600 }, randomBytes(36).toString('base64url'))}` },
+      // The admin's own claims, signed with the server's secret, but expired a minute ago.
+      expired: { Authorization: `Bearer ${jwt({ ...claims, iat: now - 7200, exp: now - 60 }, secret)}` },
+      wall: { 'X-Display-Key': displayKey },
+      agent: { Authorization: `Bearer ${credential}` },
+    };
+    const { body: document } = await request(app.url).get('/api/docs-json').expect(200);
+    openApiRoutes = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await app?.destroy();
+  });
+
+  it('has exactly one entry for every route of the OpenAPI document', () => {
+    expect(openApiRoutes.length).toBeGreaterThan(40);
+    expect([...openApiRoutes].sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('checks the session tokens the matrix uses: the expired one is only expired, the forged one only forged', async () => {
+    const valid = jwt({ ...JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString()), exp: Math.floor(Date.now() / 1000) + 600 }, secret);
+    await request(app.url).get('/api/auth/me').set('Authorization', `Bearer ${valid}`).expect(200);
+  });
+
+  async function outcomeOf(route: string, identity: Identity): Promise<{ status: number; outcome: Outcome | number }> {
+    const { method, path, body } = requestFor(route, { adminId: admin.user.id });
+    let call = request(app.url)[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path).set(headers[identity]);
+    if (body !== undefined) call = call.send(body as object);
+    const { status } = await call;
+    return { status, outcome: status === 401 || status === 403 ? status : status >= 500 ? status : 'ok' };
+  }
+
+  const cases = (table: Record<string, Row>) =>
+    Object.entries(table).flatMap(([route, row]) => IDENTITIES.map((identity) => [route, identity, row[identity]] as const));
+
+  // Destructive-looking routes only ever target throwaway ids, so the order of the cases does not matter.
+  it.each(cases(MATRIX))('%s as %s → %s', async (route, identity, expected) => {
+    const { status, outcome } = await outcomeOf(route, identity);
+    expect({ route, identity, status, outcome }).toEqual({ route, identity, status, outcome: expected });
+  });
+
+  it.each(cases(OUTSIDE_OPENAPI))('%s (outside OpenAPI) as %s → %s', async (route, identity, expected) => {
+    const { outcome } = await outcomeOf(route, identity);
+    expect(outcome).toBe(expected);
+  });
+
+  describe('socket.io (outside OpenAPI)', () => {
+    type Join = 'ok' | 'refused' | 'no connection';
+    /** Which rooms each caller may join on the browsers' namespace. */
+    const ROOMS: Record<Identity, Record<'status' | 'monitors' | 'agents' | 'wall', Join>> = {
+      anonymous: { status: 'ok', monitors: 'refused', agents: 'refused', wall: 'refused' },
+      user: { status: 'ok', monitors: 'ok', agents: 'ok', wall: 'ok' },
+      admin: { status: 'ok', monitors: 'ok', agents: 'ok', wall: 'ok' },
+      forged: { status: 'no connection', monitors: 'no connection', agents: 'no connection', wall: 'no connection' },
+      expired: { status: 'no connection', monitors: 'no connection', agents: 'no connection', wall: 'no connection' },
+      wall: { status: 'ok', monitors: 'refused', agents: 'refused', wall: 'ok' },
+      agent: { status: 'no connection', monitors: 'no connection', agents: 'no connection', wall: 'no connection' },
+    };
+    /** Who may open the agents' namespace: only an agent credential. */
+    const AGENT_NAMESPACE_ACCESS: Record<Identity, boolean> = {
+      anonymous: false,
+      user: false,
+      admin: false,
+      forged: false,
+      expired: false,
+      wall: false,
+      agent: true,
+    };
+
+    function browserAuth(identity: Identity): Record<string, string> {
+      if (identity === 'anonymous') return {};
+      if (identity === 'wall') return { displayKey };
+      return { token: headers[identity].Authorization.slice('Bearer '.length) };
+    }
+
+    function connect(url: string, auth: Record<string, unknown>): Promise<Socket | null> {
+      const socket = io(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
+      sockets.push(socket);
+      return new Promise((resolve) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', () => resolve(null));
+      });
+    }
+
+    it.each(IDENTITIES)('browser namespace as %s', async (identity) => {
+      const socket = await connect(app.url, browserAuth(identity));
+      const joined: Record<string, Join> = {};
+      for (const room of ['status', 'monitors', 'agents', 'wall'] as const) {
+        if (!socket) joined[room] = 'no connection';
+        else joined[room] = (await socket.timeout(5000).emitWithAck('subscribe', room)).ok ? 'ok' : 'refused';
+      }
+      socket?.disconnect();
+      expect(joined).toEqual(ROOMS[identity]);
+    });
+
+    it.each(IDENTITIES)('agent namespace as %s', async (identity) => {
+      const presented = identity === 'agent' ? credential : identity === 'wall' ? displayKey : headers[identity].Authorization?.slice('Bearer '.length);
+      const socket = await connect(`${app.url}${AGENT_NAMESPACE}`, { protocol: AGENT_PROTOCOL_VERSION, ...(presented ? { credential: presented } : {}) });
+      socket?.disconnect();
+      expect(socket !== null).toBe(AGENT_NAMESPACE_ACCESS[identity]);
+    });
+  });
+});
