@@ -13,6 +13,9 @@ describe('loadConfig', () => {
       jwtSecret: null,
       jwtExpiresIn: '7d',
       logLevel: 'log',
+      trustProxy: { kind: 'off' },
+      databaseConnectTimeoutMs: 5000,
+      databaseStatementTimeoutMs: 10_000,
     });
     expect(sut.dataDir).toMatch(/data$/);
     expect(sut.notifications).toEqual({
@@ -45,6 +48,10 @@ describe('loadConfig', () => {
     [{ AGENT_GRACE_SECONDS: '0' }, /AGENT_GRACE_SECONDS must be a whole number from 1 to 600/],
     [{ AGENT_METRICS_MINUTE_HOURS: '1' }, /AGENT_METRICS_MINUTE_HOURS must be a whole number from 2/],
     [{ AGENT_METRICS_HOUR_DAYS: 'a year' }, /AGENT_METRICS_HOUR_DAYS must be a whole number/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true would let any client choose its address/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be .* \(bad entry "10.0.0.0\/33"\)/],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, /DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 500/],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }, /DATABASE_CONNECT_TIMEOUT_MS must be a whole number/],
   ])('rejects %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -65,8 +72,10 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://vigil.example.com/',
       JWT_SECRET: 'x'.repeat(32),
       LOG_LEVEL: 'info',
+      TRUST_PROXY: '2',
     });
     expect(sut.port).toBe(8080);
+    expect(sut.trustProxy).toEqual({ kind: 'hops', hops: 2 });
     expect(sut.publicUrl).toBe('https://vigil.example.com');
     expect(sut.logLevel).toBe('log');
   });
