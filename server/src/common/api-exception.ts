@@ -7,6 +7,8 @@ export class ApiException extends HttpException {
     status: HttpStatus,
     readonly code: MessageCode,
     message: string = MESSAGES[code],
+    /** Seconds the caller should wait before trying again (sent as `Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super({ success: false, message, code }, status);
   }
@@ -17,5 +19,5 @@ export const unauthorized = (code: MessageCode) => new ApiException(HttpStatus.U
 export const forbidden = (code: MessageCode = 'auth.forbidden') => new ApiException(HttpStatus.FORBIDDEN, code);
 export const notFound = (code: MessageCode = 'request.notFound') => new ApiException(HttpStatus.NOT_FOUND, code);
 export const conflict = (code: MessageCode) => new ApiException(HttpStatus.CONFLICT, code);
-export const tooManyRequests = (code: MessageCode = 'request.tooMany') =>
-  new ApiException(HttpStatus.TOO_MANY_REQUESTS, code);
+export const tooManyRequests = (code: MessageCode = 'request.tooMany', retryAfterSeconds?: number) =>
+  new ApiException(HttpStatus.TOO_MANY_REQUESTS, code, undefined, retryAfterSeconds);
