@@ -59,6 +59,10 @@ export class UsersService {
   async update(auth: AuthUser, id: number, input: UpdateUserDto): Promise<UserDto> {
     this.assertSelfOrAdmin(auth, id);
     const isAdmin = auth.role === 'admin';
+    const self = auth.id === id;
+    // One's own password changes only through change-password, which asks for the current one: a stolen session
+    // must not be enough to take the account over (admins included).
+    if (self && input.password !== undefined) throw forbidden('users.ownPasswordNeedsCurrent');
     // Ordinary users edit their name and address; roles and password resets are the admins'.
     if (!isAdmin && (input.role !== undefined || input.password !== undefined)) throw forbidden();
     const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
@@ -67,6 +71,7 @@ export class UsersService {
       if (current.role === 'admin' && input.role === 'user' && (await users.countAdmins()) <= 1) {
         throw conflict('users.lastAdmin');
       }
+      if (self && input.role !== undefined && input.role !== current.role) throw forbidden('users.ownRole');
       await this.assertAvailable(users, input.username, input.email, id);
       return this.write(() =>
         users.update(id, {
