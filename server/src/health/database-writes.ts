@@ -1,8 +1,11 @@
 import type { AfterQueryEvent, EntitySubscriberInterface } from 'typeorm';
 import { isWriteFailureState, sqlState } from '../common/database-errors';
 
-/** A write failure counts for this long unless a write succeeds after it. */
-export const WRITE_FAILURE_MEMORY_MS = 60_000;
+/**
+ * Writes count as failing for this long after the last failure. Successes do not clear it early: on a full disk small
+ * in-place updates may still succeed while inserts fail, and health must not flap between the two.
+ */
+export const WRITE_FAILURE_MEMORY_MS = 10_000;
 
 const WRITE_STATEMENT = /^\s*(INSERT|UPDATE|DELETE)\b/i;
 
@@ -26,13 +29,14 @@ export class DatabaseWrites implements EntitySubscriberInterface {
     if (state && isWriteFailureState(state)) this.lastFailureAt = this.now();
   }
 
-  /** A write failed recently and no write has succeeded since. */
+  /** A write failed within the last WRITE_FAILURE_MEMORY_MS. */
   failing(): boolean {
-    return this.lastFailureAt > this.lastSuccessAt && this.now() - this.lastFailureAt < WRITE_FAILURE_MEMORY_MS;
+    return this.lastFailureAt > 0 && this.now() - this.lastFailureAt < WRITE_FAILURE_MEMORY_MS;
   }
 
-  /** Milliseconds since the last successful write (Infinity when none was seen). */
-  sinceLastSuccess(): number {
-    return this.lastSuccessAt === 0 ? Infinity : this.now() - this.lastSuccessAt;
+  /** Milliseconds since any write was seen to succeed or fail (Infinity when none was). */
+  sinceLastOutcome(): number {
+    const last = Math.max(this.lastFailureAt, this.lastSuccessAt);
+    return last === 0 ? Infinity : this.now() - last;
   }
 }

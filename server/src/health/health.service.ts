@@ -5,14 +5,14 @@ import { DatabaseWrites } from './database-writes';
 
 /** A database that does not answer within this time counts as down, so a load balancer is not kept waiting. */
 const DATABASE_TIMEOUT_MS = 3000;
-/** While writes fail, a probe at most this often notices when they work again. */
+/** While writes fail, a probe at most this often keeps the evidence fresh (or lets it expire once writes work). */
 const RETRY_PROBE_MS = 2000;
 /** A quiet server (nothing written lately) probes this often, so a full disk shows without traffic. */
 const IDLE_PROBE_MS = 60_000;
 
 /**
  * Health is `SELECT 1` (answers at all) plus whether writes work: failures seen by `DatabaseWrites` on real traffic,
- * and a one-row upsert when there is no recent evidence either way. The probe runs at most every few seconds and is
+ * and a one-row upsert when there is no recent evidence either way or while writes fail. The probe runs at most every few seconds and is
  * shared by concurrent callers, so polling /api/health stays cheap.
  */
 @Injectable()
@@ -30,7 +30,9 @@ export class HealthService {
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'health.databaseDown');
     }
     const since = Date.now() - this.lastProbeAt;
-    const probeDue = this.writes.failing() ? since >= RETRY_PROBE_MS : this.writes.sinceLastSuccess() >= IDLE_PROBE_MS && since >= IDLE_PROBE_MS;
+    const probeDue = this.writes.failing()
+      ? since >= RETRY_PROBE_MS
+      : this.writes.sinceLastOutcome() >= IDLE_PROBE_MS && since >= IDLE_PROBE_MS;
     if (probeDue || this.probing) await this.probe();
     if (this.writes.failing()) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'health.databaseWritesFailing');
   }
