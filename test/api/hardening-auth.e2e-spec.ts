@@ -122,6 +122,19 @@ describe("an admin's own password and role (issue 14, finding 10)", () => {
     admin = await login(app.url, admin.user.username, 'rotated-pass-2');
   });
 
+  it('slows guessing the current password through change-password as it slows sign-in', async () => {
+    const user = await createUser(app.url, admin);
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_FREE_FAILURES_PER_PAIR + 3; i += 1) {
+      const response = await request(app.url)
+        .post(`/api/users/${user.user.id}/change-password`)
+        .set(user.auth)
+        .send({ currentPassword: `guess-${i}-pass`, newPassword: 'taken-over-pass-1' });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(LOGIN_FREE_FAILURES_PER_PAIR).fill(400), 429, 429, 429]);
+  });
+
   it("refuses a change of one's own role even when another admin remains, and still resets others' passwords", async () => {
     const other = await createUser(app.url, admin, 'admin');
     const { body } = await request(app.url).put(`/api/users/${admin.user.id}`).set(admin.auth).send({ role: 'user' }).expect(403);
