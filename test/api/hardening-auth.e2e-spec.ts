@@ -192,6 +192,9 @@ describe('database faults (issue 14, finding 11)', () => {
           expect(answer).toMatchObject({ status: 503, body: unavailable, retryAfter: '5' });
           expect(answer.ms).toBeLessThan(8000);
         }
+        const health = await timed(() => request(app.url).get('/api/health'));
+        expect(health).toMatchObject({ status: 503, body: { success: false, code: 'health.databaseDown' } });
+        expect(health.ms).toBeLessThan(8000);
       } finally {
         await proxy.restore();
       }
