@@ -26,6 +26,8 @@ export const MESSAGES = {
   'users.currentPasswordWrong': 'Current password is incorrect',
   'users.passwordChanged': 'Password changed',
   'users.ownPasswordOnly': 'You can only change your own password',
+  'users.ownPasswordNeedsCurrent': 'Change your own password from your profile, with your current password',
+  'users.ownRole': 'You cannot change your own role',
 
   'settings.saved': 'Settings saved',
 
@@ -155,6 +157,8 @@ export const MESSAGES = {
   'request.internalError': 'Internal server error',
   'request.unavailable': 'The server cannot check this right now; retrying',
   'health.databaseDown': 'Database is not reachable',
+  'health.databaseWritesFailing': 'Database is refusing writes (disk full or read-only)',
+  'request.databaseUnavailable': 'The database is not available right now; please try again in a moment',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { bodyErrorHandler, parseJsonBody } from './common/body-parsing';
+import { trustFunction } from './common/client-address';
 import { requestId } from './common/request-id';
 import { createValidationPipe } from './common/validation';
 import { AppConfig, enabledLogLevels } from './config/config';
@@ -20,8 +21,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     bodyParser: false,
     logger: enabledLogLevels(config.logLevel),
   });
-  // Behind a reverse proxy the caller's address (login rate limit) comes from X-Forwarded-For.
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For names the caller (login limits) only when sent by a proxy TRUST_PROXY names; never by default.
+  app.set('trust proxy', trustFunction(config.trustProxy));
   app.disable('x-powered-by');
   app.use(baseSecurityHeaders, requestId, parseJsonBody, bodyErrorHandler);
   app.setGlobalPrefix('api');

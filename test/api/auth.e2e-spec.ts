@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { LOGIN_MAX_FAILURES, MESSAGES } from '@vigil/proto';
+import { LOGIN_FREE_FAILURES_PER_PAIR, MESSAGES } from '@vigil/proto';
 import { login, Session, userInput } from '../factories/users';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -87,8 +87,8 @@ describe('auth API', () => {
     expect(payload.exp - payload.iat).toBe(7 * 24 * 3600);
   });
 
-  it('rate-limits failed logins per username with a 429, even for the right password', async () => {
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
+  it('rate-limits failed logins per address and username with a 429, even for the right password', async () => {
+    for (let i = 0; i < LOGIN_FREE_FAILURES_PER_PAIR; i += 1) {
       await api().post('/api/auth/login').send({ username: 'second', password: `wrong-${i}-pass` }).expect(401);
     }
     const { body } = await api().post('/api/auth/login').send({ username: 'second', password: 'correct-horse-1' }).expect(429);

@@ -97,10 +97,10 @@ describe('GET /api/health', () => {
 
   it('answers 503 while the database is unreachable and 200 again once it is back', async () => {
     await request(app.url).get('/api/health').expect(200, { success: true, database: 'up' });
-    proxy.cut();
+    await proxy.cut();
     const { body } = await request(app.url).get('/api/health').expect(503);
     expect(body).toEqual({ success: false, message: MESSAGES['health.databaseDown'], code: 'health.databaseDown' });
-    proxy.restore();
+    await proxy.restore();
     let status = 0;
     for (let attempt = 0; attempt < 20 && status !== 200; attempt += 1) {
       status = (await request(app.url).get('/api/health')).status;

@@ -4,7 +4,6 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
-import { LoginLimiter } from './login-limiter';
 import { SessionService } from './session.service';
 import { TokenService } from './token.service';
 
@@ -16,7 +15,6 @@ import { TokenService } from './token.service';
     AuthService,
     TokenService,
     SessionService,
-    { provide: LoginLimiter, useFactory: () => new LoginLimiter() },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [TokenService, SessionService],

@@ -18,16 +18,17 @@ export class AuthService {
     private readonly settings: SettingsService,
   ) {}
 
-  async login(input: LoginDto, ip: string): Promise<LoginResponse> {
-    if (this.limiter.isBlocked(ip, input.username)) throw tooManyRequests('auth.tooManyAttempts');
+  async login(input: LoginDto, address: string): Promise<LoginResponse> {
+    const waitMs = await this.limiter.waitFor(address, input.username);
+    if (waitMs > 0) throw tooManyRequests('auth.tooManyAttempts', Math.ceil(waitMs / 1000));
     const user = await this.users.findByUsername(input.username);
     // Verify against a decoy when the name is unknown, so timing does not reveal which names exist.
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
     if (!user || !valid) {
-      this.limiter.recordFailure(ip, input.username);
+      await this.limiter.recordFailure(address, input.username);
       throw unauthorized('auth.invalidCredentials');
     }
-    this.limiter.recordSuccess(input.username);
+    await this.limiter.recordSuccess(address, input.username);
     return { success: true, message: MESSAGES['auth.loginSuccess'], token: await this.tokens.issue(user), user: toUserDto(user) };
   }
 

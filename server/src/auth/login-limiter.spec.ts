@@ -1,46 +1,133 @@
-import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS } from '@vigil/proto';
-import { LoginLimiter } from './login-limiter';
+import {
+  LOGIN_BLOCK_BASE_MS,
+  LOGIN_BLOCK_MAX_MS,
+  LOGIN_FORGET_AFTER_MS,
+  LOGIN_FREE_FAILURES_PER_ADDRESS,
+  LOGIN_FREE_FAILURES_PER_PAIR,
+} from '@vigil/proto';
+import { Logger } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { blockDelay, LimiterStore, LoginLimiter, MEMORY_MAX_BUCKETS, MemoryLimiterStore, RedisLimiterStore } from './login-limiter';
 
-describe('LoginLimiter', () => {
+describe('blockDelay', () => {
+  it.each([
+    [1, 5, 0],
+    [4, 5, 0],
+    [5, 5, LOGIN_BLOCK_BASE_MS],
+    [6, 5, 2 * LOGIN_BLOCK_BASE_MS],
+    [7, 5, 4 * LOGIN_BLOCK_BASE_MS],
+    [50, 5, LOGIN_BLOCK_MAX_MS],
+    [10_000, 5, LOGIN_BLOCK_MAX_MS],
+  ])('after failure %i of a bucket allowing %i, blocks for %i ms', (failures, free, delay) => {
+    expect(blockDelay(failures, free)).toBe(delay);
+  });
+});
+
+describe.each([
+  ['memory', () => null],
+  ['a failing Redis (falls back to memory)', () => new RedisLimiterStore(brokenRedis(), 'test')],
+])('LoginLimiter with %s', (_name, shared: () => LimiterStore | null) => {
   let now: number;
   let sut: LoginLimiter;
 
+  beforeAll(() => jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined));
+  afterAll(() => jest.restoreAllMocks());
   beforeEach(() => {
     now = 1_000_000;
-    sut = new LoginLimiter(() => now);
+    sut = new LoginLimiter(shared(), () => now);
   });
 
-  const fail = (times: number, ip: string, username: string) => {
-    for (let i = 0; i < times; i += 1) sut.recordFailure(ip, username);
+  const fail = async (times: number, address: string, username: string) => {
+    for (let i = 0; i < times; i += 1) await sut.recordFailure(address, username);
   };
 
-  it('blocks a username after the allowed failures, whatever address they come from', () => {
-    fail(LOGIN_MAX_FAILURES - 1, '10.0.0.1', 'alice');
-    expect(sut.isBlocked('10.0.0.9', 'alice')).toBe(false);
-    sut.recordFailure('10.0.0.2', 'Alice');
-    expect(sut.isBlocked('10.0.0.9', 'ALICE')).toBe(true);
-    expect(sut.isBlocked('10.0.0.9', 'bob')).toBe(false);
+  it('slows one address guessing one account, with a delay that doubles', async () => {
+    await fail(LOGIN_FREE_FAILURES_PER_PAIR - 1, '10.0.0.1', 'alice');
+    expect(await sut.waitFor('10.0.0.1', 'alice')).toBe(0);
+    await sut.recordFailure('10.0.0.1', 'Alice');
+    expect(await sut.waitFor('10.0.0.1', 'ALICE')).toBe(LOGIN_BLOCK_BASE_MS);
+    now += LOGIN_BLOCK_BASE_MS;
+    expect(await sut.waitFor('10.0.0.1', 'alice')).toBe(0);
+    await sut.recordFailure('10.0.0.1', 'alice');
+    expect(await sut.waitFor('10.0.0.1', 'alice')).toBe(2 * LOGIN_BLOCK_BASE_MS);
   });
 
-  it('blocks an address spraying many usernames', () => {
-    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP; i += 1) sut.recordFailure('10.0.0.1', `user${i}`);
-    expect(sut.isBlocked('10.0.0.1', 'someone-new')).toBe(true);
-    expect(sut.isBlocked('10.0.0.2', 'someone-new')).toBe(false);
+  it('never locks the owner out from another address, however many failures come from elsewhere', async () => {
+    await fail(200, '10.0.0.1', 'alice');
+    for (let i = 2; i < 50; i += 1) await fail(LOGIN_FREE_FAILURES_PER_PAIR - 1, `10.0.0.${i}`, 'alice');
+    expect(await sut.waitFor('10.0.0.1', 'alice')).toBe(LOGIN_BLOCK_MAX_MS);
+    expect(await sut.waitFor('192.168.1.7', 'alice')).toBe(0);
   });
 
-  it('lets the account in again once the window has passed', () => {
-    fail(LOGIN_MAX_FAILURES, '10.0.0.1', 'alice');
-    expect(sut.isBlocked('10.0.0.1', 'alice')).toBe(true);
-    now += LOGIN_WINDOW_MS + 1;
-    expect(sut.isBlocked('10.0.0.1', 'alice')).toBe(false);
+  it('blocks an address spraying many usernames, for every username', async () => {
+    for (let i = 0; i < LOGIN_FREE_FAILURES_PER_ADDRESS; i += 1) await sut.recordFailure('10.0.0.1', `user${i}`);
+    expect(await sut.waitFor('10.0.0.1', 'someone-new')).toBe(LOGIN_BLOCK_BASE_MS);
+    expect(await sut.waitFor('10.0.0.2', 'someone-new')).toBe(0);
   });
 
-  it('clears the account counter on a successful login but keeps the address record', () => {
-    fail(LOGIN_MAX_FAILURES - 1, '10.0.0.1', 'alice');
-    sut.recordSuccess('alice');
-    sut.recordFailure('10.0.0.1', 'alice');
-    expect(sut.isBlocked('10.0.0.1', 'alice')).toBe(false);
-    fail(LOGIN_MAX_FAILURES_PER_IP, '10.0.0.1', 'x');
-    expect(sut.isBlocked('10.0.0.1', 'alice')).toBe(true);
+  it('forgets failures some time after the last one', async () => {
+    await fail(LOGIN_FREE_FAILURES_PER_PAIR - 1, '10.0.0.1', 'alice');
+    now += LOGIN_FORGET_AFTER_MS + 1;
+    await sut.recordFailure('10.0.0.1', 'alice');
+    expect(await sut.waitFor('10.0.0.1', 'alice')).toBe(0);
+  });
+
+  it("forgives the owner's own mistakes on success but keeps the address record", async () => {
+    await fail(LOGIN_FREE_FAILURES_PER_PAIR - 1, '10.0.0.1', 'alice');
+    await sut.recordSuccess('10.0.0.1', 'alice');
+    await sut.recordFailure('10.0.0.1', 'alice');
+    expect(await sut.waitFor('10.0.0.1', 'alice')).toBe(0);
+    await fail(LOGIN_FREE_FAILURES_PER_ADDRESS, '10.0.0.1', 'x');
+    expect(await sut.waitFor('10.0.0.1', 'alice')).toBeGreaterThan(0);
   });
 });
+
+describe('MemoryLimiterStore', () => {
+  it('stays within its bound under a flood of made-up usernames, dropping the oldest first', async () => {
+    const sut = new MemoryLimiterStore();
+    const now = 1_000_000;
+    await sut.fail('pair:keep', 1, now);
+    for (let i = 0; i < MEMORY_MAX_BUCKETS + 5_000; i += 1) await sut.fail(`pair:${i}`, 5, now);
+    expect(sut.size).toBeLessThanOrEqual(MEMORY_MAX_BUCKETS);
+    expect(await sut.blockedUntil([`pair:${MEMORY_MAX_BUCKETS + 4_999}`], now)).toBe(now);
+    expect(await sut.blockedUntil(['pair:keep'], now)).toBe(0);
+  });
+});
+
+describe('RedisLimiterStore', () => {
+  let redis: Redis;
+  const prefix = `vigil-test-${process.pid}-${Date.now()}`;
+
+  beforeAll(() => {
+    redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('shares blocks between instances with the same arithmetic as memory', async () => {
+    let now = Date.now();
+    const a = new LoginLimiter(new RedisLimiterStore(redis, prefix), () => now);
+    const b = new LoginLimiter(new RedisLimiterStore(redis, prefix), () => now);
+    for (let i = 0; i < LOGIN_FREE_FAILURES_PER_PAIR; i += 1) await (i % 2 ? a : b).recordFailure('10.0.0.1', 'alice');
+    expect(await a.waitFor('10.0.0.1', 'alice')).toBe(LOGIN_BLOCK_BASE_MS);
+    expect(await b.waitFor('10.0.0.1', 'alice')).toBe(LOGIN_BLOCK_BASE_MS);
+    expect(await b.waitFor('10.0.0.2', 'alice')).toBe(0);
+    now += LOGIN_BLOCK_BASE_MS;
+    await b.recordFailure('10.0.0.1', 'alice');
+    expect(await a.waitFor('10.0.0.1', 'alice')).toBe(2 * LOGIN_BLOCK_BASE_MS);
+    await a.recordSuccess('10.0.0.1', 'alice');
+    expect(await b.waitFor('10.0.0.1', 'alice')).toBe(0);
+    const ttl = await redis.pttl(`${prefix}:login:addr:10.0.0.1`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(LOGIN_FORGET_AFTER_MS);
+  });
+});
+
+/** A Redis whose every command fails at once, as one that went away would after its retries. */
+function brokenRedis(): Redis {
+  const fail = () => Promise.reject(new Error('Connection is closed.'));
+  return { hget: fail, eval: fail, del: fail } as unknown as Redis;
+}

@@ -1,5 +1,6 @@
 import { BadRequestException, HttpStatus, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { MESSAGES } from '@vigil/proto';
+import { QueryFailedError } from 'typeorm';
 import { conflict, tooManyRequests } from './api-exception';
 import { toApiError } from './api-exception.filter';
 import { ParseIdPipe } from './parse-id.pipe';
@@ -31,6 +32,49 @@ describe('toApiError', () => {
       requestId: 'req-1',
     });
     expect(JSON.stringify(body)).not.toContain('secret');
+  });
+});
+
+describe('toApiError for database faults', () => {
+  const pgError = (code: string, message = 'database error') => Object.assign(new Error(message), { code });
+  const unavailable = {
+    status: 503,
+    body: { success: false, message: MESSAGES['request.databaseUnavailable'], code: 'request.databaseUnavailable' },
+    retryAfter: 5,
+  };
+
+  it.each([
+    ['refused connection', pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['reset connection', pgError('ECONNRESET', 'read ECONNRESET')],
+    ['socket timeout', pgError('ETIMEDOUT')],
+    ['every address refused (AggregateError)', new AggregateError([pgError('ECONNREFUSED'), pgError('ECONNREFUSED')])],
+    ['pool acquire timeout', new Error('timeout exceeded when trying to connect')],
+    ['connect timeout', new Error('Connection terminated due to connection timeout', { cause: new Error('timeout expired') })],
+    ['lost connection', new Error('Connection terminated unexpectedly')],
+    ['dead link cut by the read timeout', new Error('Query read timeout')],
+    ['broken client', new Error('Client has encountered a connection error and is not queryable')],
+    ['admin shutdown 57P01', pgError('57P01', 'terminating connection due to administrator command')],
+    ['cannot connect now 57P03', pgError('57P03', 'the database system is starting up')],
+    ['connection failure 08006', pgError('08006')],
+    ['disk full 53100', pgError('53100', 'could not extend file: No space left on device')],
+    ['too many connections 53300', pgError('53300')],
+    ['statement timeout 57014', pgError('57014', 'canceling statement due to statement timeout')],
+    ['read-only database 25006', pgError('25006', 'cannot execute INSERT in a read-only transaction')],
+    ['a TypeORM QueryFailedError wrapping it', new QueryFailedError('SELECT 1', [], pgError('57P01'))],
+  ])('answers 503 with a retry hint for %s', (_name, error) => {
+    expect(toApiError(error, 'req-1')).toEqual(unavailable);
+  });
+
+  it.each([
+    ['a unique violation', pgError('23505')],
+    ['a syntax error', new QueryFailedError('SELEC 1', [], pgError('42601'))],
+    ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+  ])('still answers 500 for %s, which is our bug', (_name, error) => {
+    expect(toApiError(error, 'req-1').status).toBe(500);
+  });
+
+  it('passes Retry-After of a 429 on', () => {
+    expect(toApiError(tooManyRequests('auth.tooManyAttempts', 30)).retryAfter).toBe(30);
   });
 });
 

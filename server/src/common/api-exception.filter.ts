@@ -2,6 +2,10 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { ApiError, MESSAGES, MessageCode } from '@vigil/proto';
 import { ApiException } from './api-exception';
+import { isDatabaseUnavailable } from './database-errors';
+
+/** What a caller is told to wait while the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Generic texts for statuses raised outside our own code (unknown route, framework errors). */
 const STATUS_CODES: Partial<Record<number, MessageCode>> = {
@@ -13,11 +17,27 @@ const STATUS_CODES: Partial<Record<number, MessageCode>> = {
   [HttpStatus.TOO_MANY_REQUESTS]: 'request.tooMany',
 };
 
+export interface RenderedError {
+  status: number;
+  body: ApiError;
+  /** `Retry-After` in seconds, for 429 and 503. */
+  retryAfter?: number;
+}
+
 /** Renders a thrown error as `{ success: false, message, code? }` with an honest status. */
-export function toApiError(error: unknown, requestId?: string): { status: number; body: ApiError } {
+export function toApiError(error: unknown, requestId?: string): RenderedError {
   if (error instanceof ApiException) {
     const body = error.getResponse() as ApiError;
-    return { status: error.getStatus(), body };
+    return { status: error.getStatus(), body, ...(error.retryAfterSeconds ? { retryAfter: error.retryAfterSeconds } : {}) };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not our bug and not the caller's: the database is down, cut off, full or too slow. Retrying later may work.
+    const code: MessageCode = 'request.databaseUnavailable';
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { success: false, message: MESSAGES[code], code },
+      retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+    };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -40,13 +60,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<Request>();
     const response = host.switchToHttp().getResponse<Response>();
     const requestId = request.requestId;
-    const { status, body } = toApiError(error, requestId);
-    if (status >= 500) {
+    const { status, body, retryAfter } = toApiError(error, requestId);
+    if (status === HttpStatus.SERVICE_UNAVAILABLE && body.code === 'request.databaseUnavailable') {
+      // An outage fails every request alike: one line each, without the stack.
+      this.logger.warn(`${request.method} ${request.path} [${requestId}]: database unavailable (${(error as Error)?.message})`);
+    } else if (status >= 500) {
       // Our own bug: full detail in the log under the request id, none in the answer.
       this.logger.error(`${request.method} ${request.path} failed [${requestId}]`, (error as Error)?.stack ?? String(error));
     }
     if (response.headersSent) return;
-    if (error instanceof ApiException && error.retryAfterSeconds) response.setHeader('Retry-After', String(error.retryAfterSeconds));
+    if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
     response.status(status).json(body);
   }
 }

@@ -3,13 +3,12 @@ import { MESSAGES, MessageCode } from '@vigil/proto';
 
 /** An expected failure: an honest status code and one of the catalogued messages. */
 export class ApiException extends HttpException {
-  /** Sent as `Retry-After` when set (a 429 that knows when the next request would pass). */
-  retryAfterSeconds?: number;
-
   constructor(
     status: HttpStatus,
     readonly code: MessageCode,
     message: string = MESSAGES[code],
+    /** Seconds the caller should wait before trying again (sent as `Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super({ success: false, message, code }, status);
   }
@@ -21,4 +20,4 @@ export const forbidden = (code: MessageCode = 'auth.forbidden') => new ApiExcept
 export const notFound = (code: MessageCode = 'request.notFound') => new ApiException(HttpStatus.NOT_FOUND, code);
 export const conflict = (code: MessageCode) => new ApiException(HttpStatus.CONFLICT, code);
 export const tooManyRequests = (code: MessageCode = 'request.tooMany', retryAfterSeconds?: number) =>
-  Object.assign(new ApiException(HttpStatus.TOO_MANY_REQUESTS, code), { retryAfterSeconds });
+  new ApiException(HttpStatus.TOO_MANY_REQUESTS, code, undefined, retryAfterSeconds);

@@ -1,5 +1,6 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Role } from '@vigil/proto';
+import { normalizeAddress } from './client-address';
 
 export const IS_PUBLIC = 'vigil:public';
 export const ROLES = 'vigil:roles';
@@ -21,7 +22,10 @@ export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): Au
   return ctx.switchToHttp().getRequest().user;
 });
 
-/** The caller's address, as seen by the server (Express honours `trust proxy` for this). */
+/**
+ * The caller's address. Express resolves `req.ip` with the `trust proxy` function built from TRUST_PROXY (the same
+ * rule `handshakeAddress` applies to sockets).
+ */
 export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
-  return ctx.switchToHttp().getRequest().ip ?? 'unknown';
+  return normalizeAddress(ctx.switchToHttp().getRequest().ip);
 });

@@ -13,6 +13,9 @@ describe('loadConfig', () => {
       jwtSecret: null,
       jwtExpiresIn: '7d',
       logLevel: 'log',
+      trustProxy: { kind: 'off' },
+      databaseConnectTimeoutMs: 5000,
+      databaseStatementTimeoutMs: 10_000,
     });
     expect(sut.dataDir).toMatch(/data$/);
     expect(sut.notifications).toEqual({
@@ -54,6 +57,10 @@ describe('loadConfig', () => {
     [{ AGENT_METRICS_HOUR_DAYS: 'a year' }, /AGENT_METRICS_HOUR_DAYS must be a whole number/],
     [{ OUTBOUND_DENY: '10.0.0.0/8, 300.1.2.3/32' }, /^OUTBOUND_DENY must be a list of IPv4 or IPv6 CIDRs separated by commas: "300.1.2.3\/32" is not/],
     [{ OUTBOUND_DENY: 'fd00::/200' }, /OUTBOUND_DENY .*"fd00::\/200"/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true would let any client choose its address/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be .* \(bad entry "10.0.0.0\/33"\)/],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, /DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 500/],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }, /DATABASE_CONNECT_TIMEOUT_MS must be a whole number/],
   ])('rejects %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -76,12 +83,14 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       FRAME_ANCESTORS: "self, https://noc.example.com https://*.intranet.example",
       STATUS_ASSET_ORIGINS: 'https://cdn.example.com/ http://127.0.0.1:8081',
+      TRUST_PROXY: '2',
     });
     expect(sut.browser).toEqual({
       frameAncestors: ["'self'", 'https://noc.example.com', 'https://*.intranet.example'],
       assetOrigins: ['https://cdn.example.com', 'http://127.0.0.1:8081', 'https://vigil.example.com'],
     });
     expect(sut.port).toBe(8080);
+    expect(sut.trustProxy).toEqual({ kind: 'hops', hops: 2 });
     expect(sut.publicUrl).toBe('https://vigil.example.com');
     expect(sut.logLevel).toBe('log');
   });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { AddressDenyList } from '../common/outbound';
 import { BrowserConfig, loadBrowserConfig } from './browser-config';
+import { parseTrustProxy, TrustProxy } from './trust-proxy';
 
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
@@ -13,6 +14,12 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** Connections to an external PostgreSQL (the embedded one always gets one). */
   databasePoolSize: number;
+  /** Time limit for opening a database connection or waiting for a free one in the pool. */
+  databaseConnectTimeoutMs: number;
+  /** Time limit of one statement (server-side `statement_timeout`; a dead link is cut shortly after it). */
+  databaseStatementTimeoutMs: number;
+  /** Which peers may set the client address through `X-Forwarded-For` (login limits, logs, sockets). */
+  trustProxy: TrustProxy;
   /** Set: scale-out (checks on BullMQ, sockets over the Redis adapter). Unset: one process does everything in memory. */
   redisUrl: string | null;
   /** Namespace of every Redis key Vigil writes, so several installations (or test runs) can share one Redis. */
@@ -143,12 +150,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisPrefix)) {
     throw new ConfigError(`REDIS_PREFIX must be 1 to 64 letters, digits or _ . : - (got "${redisPrefix}")`);
   }
+  const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'));
+  if ('error' in trustProxy) throw new ConfigError(trustProxy.error);
   return {
     port: port(env, 'PORT', 3000),
     host: read(env, 'HOST') ?? '0.0.0.0',
     dataDir: resolve(read(env, 'DATA_DIR') ?? 'data'),
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 500, 60_000),
+    databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 500, 600_000),
+    trustProxy,
     redisUrl,
     redisPrefix,
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,

@@ -1,8 +1,9 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, MigrationExecutor } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
+import { DeadlineClient, deadlineClientClass, READ_GRACE_MS } from './deadline-client';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { ENTITIES } from './entities';
 import { JobClaims } from './job-claims';
@@ -14,23 +15,51 @@ export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 const MIGRATION_LOCK_KEY = 7_317_001;
 
 /**
- * Runs pending migrations. On a shared PostgreSQL an advisory lock, held on a connection of its own outside the pool,
- * makes instances starting together migrate one at a time; the embedded database belongs to this process alone.
+ * Runs pending migrations without the request time limits (a migration may rewrite a large table). On a shared
+ * PostgreSQL an advisory lock, held on a connection of its own outside the pool, makes instances starting together
+ * migrate one at a time; the embedded database belongs to this process alone.
  */
 async function migrate(dataSource: DataSource, sharedUrl: string | null): Promise<void> {
-  if (!sharedUrl) {
-    await dataSource.runMigrations({ transaction: 'each' });
-    return;
-  }
-  const lock = new Client({ connectionString: sharedUrl });
-  await lock.connect();
+  const runner = dataSource.createQueryRunner();
+  const client = (await runner.connect()) as DeadlineClient;
+  const readTimeoutMs = client.readTimeoutMs;
+  client.readTimeoutMs = 0;
+  const lock = sharedUrl ? new Client({ connectionString: sharedUrl }) : null;
   try {
-    await lock.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
-    await dataSource.runMigrations({ transaction: 'each' });
+    await runner.query('SET statement_timeout = 0');
+    if (lock) {
+      await lock.connect();
+      await lock.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+    }
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'each';
+    await executor.executePendingMigrations();
   } finally {
-    await lock.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => undefined);
-    await lock.end();
+    if (lock) {
+      await lock.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => undefined);
+      await lock.end().catch(() => undefined);
+    }
+    await runner.query('RESET statement_timeout').catch(() => undefined);
+    client.readTimeoutMs = readTimeoutMs;
+    await runner.release();
   }
+}
+
+/**
+ * Time limits so no request waits on a database that is gone: connecting or waiting for a pooled connection, each
+ * statement (cancelled by PostgreSQL itself), and a dead link (no answer even after that; see DeadlineClient).
+ * Keepalive finds idle connections whose peer vanished.
+ */
+export function poolLimits(config: AppConfig) {
+  return {
+    connectTimeoutMS: config.databaseConnectTimeoutMs,
+    extra: {
+      statement_timeout: config.databaseStatementTimeoutMs,
+      Client: deadlineClientClass(config.databaseStatementTimeoutMs + READ_GRACE_MS),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    },
+  };
 }
 
 @Global()
@@ -54,6 +83,7 @@ async function migrate(dataSource: DataSource, sharedUrl: string | null): Promis
           // pglite-socket interleaves the protocol messages of concurrent connections outside transactions, so the
           // embedded database gets exactly one connection; PGlite runs one query at a time anyway.
           poolSize: embedded ? 1 : config.databasePoolSize,
+          ...poolLimits(config),
           logging: ['error'],
         });
         await dataSource.initialize();

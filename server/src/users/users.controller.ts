@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ChangePasswordResponse, MESSAGES, MessageResponse, UserResponse, UsersPageResponse } from '@vigil/proto';
 import { TokenService } from '../auth/token.service';
-import { Auth, AuthUser, Roles } from '../common/decorators';
+import { Auth, AuthUser, ClientIp, Roles } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ChangePasswordDto, CreateUserDto, ListUsersQuery, UpdateUserDto } from './users.dto';
 import { UsersService } from './users.service';
@@ -52,8 +52,9 @@ export class UsersController {
     @Auth() auth: AuthUser,
     @Param('id', ParseIdPipe) id: number,
     @Body() body: ChangePasswordDto,
+    @ClientIp() address: string,
   ): Promise<ChangePasswordResponse> {
-    const user = await this.users.changePassword(auth, id, body);
+    const user = await this.users.changePassword(auth, id, body, address);
     return { success: true, message: MESSAGES['users.passwordChanged'], token: await this.tokens.issue(user) };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PAGE_SIZE_DEFAULT, Role, UserDto, UsersPageResponse } from '@vigil/proto';
-import { badRequest, conflict, forbidden, notFound } from '../common/api-exception';
+import { LoginLimiter } from '../auth/login-limiter';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../common/api-exception';
 import type { AuthUser } from '../common/decorators';
 import { DomainEvents } from '../events/domain-events.service';
 import { SettingsService } from '../settings/settings.service';
@@ -19,6 +20,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly settings: SettingsService,
     private readonly events: DomainEvents,
+    private readonly limiter: LoginLimiter,
   ) {}
 
   /** Self-registration: the very first account becomes the admin; later ones need registration switched on. */
@@ -59,6 +61,10 @@ export class UsersService {
   async update(auth: AuthUser, id: number, input: UpdateUserDto): Promise<UserDto> {
     this.assertSelfOrAdmin(auth, id);
     const isAdmin = auth.role === 'admin';
+    const self = auth.id === id;
+    // One's own password changes only through change-password, which asks for the current one: a stolen session
+    // must not be enough to take the account over (admins included).
+    if (self && input.password !== undefined) throw forbidden('users.ownPasswordNeedsCurrent');
     // Ordinary users edit their name and address; roles and password resets are the admins'.
     if (!isAdmin && (input.role !== undefined || input.password !== undefined)) throw forbidden();
     const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
@@ -67,6 +73,7 @@ export class UsersService {
       if (current.role === 'admin' && input.role === 'user' && (await users.countAdmins()) <= 1) {
         throw conflict('users.lastAdmin');
       }
+      if (self && input.role !== undefined && input.role !== current.role) throw forbidden('users.ownRole');
       await this.assertAvailable(users, input.username, input.email, id);
       return this.write(() =>
         users.update(id, {
@@ -92,11 +99,19 @@ export class UsersService {
     this.announce('user.deleted', user);
   }
 
-  /** Changes the caller's own password; older tokens stop working, so the caller gets the user back to re-sign. */
-  async changePassword(auth: AuthUser, id: number, input: ChangePasswordDto): Promise<User> {
+  /**
+   * Changes the caller's own password; older tokens stop working, so the caller gets the user back to re-sign.
+   * Wrong current passwords count like failed logins, so a stolen session cannot guess the password here instead.
+   */
+  async changePassword(auth: AuthUser, id: number, input: ChangePasswordDto, address: string): Promise<User> {
     if (auth.id !== id) throw forbidden('users.ownPasswordOnly');
+    const waitMs = await this.limiter.waitFor(address, auth.username);
+    if (waitMs > 0) throw tooManyRequests('auth.tooManyAttempts', Math.ceil(waitMs / 1000));
     const user = await this.find(this.users, id);
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest('users.currentPasswordWrong');
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      await this.limiter.recordFailure(address, auth.username);
+      throw badRequest('users.currentPasswordWrong');
+    }
     return this.users.update(id, { passwordHash: await hashPassword(input.newPassword), bumpTokenVersion: true });
   }
 

@@ -1,0 +1,43 @@
+import { parseTrustProxy, TrustProxy } from '../config/trust-proxy';
+import { handshakeAddress, normalizeAddress, resolveClientAddress, trustFunction } from './client-address';
+
+const trust = (raw: string) => trustFunction(parseTrustProxy(raw) as TrustProxy);
+
+describe('resolveClientAddress', () => {
+  it.each([
+    // [TRUST_PROXY, socket peer, X-Forwarded-For, client]
+    ['', '127.0.0.1', '203.0.113.9', '127.0.0.1'],
+    ['', '::ffff:10.0.0.5', '203.0.113.9', '10.0.0.5'],
+    ['', '10.0.0.5', undefined, '10.0.0.5'],
+    ['1', '127.0.0.1', '203.0.113.9', '203.0.113.9'],
+    ['1', '127.0.0.1', '198.51.100.1, 203.0.113.9', '203.0.113.9'],
+    ['2', '127.0.0.1', '198.51.100.1, 203.0.113.9', '198.51.100.1'],
+    ['1', '127.0.0.1', undefined, '127.0.0.1'],
+    ['loopback', '::ffff:127.0.0.1', '203.0.113.9', '203.0.113.9'],
+    ['loopback', '10.0.0.5', '203.0.113.9', '10.0.0.5'],
+    ['10.0.0.0/8', '10.0.0.5', '198.51.100.1, 10.0.0.7', '198.51.100.1'],
+    ['10.0.0.0/8', '10.0.0.5', 'anything, 10.0.0.7', 'anything'],
+    ['10.0.0.0/8', '10.0.0.5', '10.0.0.1, 10.0.0.7', '10.0.0.1'],
+  ])('with TRUST_PROXY=%j, peer %s and X-Forwarded-For %j the client is %s', (setting, peer, header, client) => {
+    expect(resolveClientAddress(peer, header, trust(setting))).toBe(client);
+  });
+
+  it('never takes a rotating header from an untrusted peer', () => {
+    const seen = new Set(
+      Array.from({ length: 50 }, (_, i) => resolveClientAddress('127.0.0.1', `198.51.100.${i}`, trust(''))),
+    );
+    expect([...seen]).toEqual(['127.0.0.1']);
+  });
+
+  it('joins repeated headers and bounds what it keeps', () => {
+    expect(resolveClientAddress('127.0.0.1', ['198.51.100.1', '203.0.113.9'], trust('1'))).toBe('203.0.113.9');
+    expect(resolveClientAddress('127.0.0.1', 'x'.repeat(500), trust('1'))).toHaveLength(64);
+    expect(normalizeAddress(undefined)).toBe('unknown');
+  });
+
+  it('applies the same rule to socket handshakes', () => {
+    const handshake = { address: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } };
+    expect(handshakeAddress(handshake, trust(''))).toBe('127.0.0.1');
+    expect(handshakeAddress(handshake, trust('1'))).toBe('203.0.113.9');
+  });
+});
