@@ -1,5 +1,6 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Role } from '@vigil/proto';
+import type { CheckedBodyMessages } from './validation';
 
 export const IS_PUBLIC = 'vigil:public';
 export const ROLES = 'vigil:roles';
@@ -25,3 +26,10 @@ export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): Au
 export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
   return ctx.switchToHttp().getRequest().ip ?? 'unknown';
 });
+
+/**
+ * The request body of a route whose service checks it by hand (no DTO class). The messages tell the shared text rule
+ * (common/validation) how to name a refused field, as a DTO's decorators would.
+ */
+export const CheckedBody = (messages: CheckedBodyMessages): ParameterDecorator =>
+  createParamDecorator((_: CheckedBodyMessages, ctx: ExecutionContext): unknown => ctx.switchToHttp().getRequest().body)(messages);
