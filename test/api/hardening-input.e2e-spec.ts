@@ -66,7 +66,25 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
       expect(login.body).toEqual(refusal('request.bodyTooLarge'));
     });
 
-    it('keeps /api/health fast while four senders post the attack body in a loop', async () => {
+    it('keeps the event loop and /api/health responsive while four senders post the attack body in a loop', async () => {
+      const loopDelay = async () => {
+        const { text } = await api().get('/api/metrics').set(admin.auth).expect(200);
+        const read = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+        return { p99: read('vigil_event_loop_delay_p99_ms'), max: read('vigil_event_loop_delay_max_ms') };
+      };
+      // One sender first: no single attack request may hold the loop beyond the ~20 ms budget. The first post to
+      // each route (lazy compilation) stays outside the measured window.
+      await post(app.url, '/api/agents/status', ATTACK, agent);
+      await post(app.url, '/api/auth/login', ATTACK, agent);
+      await loopDelay(); // starts a fresh window
+      for (let round = 0; round < 10; round += 1) {
+        expect((await post(app.url, round % 2 ? '/api/auth/login' : '/api/agents/status', ATTACK, agent)).status).toBe(round % 2 ? 413 : 400);
+      }
+      const alone = await loopDelay();
+      // p99 holds the ~20 ms budget; the max gets slack for a garbage collection or this shared machine's scheduler.
+      expect(alone.p99).toBeLessThan(20);
+      expect(alone.max).toBeLessThan(50);
+
       const senders = Array.from({ length: 4 }, async (_, index) => {
         const statuses: number[] = [];
         for (let round = 0; round < 12; round += 1) {
@@ -83,27 +101,27 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
         // Bounded: the senders finish after 48 posts; at most 400 health probes.
         while (sending && healthMs.length < 400) {
           const started = performance.now();
-          await new Promise<void>((resolve, reject) => {
-            httpRequest(`${app.url}/api/health`, { agent: healthAgent }, (res) => {
-              expect(res.statusCode).toBe(200);
-              res.resume().on('end', () => resolve());
-            })
+          const status = await new Promise<number>((resolve, reject) => {
+            httpRequest(`${app.url}/api/health`, { agent: healthAgent }, (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0)))
               .on('error', reject)
               .end();
           });
+          expect(status).toBe(200);
           healthMs.push(performance.now() - started);
         }
       } finally {
         healthAgent.destroy();
       }
       const statuses = (await all).flat();
+      const delay = await loopDelay();
       expect(new Set(statuses)).toEqual(new Set([400, 413]));
+      // Before the fix each attack body blocked the server's loop ~500 ms (health p50 4.5 s with four senders).
+      // With four senders and this test process sharing the CPU, scheduling adds to the server's own measure.
+      expect(delay.p99).toBeLessThan(50);
       healthMs.sort((a, b) => a - b);
-      const median = healthMs[Math.floor(healthMs.length / 2)];
-      // Before the fix each attack body blocked the loop ~500 ms (health p50 4.5 s with four senders).
       expect(healthMs.length).toBeGreaterThan(5);
-      expect(median).toBeLessThan(60);
-      expect(healthMs[healthMs.length - 1]).toBeLessThan(400);
+      expect(healthMs[Math.floor(healthMs.length / 2)]).toBeLessThan(250);
+      expect(healthMs[healthMs.length - 1]).toBeLessThan(1000);
     });
 
     it.each([
@@ -120,7 +138,7 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
     it('still accepts a login and a status page config with 50,000 characters of CSS within their limits', async () => {
       await api().post('/api/auth/login').send({ username: admin.user.username, password: admin.password }).expect(200);
       const css = '.vigil-status-page{color:#123}'.repeat(1600).slice(0, 50_000);
-      await api().post('/api/status/config').set(admin.auth).send({ title: 'Status', customCss: css, monitors: [], agents: [] }).expect(201);
+      await api().post('/api/status/config').set(admin.auth).send({ title: 'Status', customCss: css, monitors: [], agents: [] }).expect(200);
     });
   });
 
