@@ -68,7 +68,11 @@ function refuseBadText(value: unknown, metadata: ArgumentMetadata): void {
   if (!path) return;
   const field = metadata.data && typeof metadata.data === 'string' ? metadata.data : String(path[0] ?? '');
   let code: MessageCode | undefined;
-  if (isCheckedBodyMessages(metadata.data)) code = metadata.data.fields[String(path[0])] ?? metadata.data.otherwise;
+  if (isCheckedBodyMessages(metadata.data)) {
+    // Own keys only: a body key such as `__proto__` or `constructor` must not find Object.prototype's members.
+    const { fields, otherwise } = metadata.data;
+    code = Object.hasOwn(fields, field) ? (fields[field] ?? otherwise) : otherwise;
+  }
   else if (isDto(metadata.metatype)) code = dtoFieldMessage(metadata.metatype, field, true);
   throw badRequest(code ?? 'validation.textInvalid');
 }
