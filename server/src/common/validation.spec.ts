@@ -2,8 +2,7 @@ import { ArgumentMetadata } from '@nestjs/common';
 import { MESSAGES, MessageCode } from '@vigil/proto';
 import { LoginDto } from '../auth/auth.dto';
 import { CreateMonitorDto } from '../monitors/monitors.dto';
-import { UpdateUserDto } from '../users/users.dto';
-import { ListUsersQuery } from '../users/users.dto';
+import { ListUsersQuery, UpdateUserDto } from '../users/users.dto';
 import { CheckedBodyMessages, createValidationPipe } from './validation';
 
 const sut = createValidationPipe();
@@ -19,6 +18,8 @@ async function codeOf(value: unknown, metadata: ArgumentMetadata): Promise<Messa
 
 const body = (metatype: ArgumentMetadata['metatype']): ArgumentMetadata => ({ type: 'body', metatype });
 const CHECKED: CheckedBodyMessages = { fields: { name: 'notifications.channelNameRequired' }, otherwise: 'notifications.configInvalid' };
+/** What Nest passes for a @CheckedBody parameter: its data is the messages object (typed as a string by Nest). */
+const checked = { type: 'custom', metatype: Object, data: CHECKED } as unknown as ArgumentMetadata;
 
 describe('the shared text and null rules', () => {
   it.each<[string, unknown, ArgumentMetadata, MessageCode | null]>([
@@ -27,10 +28,10 @@ describe('the shared text and null rules', () => {
     ['bad text in a header name nested in a DTO field', { name: 'n', url: 'http://a.test', headers: { 'X\ud800': 'v' } }, body(CreateMonitorDto), 'monitors.headersInvalid'],
     ['a NUL in a query string', { search: '\u0000' }, { type: 'query', metatype: ListUsersQuery }, 'validation.failed'],
     ['a NUL in a named route parameter', '1\u0000', { type: 'param', metatype: Number, data: 'id' }, 'validation.textInvalid'],
-    ['bad text in a hand-checked body, named field', { name: 'x\udfff' }, { type: 'custom', metatype: Object, data: CHECKED }, 'notifications.channelNameRequired'],
-    ['bad text in a hand-checked body, other field', { config: { url: '\u0000' } }, { type: 'custom', metatype: Object, data: CHECKED }, 'notifications.configInvalid'],
-    ['bad text under a __proto__ key of a hand-checked body', JSON.parse('{"__proto__":"\\u0000"}'), { type: 'custom', metatype: Object, data: CHECKED }, 'notifications.configInvalid'],
-    ['bad text under a constructor key of a hand-checked body', { constructor: '\ud800' }, { type: 'custom', metatype: Object, data: CHECKED }, 'notifications.configInvalid'],
+    ['bad text in a hand-checked body, named field', { name: 'x\udfff' }, checked, 'notifications.channelNameRequired'],
+    ['bad text in a hand-checked body, other field', { config: { url: '\u0000' } }, checked, 'notifications.configInvalid'],
+    ['bad text under a __proto__ key of a hand-checked body', JSON.parse('{"__proto__":"\\u0000"}'), checked, 'notifications.configInvalid'],
+    ['bad text under a constructor key of a hand-checked body', { constructor: '\ud800' }, checked, 'notifications.configInvalid'],
     ['null for a required field', { username: null }, body(UpdateUserDto), 'validation.usernameRequired'],
     ['null for a role', { role: null }, body(UpdateUserDto), 'validation.roleInvalid'],
     ['null for a numeric monitor field', { name: 'n', url: 'http://a.test', interval: null }, body(CreateMonitorDto), 'monitors.intervalInvalid'],
