@@ -29,6 +29,12 @@ export const BODY_LIMITS = {
 
 /** Deepest nesting of arrays/objects a JSON body may have (400 beyond); our deepest body (agent reports) uses 4. */
 export const JSON_DEPTH_MAX = 32;
+/**
+ * Most members of one array or object in a JSON body, and most values in all (400 beyond): what the server can parse
+ * and validate within its ~20 ms budget per request. Our widest lists are a status page's monitors and agents.
+ */
+export const JSON_WIDTH_MAX = 1_000;
+export const JSON_VALUES_MAX = 20_000;
 
 /** Failed logins allowed per window for one username, and for one address (higher: offices share an address). */
 export const LOGIN_MAX_FAILURES = 5;

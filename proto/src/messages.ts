@@ -137,6 +137,7 @@ export const MESSAGES = {
   'request.malformedJson': 'Malformed JSON in request body',
   'request.bodyTooLarge': 'Request body is too large for this request',
   'request.tooDeep': 'Request body is nested too deeply',
+  'request.tooManyItems': 'Request body has too many items: at most 1,000 in one list or object and 20,000 in all',
   'request.notFound': 'Not found',
   'request.tooMany': 'Too many requests, please slow down',
   'request.internalError': 'Internal server error',

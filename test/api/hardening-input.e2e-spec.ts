@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import request from 'supertest';
-import { BODY_LIMITS, JSON_DEPTH_MAX, MESSAGES, MessageCode } from '@vigil/proto';
+import { BODY_LIMITS, JSON_DEPTH_MAX, JSON_WIDTH_MAX, MESSAGES, MessageCode } from '@vigil/proto';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -122,6 +122,18 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
       expect(healthMs.length).toBeGreaterThan(5);
       expect(healthMs[Math.floor(healthMs.length / 2)]).toBeLessThan(250);
       expect(healthMs[healthMs.length - 1]).toBeLessThan(1000);
+    });
+
+    it('refuses lists and objects wider than the limit with 400 before any validation', async () => {
+      const wide = (length: number) => Array.from({ length }, (_, index) => index + 1);
+      const anonymous = await api().post('/api/agents/status').send(wide(JSON_WIDTH_MAX + 1).map(() => ({}))).expect(400);
+      expect(anonymous.body).toEqual(refusal('request.tooManyItems'));
+      const status = await api().post('/api/status/config').set(admin.auth).send({ title: 'Wide', monitors: wide(JSON_WIDTH_MAX + 1), agents: [] }).expect(400);
+      expect(status.body).toEqual(refusal('request.tooManyItems'));
+      const headers = Object.fromEntries(wide(JSON_WIDTH_MAX + 1).map((index) => [`X-${index}`, 'v']));
+      const monitor = await api().post('/api/monitors').send({ name: 'Wide', url: 'http://127.0.0.1:9/', headers }).expect(400);
+      expect(monitor.body).toEqual(refusal('request.tooManyItems'));
+      await api().post('/api/status/config').set(admin.auth).send({ title: 'Wide', monitors: wide(JSON_WIDTH_MAX), agents: [] }).expect(200);
     });
 
     it.each([

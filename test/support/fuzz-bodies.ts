@@ -57,7 +57,7 @@ const RAW_NUMBERS = ['1e400', '-1e400', '-0', '123456789012345678901234567890', 
 /** Arrays nested `depth` deep: shallow ones reach validation, ones past the server's limit test the depth scan. */
 const nested = (depth: number): unknown => (depth === 0 ? 1 : [nested(depth - 1)]);
 
-/** Values from outside at their worst: bad text, edge numbers, nulls, wrong types, nesting. */
+/** Values from outside at their worst: bad text, edge numbers, nulls, wrong types, nesting, lists around the width limit. */
 export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NASTY_TEXT) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 24 }) },
@@ -70,6 +70,7 @@ export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constantFrom<unknown>([], {}, [null], [1, 2, 3], ['a'], { a: 1 }) },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 45 }).map(nested) },
+  { weight: 1, arbitrary: fc.integer({ min: 990, max: 1_010 }).map((length) => Array.from({ length }, (_, index) => index)) },
   {
     weight: 1,
     arbitrary: fc.constantFrom('__proto__', 'constructor').map((key) => new Entries([[key, new Entries([['role', 'admin'], ['isAdmin', true], ['prototype', { polluted: 1 }]])]])),

@@ -1,7 +1,7 @@
 import { json } from 'express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { BODY_LIMITS, JSON_DEPTH_MAX, MESSAGES, MessageCode } from '@vigil/proto';
-import { jsonDepthExceeds } from './json-depth';
+import { BODY_LIMITS, JSON_DEPTH_MAX, JSON_VALUES_MAX, JSON_WIDTH_MAX, MESSAGES, MessageCode } from '@vigil/proto';
+import { jsonShapeProblem } from './json-shape';
 
 type BodyLimit = keyof typeof BODY_LIMITS;
 
@@ -21,27 +21,33 @@ export function bodyLimitFor(path: string): BodyLimit {
   return ROUTE_LIMITS.find(([pattern]) => pattern.test(path))?.[1] ?? 'default';
 }
 
-class TooDeepError extends Error {
+class CostlyShapeError extends Error {
   readonly status = 400;
-  readonly type = 'entity.too.deep';
+  constructor(readonly type: 'entity.too.deep' | 'entity.too.wide') {
+    super('JSON body shape over the limits');
+  }
 }
 
-/** Runs on the raw bytes before JSON.parse: a hostile nesting never reaches the parser, validator or our code. */
-function refuseDeepNesting(_req: unknown, _res: unknown, raw: Buffer): void {
-  if (jsonDepthExceeds(raw, JSON_DEPTH_MAX)) throw new TooDeepError('JSON nested too deeply');
+const SHAPE = { depth: JSON_DEPTH_MAX, width: JSON_WIDTH_MAX, values: JSON_VALUES_MAX };
+
+/** Runs on the raw bytes before JSON.parse: a hostile shape never reaches the parser, validator or our code. */
+function refuseCostlyShapes(_req: unknown, _res: unknown, raw: Buffer): void {
+  const problem = jsonShapeProblem(raw, SHAPE);
+  if (problem) throw new CostlyShapeError(problem === 'depth' ? 'entity.too.deep' : 'entity.too.wide');
 }
 
 const parsers = Object.fromEntries(
-  Object.entries(BODY_LIMITS).map(([name, limit]): [string, RequestHandler] => [name, json({ limit, verify: refuseDeepNesting })]),
+  Object.entries(BODY_LIMITS).map(([name, limit]): [string, RequestHandler] => [name, json({ limit, verify: refuseCostlyShapes })]),
 ) as Record<BodyLimit, RequestHandler>;
 
-/** JSON bodies up to the route's limit and nesting depth; anything else about the body is the parser's to refuse. */
+/** JSON bodies up to the route's limit, nesting depth and width; anything else about the body is the parser's to refuse. */
 export const parseJsonBody: RequestHandler = (req, res, next) => parsers[bodyLimitFor(req.path)](req, res, next);
 
 const BODY_ERRORS: Record<string, [number, MessageCode]> = {
   'entity.too.large': [413, 'request.bodyTooLarge'],
   'entity.parse.failed': [400, 'request.malformedJson'],
   'entity.too.deep': [400, 'request.tooDeep'],
+  'entity.too.wide': [400, 'request.tooManyItems'],
 };
 
 /** Body-parser failures happen before Nest sees the request, so they get their answer here. */

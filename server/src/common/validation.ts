@@ -96,10 +96,23 @@ class ApiValidationPipe extends ValidationPipe {
     const checked = metadata.type === 'custom' && isCheckedBodyMessages(metadata.data);
     if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param' || checked) {
       refuseBadText(value, metadata);
-      if (metadata.type === 'body' && !metadata.data && isDto(metadata.metatype)) refuseUndocumentedNull(value, metadata.metatype);
+      if (metadata.type === 'body' && !metadata.data && isDto(metadata.metatype)) {
+        refuseUndocumentedNull(value, metadata.metatype);
+        value = knownFieldsOnly(value, metadata.metatype);
+      }
     }
     return super.transform(value, metadata);
   }
+}
+
+/**
+ * The body without fields its DTO does not know. `whitelist` drops them too, but only after class-transformer has
+ * copied them, which costs time on a large unknown field; dropping them first keeps every request cheap.
+ */
+function knownFieldsOnly(value: unknown, metatype: Type<unknown>): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const known = new Set(getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).map((rule) => rule.propertyName));
+  return Object.fromEntries(Object.entries(value).filter(([field]) => known.has(field)));
 }
 
 export function createValidationPipe(): ValidationPipe {
