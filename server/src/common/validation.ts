@@ -72,8 +72,9 @@ function refuseBadText(value: unknown, metadata: ArgumentMetadata): void {
     // Own keys only: a body key such as `__proto__` or `constructor` must not find Object.prototype's members.
     const { fields, otherwise } = metadata.data;
     code = Object.hasOwn(fields, field) ? (fields[field] ?? otherwise) : otherwise;
+  } else if (isDto(metadata.metatype)) {
+    code = dtoFieldMessage(metadata.metatype, field, true);
   }
-  else if (isDto(metadata.metatype)) code = dtoFieldMessage(metadata.metatype, field, true);
   throw badRequest(code ?? 'validation.textInvalid');
 }
 
