@@ -27,6 +27,9 @@ function post(url: string, path: string, body: string, agent: Agent): Promise<{ 
 
 const refusal = (code: MessageCode) => ({ success: false, message: MESSAGES[code], code });
 
+/** A measured figure under its bound; a failure names the figure and shows its value. */
+const within = (figure: string, value: number, bound: number) => expect({ [figure]: value < bound ? `< ${bound}` : value }).toEqual({ [figure]: `< ${bound}` });
+
 describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () => {
   let app: TestApp;
   let admin: Session;
@@ -78,12 +81,12 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
       await post(app.url, '/api/agents/status', ATTACK, agent);
       await post(app.url, '/api/auth/login', ATTACK, agent);
       const before = await metrics();
-      for (let round = 0; round < 10; round += 1) {
+      for (let round = 0; round < 20; round += 1) {
         const answer = await post(app.url, round % 2 ? '/api/auth/login' : '/api/agents/status', ATTACK, agent);
         expect(answer.status).toBe(round % 2 ? 413 : 400);
       }
       const after = await metrics(); // also starts a fresh loop-delay window for the four senders
-      expect((after.cpuMs - before.cpuMs) / 10).toBeLessThan(20);
+      within('server CPU ms per attack request', (after.cpuMs - before.cpuMs) / 20, 20);
 
       const senders = Array.from({ length: 4 }, async (_, index) => {
         const statuses: number[] = [];
@@ -117,11 +120,11 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
       expect(new Set(statuses)).toEqual(new Set([400, 413]));
       // Before the fix each attack body blocked the server's loop ~500 ms (health p50 4.5 s with four senders). The
       // loop delay is wall time, so it also holds this busy machine's scheduling: a generous bound.
-      expect(delay.p99).toBeLessThan(100);
+      within('loop delay p99 ms, four senders', delay.p99, 150);
       healthMs.sort((a, b) => a - b);
       expect(healthMs.length).toBeGreaterThan(5);
-      expect(healthMs[Math.floor(healthMs.length / 2)]).toBeLessThan(250);
-      expect(healthMs[healthMs.length - 1]).toBeLessThan(1000);
+      within('health median ms', healthMs[Math.floor(healthMs.length / 2)], 300);
+      within('health max ms', healthMs[healthMs.length - 1], 1500);
     });
 
     it('refuses lists and objects wider than the limit with 400 before any validation', async () => {
