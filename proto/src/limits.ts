@@ -7,8 +7,34 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 
-/** Largest JSON body the API accepts (answers 413 above it). */
+/** Largest JSON body the API accepts on any route (answers 413 above it). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * JSON body limits by what a route needs (413 above them), so an anonymous caller cannot make the server read and
+ * parse a megabyte where a few hundred bytes do. Room is left for JSON escapes (`\u4e2d` is 6 bytes for 1 character).
+ */
+export const BODY_LIMITS = {
+  /** Login: a username and a password. */
+  credentials: 2 * 1024,
+  /** Register, user create/update, password change: adds an email and a role. */
+  account: 4 * 1024,
+  /** Every route not named here (settings, pause/resume, display keys, agent rename...). */
+  default: 16 * 1024,
+  /** Notification channels, their tests and settings; agent enrollment and xugou registration. */
+  medium: 64 * 1024,
+  /** Monitors (64 KB body, 50 headers), status page config (50,000 characters of CSS), buffered agent reports. */
+  large: BODY_LIMIT_BYTES,
+} as const;
+
+/** Deepest nesting of arrays/objects a JSON body may have (400 beyond); our deepest body (agent reports) uses 4. */
+export const JSON_DEPTH_MAX = 32;
+/**
+ * Most members of one array or object in a JSON body, and most values in all (400 beyond): what the server can parse
+ * and validate within its ~20 ms budget per request. Our widest lists are a status page's monitors and agents.
+ */
+export const JSON_WIDTH_MAX = 1_000;
+export const JSON_VALUES_MAX = 20_000;
 
 /**
  * Login limits: failed logins counted per address + username and per address (higher: offices share an address).

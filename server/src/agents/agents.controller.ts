@@ -9,10 +9,14 @@ import {
   MESSAGES,
   MessageResponse,
 } from '@vigil/proto';
-import { Auth, AuthUser, Public } from '../common/decorators';
+import { Auth, AuthUser, CheckedBody, Public } from '../common/decorators';
+import type { CheckedBodyMessages } from '../common/validation';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { AgentMetricsQuery, ListAgentsQuery, UpdateAgentDto } from './agents.dto';
 import { AgentsService } from './agents.service';
+
+/** How the shared text rule names a refused field of an agent's own request. */
+const AGENT_FIELDS: CheckedBodyMessages = { fields: { token: 'agent.tokenInvalid' }, otherwise: 'agent.messageInvalid' };
 
 /** Agents are shared by every signed-in user (spec section 6); the routes agents call are public and token-checked. */
 @ApiTags('agents')
@@ -31,7 +35,7 @@ export class AgentsController {
   @Public()
   @Post('enroll')
   @HttpCode(200)
-  async enroll(@Body() body: unknown): Promise<AgentEnrollResponse> {
+  async enroll(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<AgentEnrollResponse> {
     return { success: true, ...(await this.agents.enroll(body)) };
   }
 
@@ -39,7 +43,7 @@ export class AgentsController {
   @Public()
   @Post('register')
   @HttpCode(200)
-  async register(@Body() body: unknown): Promise<AgentResponse> {
+  async register(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<AgentResponse> {
     return { success: true, message: MESSAGES['agents.registered'], agent: await this.agents.registerHttpAgent(body) };
   }
 
@@ -47,7 +51,7 @@ export class AgentsController {
   @Public()
   @Post('status')
   @HttpCode(200)
-  async status(@Body() body: unknown): Promise<MessageResponse> {
+  async status(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<MessageResponse> {
     await this.agents.reportHttpStatus(body);
     return { success: true, message: MESSAGES['agents.statusUpdated'] };
   }

@@ -1,6 +1,8 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
 import type { Role } from '@vigil/proto';
 import { normalizeAddress } from './client-address';
+import type { CheckedBodyMessages } from './validation';
 
 export const IS_PUBLIC = 'vigil:public';
 export const ROLES = 'vigil:roles';
@@ -29,3 +31,17 @@ export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): Au
 export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
   return normalizeAddress(ctx.switchToHttp().getRequest().ip);
 });
+
+/**
+ * The request body of a route whose service checks it by hand (no DTO class). The messages tell the shared text rule
+ * (common/validation) how to name a refused field, as a DTO's decorators would.
+ */
+export const CheckedBody =
+  (messages: CheckedBodyMessages): ParameterDecorator =>
+  (target, key, index) => {
+    requestBody(messages)(target, key, index);
+    // Still documented as a JSON object body, as @Body() declared it.
+    if (key !== undefined) ApiBody({ schema: { type: 'object' } })(target, key, Object.getOwnPropertyDescriptor(target, key)!);
+  };
+
+const requestBody = createParamDecorator((_: CheckedBodyMessages, ctx: ExecutionContext): unknown => ctx.switchToHttp().getRequest().body);

@@ -2,8 +2,9 @@ import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { EventLoopDelay } from './event-loop-delay';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 
-@Module({ imports: [MonitorsModule, AgentsModule, NotificationsModule], controllers: [MetricsController], providers: [MetricsService] })
+@Module({ imports: [MonitorsModule, AgentsModule, NotificationsModule], controllers: [MetricsController], providers: [MetricsService, EventLoopDelay] })
 export class MetricsModule {}

@@ -5,6 +5,7 @@ import { AgentReportsWriter } from '../agents/agent-reports.writer';
 import { ReportLimiter } from '../agents/report-limiter';
 import { CheckResultsWriter } from '../monitors/check-results.writer';
 import { CheckScheduler } from '../monitors/check-scheduler.service';
+import { EventLoopDelay } from './event-loop-delay';
 import { NotificationDispatcher } from '../notifications/dispatcher.service';
 
 @Injectable()
@@ -17,6 +18,7 @@ export class MetricsService {
     private readonly agentGateway: AgentGateway,
     private readonly dispatcher: NotificationDispatcher,
     private readonly reportLimiter: ReportLimiter,
+    private readonly eventLoop: EventLoopDelay,
   ) {}
 
   async render(): Promise<string> {
@@ -29,6 +31,7 @@ export class MetricsService {
     );
     const memory = process.memoryUsage();
     const cpu = process.cpuUsage();
+    const loop = this.eventLoop.readAndReset();
     const lines: Array<[string, string, number]> = [
       ['vigil_checks_started_total', 'counter', stats.started],
       ['vigil_check_lateness_p50_ms', 'gauge', stats.latenessP50Ms],
@@ -54,6 +57,8 @@ export class MetricsService {
       ['vigil_notifications_failed_total', 'counter', this.dispatcher.stats.givenUp],
       ['process_resident_memory_bytes', 'gauge', memory.rss],
       ['process_cpu_seconds_total', 'counter', (cpu.user + cpu.system) / 1e6],
+      ['vigil_event_loop_delay_p99_ms', 'gauge', loop.p99Ms],
+      ['vigil_event_loop_delay_max_ms', 'gauge', loop.maxMs],
     ];
     return lines.map(([name, type, value]) => `# TYPE ${name} ${type}\n${name} ${value}`).join('\n') + '\n';
   }

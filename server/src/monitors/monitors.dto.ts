@@ -107,7 +107,7 @@ export class CreateMonitorDto implements MonitorRequest {
   @Validate(ExpectedStatus, { message: 'monitors.expectedStatusInvalid' })
   expectedStatus?: number;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Object or JSON string' })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, nullable: true, description: 'Object or JSON string; null means none' })
   @IsOptional()
   @Transform(parseHeaders)
   @Validate(HeadersShape, { message: 'monitors.headersInvalid' })

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   MESSAGES,
@@ -9,9 +9,21 @@ import {
   type NotificationsResponse,
 } from '@vigil/proto';
 import type { Response } from 'express';
+import { CheckedBody } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import type { CheckedBodyMessages } from '../common/validation';
 import { HistoryQuery } from './notifications.dto';
 import { NotificationsService } from './notifications.service';
+
+/** How the shared text rule names a refused field of a channel or settings body. */
+const CHANNEL_FIELDS: CheckedBodyMessages = {
+  fields: { name: 'notifications.channelNameRequired', type: 'notifications.channelTypeInvalid', language: 'notifications.languageInvalid' },
+  otherwise: 'notifications.configInvalid',
+};
+const SETTINGS_FIELDS: CheckedBodyMessages = {
+  fields: { target_type: 'notifications.targetTypeInvalid', target_id: 'notifications.targetIdRequired', channels: 'notifications.channelsInvalid' },
+  otherwise: 'validation.textInvalid',
+};
 
 /** Every signed-in user may configure notifications (spec section 6). Bodies are checked by hand: see notifications.validation. */
 @ApiTags('notifications')
@@ -26,7 +38,7 @@ export class NotificationsController {
   }
 
   @Post('channels')
-  async createChannel(@Body() body: unknown): Promise<MessageResponse & { data: { id: number } }> {
+  async createChannel(@CheckedBody(CHANNEL_FIELDS) body: unknown): Promise<MessageResponse & { data: { id: number } }> {
     const id = await this.notifications.createChannel(body);
     return { success: true, message: MESSAGES['notifications.channelSaved'], data: { id } };
   }
@@ -34,12 +46,12 @@ export class NotificationsController {
   /** A test of a channel not saved yet. */
   @Post('channels/test')
   @HttpCode(HttpStatus.OK)
-  testUnsaved(@Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
+  testUnsaved(@CheckedBody(CHANNEL_FIELDS) body: unknown, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
     return this.answerTest(this.notifications.test(null, body), res);
   }
 
   @Put('channels/:id')
-  async updateChannel(@Param('id', ParseIdPipe) id: number, @Body() body: unknown): Promise<MessageResponse> {
+  async updateChannel(@Param('id', ParseIdPipe) id: number, @CheckedBody(CHANNEL_FIELDS) body: unknown): Promise<MessageResponse> {
     await this.notifications.updateChannel(id, body);
     return { success: true, message: MESSAGES['notifications.channelSaved'] };
   }
@@ -53,13 +65,13 @@ export class NotificationsController {
   /** Sends a test message; a provider's refusal is a 502 carrying its answer. */
   @Post('channels/:id/test')
   @HttpCode(HttpStatus.OK)
-  test(@Param('id', ParseIdPipe) id: number, @Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
+  test(@Param('id', ParseIdPipe) id: number, @CheckedBody(CHANNEL_FIELDS) body: unknown, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
     return this.answerTest(this.notifications.test(id, body), res);
   }
 
   @Post('settings')
   @HttpCode(HttpStatus.OK)
-  async saveSettings(@Body() body: unknown): Promise<MessageResponse> {
+  async saveSettings(@CheckedBody(SETTINGS_FIELDS) body: unknown): Promise<MessageResponse> {
     await this.notifications.saveSettings(body);
     return { success: true, message: MESSAGES['notifications.settingsSaved'] };
   }
