@@ -1,9 +1,9 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Client } from 'pg';
+import { Client, ClientConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgres, startEmbeddedOrExit } from './embedded-postgres';
 import { ENTITIES } from './entities';
 import { JobClaims } from './job-claims';
 import { MIGRATIONS } from './migrations';
@@ -14,15 +14,11 @@ export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 const MIGRATION_LOCK_KEY = 7_317_001;
 
 /**
- * Runs pending migrations. On a shared PostgreSQL an advisory lock, held on a connection of its own outside the pool,
- * makes instances starting together migrate one at a time; the embedded database belongs to this process alone.
+ * Runs pending migrations under an advisory lock, held on a connection of its own outside the pool, so instances
+ * starting together on one database migrate one at a time (embedded or external alike).
  */
-async function migrate(dataSource: DataSource, sharedUrl: string | null): Promise<void> {
-  if (!sharedUrl) {
-    await dataSource.runMigrations({ transaction: 'each' });
-    return;
-  }
-  const lock = new Client({ connectionString: sharedUrl });
+async function migrate(dataSource: DataSource, lockConnection: ClientConfig): Promise<void> {
+  const lock = new Client(lockConnection);
   await lock.connect();
   try {
     await lock.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
@@ -39,7 +35,7 @@ async function migrate(dataSource: DataSource, sharedUrl: string | null): Promis
     {
       provide: EMBEDDED_POSTGRES,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.dataDir)),
+      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedOrExit(config.dataDir)),
     },
     {
       provide: DataSource,
@@ -47,17 +43,15 @@ async function migrate(dataSource: DataSource, sharedUrl: string | null): Promis
       useFactory: async (config: AppConfig, embedded: EmbeddedPostgres | null) => {
         const dataSource = new DataSource({
           type: 'postgres',
-          url: embedded?.url ?? config.databaseUrl!,
+          ...(embedded ? { ...embedded.connection, username: embedded.connection.user } : { url: config.databaseUrl! }),
           entities: ENTITIES,
           migrations: MIGRATIONS,
           synchronize: false,
-          // pglite-socket interleaves the protocol messages of concurrent connections outside transactions, so the
-          // embedded database gets exactly one connection; PGlite runs one query at a time anyway.
-          poolSize: embedded ? 1 : config.databasePoolSize,
+          poolSize: config.databasePoolSize,
           logging: ['error'],
         });
         await dataSource.initialize();
-        await migrate(dataSource, embedded ? null : config.databaseUrl);
+        await migrate(dataSource, embedded?.connection ?? { connectionString: config.databaseUrl! });
         return dataSource;
       },
     },
