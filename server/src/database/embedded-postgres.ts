@@ -206,7 +206,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dataDir = realpathSync(options.dataDir);
   const dir = join(dataDir, 'pg');
   const user = chooseDatabaseUser(binaries.root, dataDir);
-  if (user.name) logger.log(`Vigil runs as root; the embedded PostgreSQL runs as user ${user.name}, which owns ${dir}`);
+  if (user.name) logger.warn(`Vigil runs as root; the embedded PostgreSQL runs as user ${user.name}, which owns ${dir}`);
   prepareDataDir(dir);
   if (!isCluster(dir)) {
     const started = Date.now();
