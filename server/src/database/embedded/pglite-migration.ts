@@ -37,7 +37,8 @@ export async function migratePgliteFolder(dataDir: string, target: ClientConfig)
     const kept = `${folder}.migrated-${stamp()}`;
     await db.close();
     renameSync(folder, kept);
-    logger.log(
+    // A warning so it shows at every log level: the operator should know the old folder is still there.
+    logger.warn(
       `Copied ${rows} rows in ${Object.keys(counts).length} tables from PGlite in ${Date.now() - started} ms; ` +
         `row counts verified. The old folder is kept as ${kept} (delete it once you are satisfied)`,
     );
