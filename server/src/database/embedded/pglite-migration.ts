@@ -8,7 +8,7 @@ import { readSnapshot, writeSnapshot } from './transfer';
 /** The folder where releases before the embedded PostgreSQL kept their PGlite database. */
 export const PGLITE_FOLDER = 'db';
 
-function stamp(date = new Date()): string {
+export function stamp(date = new Date()): string {
   return date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 }
 
