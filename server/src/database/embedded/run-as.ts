@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { EmbeddedDatabaseError } from './binaries';
+import { EmbeddedDatabaseError, PostgresBinaries, sharedCopy } from './binaries';
 
 /** The account the postmaster runs under; null fields mean "as this process". */
 export interface DatabaseUser {
   name: string | null;
   uid: number | null;
   gid: number | null;
+  /** The binaries this account runs (a shared copy when it cannot enter the install folder). */
+  binaries: PostgresBinaries;
 }
 
 /** Accounts tried, in order, when Vigil runs as root (PostgreSQL refuses to run as root). */
@@ -48,20 +50,26 @@ export function canReach(path: string, uid: number, gid: number, read = false): 
  * As root, the first existing unprivileged account that can reach both the PostgreSQL binaries and the data folder's
  * parent; otherwise this process's own account. Throws one actionable line when root has no usable account.
  */
-export function chooseDatabaseUser(binDir: string, dataParent: string): DatabaseUser {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return { name: null, uid: null, gid: null };
+export function chooseDatabaseUser(binaries: PostgresBinaries, dataParent: string): DatabaseUser {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return { name: null, uid: null, gid: null, binaries };
   const unreachable: string[] = [];
   for (const name of UNPRIVILEGED_USERS) {
     const ids = lookup(name);
     if (!ids) continue;
-    if (canReach(binDir, ids.uid, ids.gid, true) && canReach(dataParent, ids.uid, ids.gid)) return { name, ...ids };
+    if (!canReach(dataParent, ids.uid, ids.gid)) {
+      unreachable.push(name);
+      continue;
+    }
+    if (canReach(binaries.root, ids.uid, ids.gid, true)) return { name, ...ids, binaries };
+    const copy = sharedCopy(binaries);
+    if (canReach(copy.root, ids.uid, ids.gid, true)) return { name, ...ids, binaries: copy };
     unreachable.push(name);
   }
   const why = unreachable.length
-    ? `user ${unreachable[0]} cannot reach ${binDir} or ${dataParent} (a parent folder is closed to other users)`
+    ? `user ${unreachable[0]} cannot enter ${dataParent} (a parent folder is closed to other users)`
     : `there is no ${UNPRIVILEGED_USERS.join(' or ')} user`;
   throw new EmbeddedDatabaseError(
-    `PostgreSQL refuses to run as root and ${why}. Run Vigil as a non-root user, or create a "postgres" system user ` +
-      `(useradd --system postgres) able to enter DATA_DIR and the install folder, or set DATABASE_URL`,
+    `PostgreSQL refuses to run as root and ${why}. Run Vigil as a non-root user, or give DATA_DIR a place the ` +
+      `"postgres" system user can enter (create that user with useradd --system postgres if missing), or set DATABASE_URL`,
   );
 }
