@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, realpathSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { EmbeddedDatabaseError, findBinaries, PostgresBinaries } from './embedded/binaries';
 import {
   checkMajor, clearStalePostmaster, clusterPassword, ConnectionOptions, connectionUrl, EMBEDDED_DATABASE, EMBEDDED_ROLE,
-  freeLoopbackPort, initCluster, isCluster, prepareDataDir, socketFolder, waitForExit, writeSettings,
+  freeLoopbackPort, initCluster, isCluster, prepareDataDir, recordedPid, socketFolder, waitForExit, writeSettings,
 } from './embedded/cluster';
 import { migratePgliteFolder } from './embedded/pglite-migration';
 import { chooseDatabaseUser, DatabaseUser } from './embedded/run-as';
@@ -32,24 +32,38 @@ export interface EmbeddedOptions {
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 20_000;
 
-/** Waits until the postmaster accepts a connection, or fails with what it printed if it exits first. */
-async function waitReady(connection: ConnectionOptions, child: ChildProcess, output: () => string): Promise<void> {
+/** True once the postmaster wrote "ready" as the status line of postmaster.pid (PostgreSQL 10 and later). */
+function markedReady(dir: string): boolean {
+  try {
+    return readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[7]?.trim() === 'ready';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until the postmaster accepts a connection, or fails with what it printed if it exits first. Connecting only
+ * after postmaster.pid says "ready" keeps "the database system is starting up" out of the log.
+ */
+async function waitReady(dir: string, connection: ConnectionOptions, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new EmbeddedDatabaseError(`PostgreSQL exited while starting: ${output().trim().split('\n').slice(-3).join(' ')}`);
     }
-    const client = new Client({ ...connection, database: 'postgres' });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      await client.end();
-      return;
-    } catch {
-      await client.end().catch(() => undefined);
+    if (markedReady(dir) && recordedPid(dir) === child.pid) {
+      const client = new Client({ ...connection, database: 'postgres' });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch {
+        await client.end().catch(() => undefined);
+      }
     }
     if (Date.now() > deadline) throw new EmbeddedDatabaseError(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 
@@ -106,7 +120,7 @@ class Postmaster {
       await clearStalePostmaster(this.dir);
       const child = this.spawnPostmaster();
       try {
-        await waitReady(this.connection, child, () => this.output);
+        await waitReady(this.dir, this.connection, child, () => this.output);
         this.restarts = 0;
         this.supervising = true;
         return;
