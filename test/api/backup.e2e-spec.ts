@@ -29,7 +29,8 @@ describe('npm run backup / restore (embedded database)', () => {
 
   beforeAll(async () => {
     target = await startTargetServer();
-    app = await startTestApp({ databaseMode: 'embedded' });
+    // A short grace period: the agent below goes inactive (its last transition) quickly once disconnected.
+    app = await startTestApp({ databaseMode: 'embedded', env: { AGENT_GRACE_SECONDS: '1' } });
     source = app.database;
   });
   afterAll(async () => {
@@ -46,6 +47,8 @@ describe('npm run backup / restore (embedded database)', () => {
     const agent = await enrollAgent(app.url, admin, 'backup-host');
     const socket = await connectAgent(app.url, agent.credential, 'backup-host');
     expect(await socket.timeout(5000).emitWithAck('report', agentReport())).toEqual({ ok: true });
+    socket.disconnect();
+    await waitFor(async () => (await request(app.url).get(`/api/agents/${agent.agentId}`).set(admin.auth)).body, (b) => JSON.stringify(b).includes('"inactive"'), 20_000);
     await request(app.url)
       .post('/api/notifications/channels')
       .set(admin.auth)
@@ -53,8 +56,8 @@ describe('npm run backup / restore (embedded database)', () => {
       .expect(201);
 
     const file = join(source.dataDir, 'backup.json.gz');
-    // The running server stores the agent's report and status change a moment after answering: the comparison starts
-    // once the database has stopped changing, and the backup must not have changed it.
+    // The running server stores reports and transitions a moment after they happen: the comparison starts once the
+    // database has stopped changing (the backup must not change it either), so both sides are the same moment.
     const read = () => withClient(embeddedConnection(source.dataDir), (client) => fingerprint(client, ['settings', 'agents']));
     let previous = await read();
     const before = await waitFor(
@@ -71,7 +74,6 @@ describe('npm run backup / restore (embedded database)', () => {
     expect(taken.output).toMatch(/Backup written to/);
     expect(taken.status).toBe(0);
     expect(await read()).toEqual(before);
-    socket.disconnect();
 
     // Restoring over the running installation is refused rather than done under its feet.
     const refused = database('restore', source.dataDir, file);
