@@ -32,6 +32,10 @@ export const MEMORY_SETTINGS: Record<string, string> = {
   autovacuum_max_workers: '2',
   max_wal_size: '256MB',
   min_wal_size: '32MB',
+  // No replication of any kind (backups are logical): one process less, and less WAL written.
+  wal_level: 'minimal',
+  max_wal_senders: '0',
+  max_logical_replication_workers: '0',
   huge_pages: 'off',
   jit: 'off',
   log_min_messages: 'fatal',
