@@ -12,6 +12,9 @@ COPY server server
 COPY client client
 COPY agent agent
 RUN npm run build && npm prune --omit=dev
+# The PostgreSQL package's lib/ symlinks come from a postinstall npm may skip; make them now, while node_modules is
+# writable (the final image runs as the unprivileged `node` user, which also runs the embedded PostgreSQL).
+RUN node -e "require('./server/dist/database/embedded/binaries').findBinaries()"
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
@@ -25,6 +28,7 @@ COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/client/dist client/dist
 COPY --from=build /app/agent/dist agent/dist
 COPY --from=build /app/agent/install agent/install
+RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

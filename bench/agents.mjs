@@ -25,7 +25,7 @@
 // default 3000, with --sink-status, default 200; compare its report figures with a run without it).
 // Needs about N + 1,000 open files in the server: the soft limit is raised up to the hard one when short.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -352,6 +352,8 @@ async function realAgent(server, adminToken, tempDir, minutes) {
 async function run() {
   const stamp = `${MODE}-${AGENTS}-${Date.now()}`;
   const tempDir = mkdtempSync(join(tmpdir(), 'vigil-bench-agents-'));
+  // As root the embedded PostgreSQL runs as an unprivileged user, who must be able to enter DATA_DIR's parent.
+  chmodSync(tempDir, 0o755);
   cleanups.push(() => rmSync(tempDir, { recursive: true, force: true }));
   // The server log is kept (outside the repository) for reading after the run.
   const logPath = join(tmpdir(), `vigil-bench-agents-${stamp}.log`);

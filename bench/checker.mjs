@@ -1,7 +1,7 @@
 // `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S]`
 //
 // N HTTP monitors at a 60 s interval against a keep-alive loopback target in its own process, on the embedded
-// database (PGlite in the server process) and/or on PostgreSQL (a fresh database on 127.0.0.1:5432, dropped after).
+// PostgreSQL (its processes are the server's children) and/or on PostgreSQL (a fresh database on 127.0.0.1:5432, dropped after).
 // After creating the monitors it waits one interval plus a margin (warm-up, so the burst of creation checks is over),
 // then measures for M minutes and prints: checks/s, p50/p99 schedule lateness, server CPU % and RSS, rows written/s,
 // database size per 1,000 checks. Prints figures; asserts nothing and never fails on a target.
@@ -13,14 +13,16 @@
 //   the HTTP client took to get the request to the target. Only slots inside the window count.
 // - lateness (server ring): `vigil_check_lateness_*` read at the end of the window; it covers the last 100,000 check
 //   starts, which may reach back before the window (the output says how many of them are in the window).
-// - CPU: utime+stime from /proc/<pid>/stat over the window ÷ wall time (100 % = one core); RSS from VmRSS.
+// - CPU: utime+stime from /proc/<pid>/stat over the window ÷ wall time (100 % = one core); RSS from VmRSS. "total"
+//   is the server's process tree: Vigil plus the embedded PostgreSQL it started (RSS summed, PSS shared out).
+// - data folder: bytes under DATA_DIR at the end of the window (embedded mode: the whole database).
 // - rows written/s and bytes per 1,000 checks: deltas of the server's metrics over the window.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseArrivals, startServer, startTarget } from './lib/checker-run.mjs';
-import { api, cpuSeconds, f, log, machineJiffies, metrics, option, otherTestRunners, postgresCpu, rssMiB, sleep } from './lib/measure.mjs';
+import { api, cpuSeconds, f, folderBytes, log, machineJiffies, metrics, option, otherTestRunners, postgresCpu, rssMiB, sleep, treeCpuSeconds, treeMemoryMiB } from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -80,6 +82,8 @@ async function runMode(mode) {
   const env = {};
   if (mode === 'embedded') {
     dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-checker-'));
+    // As root the embedded PostgreSQL runs as an unprivileged user, who must be able to enter the folder.
+    chmodSync(dataDir, 0o755);
     env.DATA_DIR = dataDir;
   } else {
     const { Client } = require('pg');
@@ -106,7 +110,7 @@ async function runMode(mode) {
     const login = await api(base, null, 'POST', '/api/auth/login', { username: credentials.username, password: credentials.password });
     if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.text}`);
     const { token } = login.json();
-    const idle = { rss: rssMiB(server.pid) };
+    const idle = { rss: rssMiB(server.pid), total: treeMemoryMiB(server.pid) };
 
     log(`${mode}: creating ${MONITORS} monitors (${CREATE_CONCURRENCY} requests in flight)`);
     // During creation and warm-up: the server's checks in flight and its ring percentiles every 10 s.
@@ -131,7 +135,7 @@ async function runMode(mode) {
     const createdCount = created.ids.filter((id) => id !== undefined).length;
     log(`${mode}: created ${createdCount} in ${created.seconds.toFixed(1)} s, ${created.failures.length} failed; warm-up ${WARMUP_S} s`);
     for (const failure of created.failures.slice(0, 5)) log(`  failed: ${failure}`);
-    const afterCreate = { rss: rssMiB(server.pid) };
+    const afterCreate = { rss: rssMiB(server.pid), total: treeMemoryMiB(server.pid) };
     await sleep(Math.max(0, created.endedAt + WARMUP_S * 1000 - Date.now()));
     early.stop = true;
     await earlySampler;
@@ -139,10 +143,10 @@ async function runMode(mode) {
     // Window start.
     const m0 = await metrics(base, token);
     const t0 = Date.now();
-    const cpu0 = { server: cpuSeconds(server.pid), target: cpuSeconds(target.pid), postgres: postgresCpu(), machine: machineJiffies() };
+    const cpu0 = { tree: treeCpuSeconds(server.pid), server: cpuSeconds(server.pid), target: cpuSeconds(target.pid), postgres: postgresCpu(), machine: machineJiffies() };
     const windowMs = MINUTES * INTERVAL_MS;
     const t1 = t0 + windowMs;
-    const rss = { server: [rssMiB(server.pid)], target: [rssMiB(target.pid)] };
+    const rss = { server: [rssMiB(server.pid)], target: [rssMiB(target.pid)], total: [treeMemoryMiB(server.pid)] };
     const timeline = [];
     let busySamples = otherTestRunners() > 0 ? 1 : 0;
     let samples = 1;
@@ -152,6 +156,7 @@ async function runMode(mode) {
       await sleep(Math.min(SAMPLE_MS, t1 - Date.now()));
       rss.server.push(rssMiB(server.pid));
       rss.target.push(rssMiB(target.pid));
+      rss.total.push(treeMemoryMiB(server.pid));
       samples += 1;
       if (otherTestRunners() > 0) busySamples += 1;
       if (Date.now() >= nextMetrics && Date.now() < t1 - 1000) {
@@ -164,7 +169,7 @@ async function runMode(mode) {
         );
       }
     }
-    const cpu1 = { server: cpuSeconds(server.pid), target: cpuSeconds(target.pid), postgres: postgresCpu(), machine: machineJiffies() };
+    const cpu1 = { tree: treeCpuSeconds(server.pid), server: cpuSeconds(server.pid), target: cpuSeconds(target.pid), postgres: postgresCpu(), machine: machineJiffies() };
     const tEnd = Date.now();
     const m1 = await metrics(base, token);
     if (server.exited()) throw new Error(`server exited during the run; see ${logPath}`);
@@ -203,6 +208,7 @@ async function runMode(mode) {
       },
       cpuPercent: {
         server: ((cpu1.server - cpu0.server) / seconds) * 100,
+        tree: ((cpu1.tree - cpu0.tree) / seconds) * 100,
         target: ((cpu1.target - cpu0.target) / seconds) * 100,
         postgres: postgresSeconds === null ? null : (postgresSeconds / seconds) * 100,
         machine: ((cpu1.machine.busy - cpu0.machine.busy) / (cpu1.machine.total - cpu0.machine.total)) * 100,
@@ -217,6 +223,15 @@ async function runMode(mode) {
         windowMax: Math.max(...rss.server),
         target: Math.max(...rss.target),
       },
+      totalMiB: {
+        idle: idle.total,
+        afterCreate: afterCreate.total,
+        windowEnd: rss.total[rss.total.length - 1],
+        windowMaxRss: Math.max(...rss.total.map((t) => t.rss)),
+        windowMaxPss: Math.max(...rss.total.map((t) => t.pss)),
+        processes: rss.total[rss.total.length - 1].processes,
+      },
+      dataFolderBytes: folderBytes(dataDir),
       rowsPerSecond: rows / seconds,
       rowsInWindow: rows,
       bytesPer1000Checks: {
@@ -271,8 +286,11 @@ function print(r) {
     `  lateness, server ring    p50 ${f(r.latenessRing.p50)} ms, p99 ${f(r.latenessRing.p99)} ms, max ${f(r.latenessRing.max)} ms (last ${r.latenessRing.covers} starts, ${r.latenessRing.inWindow} of them in the window)`,
     `  CPU (100 % = one core)   server ${f(r.cpuPercent.server, 1)} %, target ${f(r.cpuPercent.target, 1)} %` +
       (r.cpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.cpuPercent.postgres, 1)} %`) +
-      `; whole machine ${f(r.cpuPercent.machine, 1)} % of 2 cores (other test runners in ${r.otherTestRunnersSeen}); server ${f(r.serverCpuMsPerCheck, 2)} ms CPU per check`,
+      `; server + its database processes ${f(r.cpuPercent.tree, 1)} %; whole machine ${f(r.cpuPercent.machine, 1)} % of 2 cores (other test runners in ${r.otherTestRunnersSeen}); server ${f(r.serverCpuMsPerCheck, 2)} ms CPU per check`,
     `  server RSS               ${f(r.rssMiB.idle)} MiB idle, ${f(r.rssMiB.afterCreate)} after creating, window ${f(r.rssMiB.windowStart)} → ${f(r.rssMiB.windowEnd)} MiB (max ${f(r.rssMiB.windowMax)}); target ${f(r.rssMiB.target)} MiB`,
+    `  total (Vigil + its DB)   RSS sum ${f(r.totalMiB.idle.rss)} / PSS ${f(r.totalMiB.idle.pss)} MiB idle, ${f(r.totalMiB.afterCreate.rss)} / ${f(r.totalMiB.afterCreate.pss)} after creating, ` +
+      `window end ${f(r.totalMiB.windowEnd.rss)} / ${f(r.totalMiB.windowEnd.pss)} MiB, max ${f(r.totalMiB.windowMaxRss)} / ${f(r.totalMiB.windowMaxPss)} MiB (${r.totalMiB.processes} processes)`,
+    `  data folder              ${f(r.dataFolderBytes / 2 ** 20, 1)} MiB under DATA_DIR at the window's end`,
     `  rows written/s           ${f(r.rowsPerSecond, 1)} (${r.rowsInWindow} in the window)`,
     `  bytes per 1,000 checks   ${f(r.bytesPer1000Checks.tablesWindow / 1024, 1)} KiB tables (window delta), ${f(r.bytesPer1000Checks.databaseWindow / 1024, 1)} KiB database (window delta); ` +
       `cumulative: ${f(r.bytesPer1000Checks.checksTableCumulative / 1024, 1)} KiB monitor_checks, ${f(r.bytesPer1000Checks.tablesCumulative / 1024, 1)} KiB with hourly`,

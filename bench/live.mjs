@@ -21,7 +21,7 @@
 // Asserts nothing and never fails on a target. Loopback only; children, browser, database and temporary folders are
 // cleaned up at the end and on Ctrl-C (the server log is kept in the system's temporary folder for reading).
 import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -165,6 +165,8 @@ function serverLogFindings(path) {
 async function run() {
   const stamp = `${MODE}-${VIEWERS}-${Date.now()}`;
   const tempDir = mkdtempSync(join(tmpdir(), 'vigil-bench-live-'));
+  // As root the embedded PostgreSQL runs as an unprivileged user, who must be able to enter DATA_DIR's parent.
+  chmodSync(tempDir, 0o755);
   cleanups.push(() => rmSync(tempDir, { recursive: true, force: true }));
   const logPath = join(tmpdir(), `vigil-bench-live-${stamp}.log`);
   const env = { DATA_DIR: join(tempDir, 'data') };

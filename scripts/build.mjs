@@ -47,10 +47,11 @@ function isStale(pkg, rebuilt) {
   return Math.max(lock, ...pkg.inputs.map(newestMtime)) > builtAt;
 }
 
-/** Returns false when a build failed (its output is on the terminal). */
-export function buildIfStale({ force = false } = {}) {
+/** Returns false when a build failed (its output is on the terminal). `only` limits it to the named packages. */
+export function buildIfStale({ force = false, only = null } = {}) {
   const rebuilt = new Set();
   for (const pkg of PACKAGES) {
+    if (only && !only.includes(pkg.name)) continue;
     if (!force && !isStale(pkg, rebuilt)) continue;
     console.log(`[vigil] building ${pkg.name}...`);
     const result = spawnSync('npm', ['run', 'build', '-w', pkg.name], { cwd: ROOT, stdio: 'inherit' });

@@ -1,6 +1,6 @@
 // `npm test`: every test layer, in order, on a machine that may never have seen the project. Browser tests need
 // Debian's Chromium: it is installed with apt-get when missing (never skipped). API and browser tests use the
-// PostgreSQL named by TEST_DATABASE_URL, or embedded PGlite when it is unset.
+// PostgreSQL named by TEST_DATABASE_URL, or the embedded PostgreSQL when it is unset.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildIfStale, ROOT } from './build.mjs';

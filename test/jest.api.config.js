@@ -1,4 +1,4 @@
-/** API e2e specs: the built server run as a real process on real PostgreSQL (TEST_DATABASE_URL) or PGlite. */
+/** API e2e specs: the built server run as a real process on PostgreSQL (TEST_DATABASE_URL) or its embedded PostgreSQL. */
 module.exports = {
   rootDir: '.',
   testMatch: ['<rootDir>/api/**/*.e2e-spec.ts'],

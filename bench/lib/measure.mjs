@@ -1,6 +1,6 @@
 // What every benchmark needs: options, logging, /proc readings, percentiles, a free port and the Vigil API.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export function option(name, fallback) {
@@ -126,4 +126,68 @@ export async function metrics(base, token) {
     if (match) values[match[1]] = Number(match[2]);
   }
   return values;
+}
+
+/** A process and all its descendants (the server, and in embedded mode its postmaster and backends). */
+export function processTree(root) {
+  const children = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const fields = procStat(Number(name));
+    if (!fields) continue;
+    const parent = Number(fields[1]);
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent).push(Number(name));
+  }
+  const tree = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift();
+    tree.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+function smapsKiB(pid, field) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)`, 'm'))[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Memory of a whole process tree: `rss` adds every process's VmRSS (shared pages, e.g. PostgreSQL's shared buffers,
+ * counted once per process that touched them, so an upper bound); `pss` shares them out (the tree's real footprint).
+ */
+export function treeMemoryMiB(root) {
+  const pids = processTree(root);
+  return {
+    rss: pids.reduce((sum, pid) => sum + (rssMiB(pid) ?? 0), 0),
+    pss: pids.reduce((sum, pid) => sum + smapsKiB(pid, 'Pss'), 0) / 1024,
+    processes: pids.length,
+  };
+}
+
+/** CPU seconds of a process tree: live processes, plus exited children already waited for (cutime + cstime). */
+export function treeCpuSeconds(root) {
+  return processTree(root).reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0) + (childCpuSeconds(pid) ?? 0), 0);
+}
+
+/** Bytes of the files under a folder. */
+export function folderBytes(path) {
+  let total = 0;
+  let entries;
+  try {
+    entries = readdirSync(path, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const full = `${path}/${entry.name}`;
+    if (entry.isDirectory()) total += folderBytes(full);
+    else if (entry.isFile()) total += statSync(full).size;
+  }
+  return total;
 }

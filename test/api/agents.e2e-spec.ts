@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { io, Socket } from 'socket.io-client';
 import { Client } from 'pg';
+import { embeddedConnection } from '../support/embedded-cluster';
 import {
   AGENT_PROTOCOL_VERSION,
   AgentDto,
@@ -362,10 +363,11 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
     }, 40_000);
   });
 
-  (process.env.TEST_DATABASE_URL ? describe : describe.skip)('what the database keeps (PostgreSQL)', () => {
+  describe('what the database keeps', () => {
     let db: Client;
     beforeAll(async () => {
-      db = new Client({ connectionString: app.database.url! });
+      // The embedded PostgreSQL is reached on its socket, exactly like an external one.
+      db = new Client(app.database.url ? { connectionString: app.database.url } : embeddedConnection(app.database.dataDir));
       await db.connect();
     });
     afterAll(async () => db?.end());

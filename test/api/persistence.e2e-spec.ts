@@ -22,7 +22,7 @@ async function expectEverythingKept(app: TestApp, admin: Awaited<ReturnType<type
 }
 
 describe('data survives a restart', () => {
-  it('in embedded mode (PGlite under DATA_DIR/db)', async () => {
+  it('in embedded mode (PostgreSQL under DATA_DIR/pg)', async () => {
     const app = await startTestApp({ databaseMode: 'embedded' });
     try {
       const { admin, input } = await createAccountAndRestart(app);
@@ -50,14 +50,8 @@ describe('several instances on one database', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('url');
-    if (process.env.TEST_DATABASE_URL) {
-      // Started together: one runs the migrations under the advisory lock, the other waits for it.
-      [first, second] = await Promise.all([startTestApp({ database }), startTestApp({ database })]);
-    } else {
-      // A PGlite socket server is one database session, where an advisory lock excludes no one: one migrates first.
-      first = await startTestApp({ database });
-      second = await startTestApp({ database });
-    }
+    // Started together: one runs the migrations under the advisory lock, the other waits for it.
+    [first, second] = await Promise.all([startTestApp({ database }), startTestApp({ database })]);
   });
   afterAll(async () => {
     await Promise.all([first?.destroy(), second?.destroy()]);

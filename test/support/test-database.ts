@@ -1,44 +1,45 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort } from './ports';
 
 /** Where one test file keeps its data. */
 export interface TestDatabase {
-  /** Null when the server should use its own embedded PGlite under `dataDir`. */
+  /** Null when the server should use its own embedded PostgreSQL under `dataDir/pg`. */
   url: string | null;
   dataDir: string;
-  /** Environment the server needs for this database (one connection for a PGlite socket server). */
+  /** Environment the server needs for this database. */
   env: Record<string, string>;
   drop(): Promise<void>;
 }
 
 /**
- * - `default`: a fresh database on TEST_DATABASE_URL's server (CI), else the server's embedded PGlite;
- * - `embedded`: always the embedded PGlite;
- * - `url`: always a database reachable by URL (a fresh one on TEST_DATABASE_URL, else a PGlite socket server in a
- *   child process), for tests that share one database between processes or put a proxy in front of it.
+ * - `default`: a fresh database on TEST_DATABASE_URL's server (CI), else the server's embedded PostgreSQL;
+ * - `embedded`: always the embedded PostgreSQL;
+ * - `url`: always a database reachable by URL (a fresh one on TEST_DATABASE_URL, else an embedded PostgreSQL cluster
+ *   on a loopback port run by a child process), for tests that share one database between processes or put a proxy
+ *   in front of it.
  */
 export type DatabaseMode = 'default' | 'embedded' | 'url';
 
 export async function createTestDatabase(mode: DatabaseMode = 'default'): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-test-'));
+  // Run as root, the embedded PostgreSQL runs as an unprivileged user, who must be able to enter the folder.
+  await chmod(dataDir, 0o755);
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (mode === 'embedded' || (mode === 'default' && !serverUrl)) {
     return { url: null, dataDir, env: {}, drop: removeDir };
   }
   if (!serverUrl) {
-    const pglite = await startPgliteServer();
+    const cluster = await startClusterProcess(join(dataDir, 'shared'));
     return {
-      url: pglite.url,
+      url: cluster.url,
       dataDir,
-      // pglite-socket interleaves concurrent connections' messages; the server must use one, as in embedded mode.
-      env: { DATABASE_POOL_SIZE: '1' },
+      env: {},
       async drop() {
-        await pglite.stop();
+        await cluster.stop();
         await removeDir();
       },
     };
@@ -68,23 +69,26 @@ async function withAdmin<T>(url: string, work: (client: Client) => Promise<T>): 
   }
 }
 
-async function startPgliteServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(__dirname, 'pglite-server.mjs'), String(port)], {
+/** An embedded cluster in a child process (test/support/embedded-server.mjs), reachable on a loopback port. */
+async function startClusterProcess(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [join(__dirname, 'embedded-server.mjs'), dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('PGlite test server did not start')), 30_000);
-    child.once('exit', (code) => reject(new Error(`PGlite test server exited with ${code}`)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('embedded PostgreSQL test server did not start')), 60_000);
+    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL test server exited with ${code}`)));
+    let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) {
+      output += chunk.toString();
+      const ready = /^ready (\S+)$/m.exec(output);
+      if (ready) {
         clearTimeout(timer);
-        resolve();
+        resolve(ready[1]);
       }
     });
   });
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -10,9 +10,9 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  /** Absent: the embedded PGlite database under `dataDir/db`. */
+  /** Absent: the embedded PostgreSQL cluster under `dataDir/pg`. */
   databaseUrl: string | null;
-  /** Connections to an external PostgreSQL (the embedded one always gets one). */
+  /** Connections in the pool, to the embedded or the external PostgreSQL. */
   databasePoolSize: number;
   /** Time limit for opening a database connection or waiting for a free one in the pool. */
   databaseConnectTimeoutMs: number;

@@ -1,10 +1,10 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Client } from 'pg';
+import { Client, ClientConfig } from 'pg';
 import { DataSource, MigrationExecutor } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { DeadlineClient, deadlineClientClass, READ_GRACE_MS } from './deadline-client';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgres, startEmbeddedOrExit } from './embedded-postgres';
 import { ENTITIES } from './entities';
 import { JobClaims } from './job-claims';
 import { MIGRATIONS } from './migrations';
@@ -15,30 +15,26 @@ export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 const MIGRATION_LOCK_KEY = 7_317_001;
 
 /**
- * Runs pending migrations without the request time limits (a migration may rewrite a large table). On a shared
- * PostgreSQL an advisory lock, held on a connection of its own outside the pool, makes instances starting together
- * migrate one at a time; the embedded database belongs to this process alone.
+ * Runs pending migrations without the request time limits (a migration may rewrite a large table), under an advisory
+ * lock held on a connection of its own outside the pool, so instances starting together on one database migrate one
+ * at a time (embedded or external alike).
  */
-async function migrate(dataSource: DataSource, sharedUrl: string | null): Promise<void> {
+async function migrate(dataSource: DataSource, lockConnection: ClientConfig): Promise<void> {
   const runner = dataSource.createQueryRunner();
   const client = (await runner.connect()) as DeadlineClient;
   const readTimeoutMs = client.readTimeoutMs;
   client.readTimeoutMs = 0;
-  const lock = sharedUrl ? new Client({ connectionString: sharedUrl }) : null;
+  const lock = new Client(lockConnection);
   try {
     await runner.query('SET statement_timeout = 0');
-    if (lock) {
-      await lock.connect();
-      await lock.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
-    }
+    await lock.connect();
+    await lock.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
     const executor = new MigrationExecutor(dataSource, runner);
     executor.transaction = 'each';
     await executor.executePendingMigrations();
   } finally {
-    if (lock) {
-      await lock.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => undefined);
-      await lock.end().catch(() => undefined);
-    }
+    await lock.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => undefined);
+    await lock.end().catch(() => undefined);
     await runner.query('RESET statement_timeout').catch(() => undefined);
     client.readTimeoutMs = readTimeoutMs;
     await runner.release();
@@ -68,7 +64,7 @@ export function poolLimits(config: AppConfig) {
     {
       provide: EMBEDDED_POSTGRES,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.dataDir)),
+      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedOrExit(config.dataDir)),
     },
     {
       provide: DataSource,
@@ -76,18 +72,16 @@ export function poolLimits(config: AppConfig) {
       useFactory: async (config: AppConfig, embedded: EmbeddedPostgres | null) => {
         const dataSource = new DataSource({
           type: 'postgres',
-          url: embedded?.url ?? config.databaseUrl!,
+          ...(embedded ? { ...embedded.connection, username: embedded.connection.user } : { url: config.databaseUrl! }),
           entities: ENTITIES,
           migrations: MIGRATIONS,
           synchronize: false,
-          // pglite-socket interleaves the protocol messages of concurrent connections outside transactions, so the
-          // embedded database gets exactly one connection; PGlite runs one query at a time anyway.
-          poolSize: embedded ? 1 : config.databasePoolSize,
+          poolSize: config.databasePoolSize,
           ...poolLimits(config),
           logging: ['error'],
         });
         await dataSource.initialize();
-        await migrate(dataSource, embedded ? null : config.databaseUrl);
+        await migrate(dataSource, embedded?.connection ?? { connectionString: config.databaseUrl! });
         return dataSource;
       },
     },

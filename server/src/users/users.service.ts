@@ -26,8 +26,7 @@ export class UsersService {
   /** Self-registration: the very first account becomes the admin; later ones need registration switched on. */
   async register(input: { username: string; email: string; password: string }): Promise<UserDto> {
     const passwordHash = await hashPassword(input.password);
-    // Read before the transaction: work inside it must use only its own connection (the embedded database serves
-    // one transaction at a time, so a second connection would wait for it forever).
+    // Read before the transaction, so the transaction holds its lock only for the count and the insert.
     const { allowRegistration } = await this.settings.read();
     const user = await this.users.transaction(USER_COUNT_LOCK, async (users) => {
       const first = (await users.count()) === 0;
