@@ -151,7 +151,7 @@ describe('database faults (issue 14, finding 11)', () => {
   let admin: Session;
 
   beforeAll(async () => {
-    // The server reaches its database (real PostgreSQL, or the PGlite engine behind a socket) through a relay the test
+    // The server reaches its database (real PostgreSQL, or an embedded cluster on a loopback port) through a relay the test
     // can make refuse, reset or silently drop connections.
     database = await createTestDatabase('url');
     const target = new URL(database.url!);
