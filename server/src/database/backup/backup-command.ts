@@ -4,7 +4,7 @@ import { Client, ClientConfig } from 'pg';
 import { AppConfig, ConfigError, loadConfig } from '../../config/config';
 import { startEmbeddedPostgres } from '../embedded-postgres';
 import { EmbeddedDatabaseError } from '../embedded/binaries';
-import { clusterPassword, EMBEDDED_DATABASE, EMBEDDED_ROLE, isCluster, recordedPid } from '../embedded/cluster';
+import { alive, clusterPassword, EMBEDDED_DATABASE, EMBEDDED_ROLE, isCluster, recordedPid } from '../embedded/cluster';
 import { stamp } from '../embedded/pglite-migration';
 import { clientQuery, readSnapshot, writeSnapshot } from '../embedded/transfer';
 import { readBackup, writeBackup } from './backup-file';
@@ -14,15 +14,6 @@ interface OpenDatabase {
   /** True when a running Vigil owns this embedded cluster (its postmaster was already up). */
   inUse: boolean;
   close(): Promise<void>;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

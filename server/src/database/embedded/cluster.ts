@@ -143,7 +143,8 @@ export function socketFolder(dir: string): string | null {
   return join(dir, `.s.PGSQL.${SOCKET_PORT}`).length <= MAX_SOCKET_PATH ? dir : null;
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, under another user). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
