@@ -158,7 +158,9 @@ describe('the agent program (built bundle) against the server', () => {
     await new Promise((resolve) => setTimeout(resolve, 12_000));
     await app.restart();
     // After the reconnect the buffered reports arrive as a backlog: the server's counter (reset by the restart)
-    // counts them together with the new ones, so it is past 1 within a moment of reconnecting.
+    // counts them together with the new ones, so it is past 1 within a moment of reconnecting. The agent retries on
+    // socket.io's backoff (1 s doubling up to 60 s, ±50 %): after a 12 s outage its next attempt may be up to ~35 s
+    // away, so the wait covers the whole schedule rather than its usual case.
     const accepted = await waitFor(
       async () => {
         if (agent.child.exitCode !== null) throw new Error(`the agent exited: ${agent.output()}`);
@@ -166,7 +168,7 @@ describe('the agent program (built bundle) against the server', () => {
         return Number(/vigil_agent_reports_accepted_total (\d+)/.exec(text)?.[1] ?? 0);
       },
       (count) => count >= 3,
-      20_000,
+      75_000,
     );
     expect(accepted).toBeGreaterThanOrEqual(3);
     expect(agent.output()).toMatch(/Sent \d+ buffered reports/);
@@ -177,5 +179,5 @@ describe('the agent program (built bundle) against the server', () => {
       (status) => status === 'active',
       5_000,
     );
-  }, 90_000);
+  }, 150_000);
 });
