@@ -4,8 +4,8 @@ import request from 'supertest';
 import { Client } from 'pg';
 import { LOGIN_FREE_FAILURES_PER_ADDRESS, LOGIN_FREE_FAILURES_PER_PAIR, MESSAGES } from '@vigil/proto';
 import { createUser, login, registerFirstAdmin, Session } from '../factories/users';
-import { CutMode, startTcpProxy, TcpProxy } from '../support/tcp-proxy';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { ProxiedApp, startAppBehindProxy } from '../support/proxied-app';
+import { CutMode, TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait';
 
@@ -145,31 +145,19 @@ describe("an admin's own password and role (issue 14, finding 10)", () => {
 });
 
 describe('database faults (issue 14, finding 11)', () => {
-  let database: TestDatabase;
+  let proxied: ProxiedApp;
   let proxy: TcpProxy;
   let app: TestApp;
   let admin: Session;
 
   beforeAll(async () => {
-    // The server reaches its database (real PostgreSQL, or an embedded cluster on a loopback port) through a relay the test
-    // can make refuse, reset or silently drop connections.
-    database = await createTestDatabase('url');
-    const target = new URL(database.url!);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    const throughProxy = new URL(database.url!);
-    throughProxy.host = `127.0.0.1:${proxy.port}`;
-    app = await startTestApp({
-      database,
-      databaseUrl: throughProxy.toString(),
-      env: { DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '2000' },
-    });
+    // The server reaches its database (real PostgreSQL, or an embedded cluster on a loopback port) through a relay the
+    // test can make refuse, reset or silently drop connections.
+    proxied = await startAppBehindProxy({ DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '2000' });
+    ({ app, proxy } = proxied);
     admin = await registerFirstAdmin(app.url);
   });
-  afterAll(async () => {
-    await app?.destroy();
-    await proxy?.close();
-    await database?.drop();
-  });
+  afterAll(() => proxied?.destroy());
 
   /** Runs a request and measures how long its answer took. */
   async function timed(call: () => request.Test): Promise<{ status: number; body: unknown; ms: number; retryAfter?: string }> {
@@ -209,7 +197,7 @@ describe('database faults (issue 14, finding 11)', () => {
 
   it('answers 503 on /api/health while the database refuses writes, and 200 once they work again', async () => {
     // Reads keep working while every write fails with SQLSTATE 53100, as on a full disk.
-    const direct = new Client({ connectionString: database.url! });
+    const direct = new Client({ connectionString: proxied.database.url! });
     await direct.connect();
     try {
       await direct.query(`CREATE FUNCTION vigil_test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { BODY_LIMIT_BYTES, MESSAGES } from '@vigil/proto';
 import { registerFirstAdmin, Session } from '../factories/users';
-import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { ProxiedApp, startAppBehindProxy } from '../support/proxied-app';
+import { TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('HTTP behaviour of every route', () => {
@@ -77,23 +77,15 @@ describe('HTTP behaviour of every route', () => {
 });
 
 describe('GET /api/health', () => {
-  let database: TestDatabase;
-  let proxy: TcpProxy;
+  let proxied: ProxiedApp;
   let app: TestApp;
+  let proxy: TcpProxy;
 
   beforeAll(async () => {
-    database = await createTestDatabase('url');
-    const target = new URL(database.url!);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    const throughProxy = new URL(database.url!);
-    throughProxy.host = `127.0.0.1:${proxy.port}`;
-    app = await startTestApp({ database, databaseUrl: throughProxy.toString() });
+    proxied = await startAppBehindProxy();
+    ({ app, proxy } = proxied);
   });
-  afterAll(async () => {
-    await app?.destroy();
-    await proxy?.close();
-    await database?.drop();
-  });
+  afterAll(() => proxied?.destroy());
 
   it('answers 503 while the database is unreachable and 200 again once it is back', async () => {
     await request(app.url).get('/api/health').expect(200, { success: true, database: 'up' });
