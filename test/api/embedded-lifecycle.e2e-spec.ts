@@ -49,9 +49,9 @@ describe('embedded PostgreSQL lifecycle', () => {
     });
   });
 
-  it('stops the postmaster when the server gets SIGTERM', async () => {
+  it.each<NodeJS.Signals>(['SIGTERM', 'SIGINT'])('stops the postmaster when the server gets %s', async (signal) => {
     const pid = postmasterPid(dataDir())!;
-    await app.stop();
+    await app.stop(signal);
     expect(isAlive(pid)).toBe(false);
     expect(postmasterPid(dataDir())).toBeNull();
     await app.restart();

@@ -13,7 +13,8 @@ export interface TestApp {
   database: TestDatabase;
   /** Everything the process printed, for assertions on logs. */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the process with SIGTERM (or the given signal) and waits for it to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
   restart(): Promise<void>;
   /** Ends the process with SIGKILL, as a crash would: no shutdown hooks run. */
   kill(): Promise<void>;
@@ -73,12 +74,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     throw new Error(`server did not become healthy within ${START_TIMEOUT_MS} ms:\n${output}`);
   }
 
-  async function stop(): Promise<void> {
+  async function stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const proc = child;
     child = null;
     if (!proc || proc.exitCode !== null) return;
     const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    proc.kill('SIGTERM');
+    proc.kill(signal);
     const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
     await exited;
     clearTimeout(timer);
