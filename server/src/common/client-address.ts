@@ -1,6 +1,6 @@
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
-import { TrustProxy, unmapIPv4 } from '../config/trust-proxy';
+import type { TrustProxy } from '../config/trust-proxy';
+import { subnetMatcher, unmapIPv4 } from './subnets';
 
 /** Whether the peer at `hop` (0 = the socket's own peer) is a proxy whose `X-Forwarded-For` we believe. */
 export type TrustFunction = (address: string, hop: number) => boolean;
@@ -11,13 +11,7 @@ const MAX_ADDRESS_LENGTH = 64;
 export function trustFunction(setting: TrustProxy): TrustFunction {
   if (setting.kind === 'off') return () => false;
   if (setting.kind === 'hops') return (_address, hop) => hop < setting.hops;
-  const list = new BlockList();
-  for (const { address, prefix, family } of setting.subnets) list.addSubnet(address, prefix, family);
-  return (address) => {
-    const plain = unmapIPv4(address);
-    const family = isIPv4(plain) ? 'ipv4' : isIPv6(plain) ? 'ipv6' : null;
-    return family !== null && list.check(plain, family);
-  };
+  return subnetMatcher(setting.subnets);
 }
 
 /**

@@ -1,30 +1,32 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { buildConnector } from 'undici';
+import { parseSubnet, Subnet, subnetMatcher } from './subnets';
 
 /** A set of address ranges (IPv4 and IPv6 CIDRs) outbound requests may not connect to. */
 export class AddressDenyList {
+  private readonly matches: (address: string) => boolean;
+
   private constructor(
-    private readonly list: BlockList,
+    subnets: readonly Subnet[],
     /** The ranges as configured, for logs and errors. */
     readonly ranges: readonly string[],
-  ) {}
+  ) {
+    this.matches = subnetMatcher(subnets);
+  }
 
   /**
    * Parses a comma- or space-separated list of CIDRs (`10.0.0.0/8, fd00::/8`); a bare address means that one address.
    * Throws naming the first entry that is not one.
    */
   static parse(text: string): AddressDenyList {
-    const list = new BlockList();
     const ranges = text.split(/[\s,]+/).filter((entry) => entry !== '');
-    for (const entry of ranges) {
-      const match = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(entry);
-      const family = match ? isIP(match[1]) : 0;
-      const prefix = match?.[2] === undefined ? (family === 4 ? 32 : 128) : Number(match[2]);
-      if (!match || family === 0 || prefix > (family === 4 ? 32 : 128)) throw new Error(`"${entry}" is not an IPv4 or IPv6 CIDR`);
-      list.addSubnet(match[1], prefix, family === 4 ? 'ipv4' : 'ipv6');
-    }
-    return new AddressDenyList(list, ranges);
+    const subnets = ranges.map((entry) => {
+      const subnet = parseSubnet(entry);
+      if (!subnet) throw new Error(`"${entry}" is not an IPv4 or IPv6 CIDR`);
+      return subnet;
+    });
+    return new AddressDenyList(subnets, ranges);
   }
 
   get empty(): boolean {
@@ -33,9 +35,7 @@ export class AddressDenyList {
 
   /** Whether `address` (an IP literal, brackets allowed) is in a denied range; IPv4-mapped IPv6 counts as its IPv4. */
   denies(address: string): boolean {
-    const bare = address.replace(/^\[|\]$/g, '');
-    const family = isIP(bare);
-    return family !== 0 && this.list.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+    return this.matches(address);
   }
 }
 

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { parseSubnet, Subnet } from '../common/subnets';
 
 /**
  * Which peers may tell us the client's address through `X-Forwarded-For`. Off by default: with Docker port
@@ -11,12 +11,6 @@ export type TrustProxy =
   /** Trust peers inside these subnets (each address of the chain that is inside one is skipped). */
   | { kind: 'subnets'; subnets: Subnet[] };
 
-export interface Subnet {
-  address: string;
-  prefix: number;
-  family: 'ipv4' | 'ipv6';
-}
-
 /** Names accepted as shorthand for common proxy ranges (the same names Express uses). */
 const NAMED_RANGES: Record<string, string[]> = {
   loopback: ['127.0.0.0/8', '::1/128'],
@@ -25,24 +19,6 @@ const NAMED_RANGES: Record<string, string[]> = {
 };
 
 const MAX_HOPS = 10;
-
-/** `a.b.c.d` inside `::ffff:a.b.c.d`, so an IPv4 client on a dual-stack socket matches IPv4 subnets. */
-export function unmapIPv4(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  return mapped ? mapped[1] : address;
-}
-
-function subnet(entry: string): Subnet | null {
-  const [rawAddress, rawPrefix, ...rest] = entry.split('/');
-  if (rest.length > 0) return null;
-  const address = unmapIPv4(rawAddress);
-  const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : null;
-  if (!family) return null;
-  const max = family === 'ipv4' ? 32 : 128;
-  if (rawPrefix === undefined) return { address, prefix: max, family };
-  if (!/^\d{1,3}$/.test(rawPrefix) || Number(rawPrefix) > max) return null;
-  return { address, prefix: Number(rawPrefix), family };
-}
 
 /**
  * Parses `TRUST_PROXY`: empty, `0`, `false` or `off` = never trust proxy headers; a number 1–10 = that many proxies;
@@ -62,7 +38,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | { error: 
   }
   const subnets: Subnet[] = [];
   for (const entry of value.split(',').map((part) => part.trim())) {
-    const parsed = (NAMED_RANGES[entry] ?? [entry]).map(subnet);
+    const parsed = (NAMED_RANGES[entry] ?? [entry]).map(parseSubnet);
     if (entry === '' || parsed.some((item) => item === null)) {
       return {
         error: `TRUST_PROXY must be a number of proxies or a comma-separated list of addresses, CIDR subnets, loopback, linklocal or uniquelocal (bad entry "${entry}")`,
