@@ -25,8 +25,8 @@ export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): Au
 });
 
 /**
- * The caller's address. Express resolves `req.ip` with the `trust proxy` function built from TRUST_PROXY (the same
- * rule `handshakeAddress` applies to sockets).
+ * The caller's address: `req.ip` as Express resolves it with the `trust proxy` function built from TRUST_PROXY,
+ * normalised.
  */
 export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
   return normalizeAddress(ctx.switchToHttp().getRequest().ip);
