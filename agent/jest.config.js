@@ -2,7 +2,12 @@
 module.exports = {
   rootDir: 'src',
   testRegex: '.*\\.spec\\.ts$',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', esModuleInterop: true, isolatedModules: true, strict: true, types: ['node', 'jest'] } }] },
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      { tsconfig: { module: 'commonjs', esModuleInterop: true, isolatedModules: true, strict: true, types: ['node', 'jest'] } },
+    ],
+  },
   moduleNameMapper: { '^@vigil/proto$': '<rootDir>/../../proto/src/index.ts' },
   testEnvironment: 'node',
 };

@@ -30,7 +30,23 @@ import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { routeAlertsToSink, startAlertSink } from './lib/alert-sink.mjs';
-import { api, childCpuSeconds, cpuSeconds, f, freePort, log, machineJiffies, metrics, openFiles, option, otherTestRunners, percentile, postgresCpu, rssMiB, sleep } from './lib/measure.mjs';
+import {
+  api,
+  childCpuSeconds,
+  cpuSeconds,
+  f,
+  freePort,
+  log,
+  machineJiffies,
+  metrics,
+  openFiles,
+  option,
+  otherTestRunners,
+  percentile,
+  postgresCpu,
+  rssMiB,
+  sleep,
+} from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(import.meta.dirname, '..');
@@ -67,7 +83,9 @@ const mib = (bytes) => bytes / 2 ** 20;
 /** Soft and hard limits on open files of this process (children inherit them). */
 function fileLimits() {
   try {
-    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
     const [soft, hard] = line.slice('Max open files'.length).trim().split(/\s+/);
     return { soft: soft === 'unlimited' ? Infinity : Number(soft), hard: hard === 'unlimited' ? Infinity : Number(hard) };
   } catch {
@@ -77,7 +95,12 @@ function fileLimits() {
 
 function summary(values) {
   const sorted = Float64Array.from(values).sort();
-  return { count: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.length ? sorted[sorted.length - 1] : NaN };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -198,8 +221,6 @@ async function startServer(env, logPath, needFiles) {
   throw new Error(`server did not become healthy; see ${logPath}`);
 }
 
-
-
 function benchHello(index) {
   return {
     hostname: `bench-agent-${index}`,
@@ -264,7 +285,8 @@ function serverLogFindings(path) {
 // The real agent
 
 async function realAgent(server, adminToken, tempDir, minutes) {
-  if (!existsSync(AGENT_BUNDLE)) return { skipped: `${AGENT_BUNDLE.slice(ROOT.length + 1)} does not exist (build it with npm run build -w agent)` };
+  if (!existsSync(AGENT_BUNDLE))
+    return { skipped: `${AGENT_BUNDLE.slice(ROOT.length + 1)} does not exist (build it with npm run build -w agent)` };
   const generated = await api(server.base, adminToken, 'POST', '/api/agents/token/generate');
   if (generated.status !== 200) return { skipped: `token/generate answered ${generated.status}` };
   const { token, token_id: tokenId } = generated.json();
@@ -272,10 +294,14 @@ async function realAgent(server, adminToken, tempDir, minutes) {
   // Kept (outside the repository) for reading after the run, like the server log.
   const agentLog = join(tmpdir(), `vigil-bench-agents-real-agent-${Date.now()}.log`);
   const out = createWriteStream(agentLog);
-  const child = spawn(process.execPath, [AGENT_BUNDLE, '--server', server.base, '--token', token, '--interval', '10', '--config', configPath], {
-    env: { PATH: process.env.PATH, HOME: tempDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [AGENT_BUNDLE, '--server', server.base, '--token', token, '--interval', '10', '--config', configPath],
+    {
+      env: { PATH: process.env.PATH, HOME: tempDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   cleanups.push(() => stopChild(child, 'SIGTERM', 5000));
@@ -293,7 +319,9 @@ async function realAgent(server, adminToken, tempDir, minutes) {
     samples.push({ at: Date.now(), rss, own, children: childCpuSeconds(child.pid) });
     if (Date.now() - lastLog >= 60_000) {
       lastLog = Date.now();
-      log(`  real agent +${((Date.now() - started) / 1000).toFixed(0)} s: RSS ${f(rss, 1)} MiB, CPU ${f(((own - cpu0.own) / ((Date.now() - started) / 1000)) * 100, 2)} %`);
+      log(
+        `  real agent +${((Date.now() - started) / 1000).toFixed(0)} s: RSS ${f(rss, 1)} MiB, CPU ${f(((own - cpu0.own) / ((Date.now() - started) / 1000)) * 100, 2)} %`,
+      );
     }
   }
   const exited = child.exitCode !== null || child.signalCode !== null ? { code: child.exitCode, signal: child.signalCode } : null;
@@ -320,7 +348,12 @@ async function realAgent(server, adminToken, tempDir, minutes) {
     seconds,
     samples: samples.length,
     exitedEarly: exited,
-    rssMiB: { max: rss.length ? Math.max(...rss) : NaN, avg: rss.length ? rss.reduce((a, b) => a + b, 0) / rss.length : NaN, first: rss[0], last: rss[rss.length - 1] },
+    rssMiB: {
+      max: rss.length ? Math.max(...rss) : NaN,
+      avg: rss.length ? rss.reduce((a, b) => a + b, 0) / rss.length : NaN,
+      first: rss[0],
+      last: rss[rss.length - 1],
+    },
     cpuPercent: {
       own: last && seconds ? ((last.own - cpu0.own) / seconds) * 100 : NaN,
       withChildren: last && seconds ? ((last.own - cpu0.own + (last.children ?? 0) - cpu0.children) / seconds) * 100 : NaN,
@@ -370,7 +403,9 @@ async function run() {
     await adminClient.query(`CREATE DATABASE ${database}`);
     cleanups.push(async () => {
       await benchClient?.end().catch(() => {});
-      await adminClient.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error) => log(`could not drop ${database}: ${error.message}`));
+      await adminClient
+        .query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+        .catch((error) => log(`could not drop ${database}: ${error.message}`));
       await adminClient.end();
     });
     const url = new URL(ADMIN_URL);
@@ -387,7 +422,9 @@ async function run() {
       : limits.hard >= serverFiles
         ? `open files soft limit ${limits.soft} < ~${serverFiles}: raised to ${serverFiles} for the server and fleet (hard limit ${limits.hard})`
         : `open files hard limit ${limits.hard} < ~${serverFiles}: the server will refuse connections past it; raise it (ulimit -n) and run again`;
-  log(`bench:agents ${AGENTS} agents at ${INTERVAL_S} s (${f(AGENTS / INTERVAL_S, 1)} reports/s), ${WORKERS} fleet processes, ${MINUTES} min window after ${WARMUP_S} s warm-up, ${MODE}`);
+  log(
+    `bench:agents ${AGENTS} agents at ${INTERVAL_S} s (${f(AGENTS / INTERVAL_S, 1)} reports/s), ${WORKERS} fleet processes, ${MINUTES} min window after ${WARMUP_S} s warm-up, ${MODE}`,
+  );
   log(`  ${fdNote}; server log ${logPath}`);
 
   const server = await startServer(env, logPath, serverFiles);
@@ -419,7 +456,9 @@ async function run() {
     postgres: MODE === 'postgres' ? ((postgresCpu() - enrollCpu0.postgres) / enrolled.seconds) * 100 : null,
   };
   const enrolledCount = enrolled.credentials.filter(Boolean).length;
-  log(`  enrolled ${enrolledCount} in ${f(enrolled.seconds, 1)} s (${f(enrolledCount / enrolled.seconds)}/s), ${enrolled.failures.length} failed; request p50 ${f(enrolled.latency.p50)} ms, p99 ${f(enrolled.latency.p99)} ms`);
+  log(
+    `  enrolled ${enrolledCount} in ${f(enrolled.seconds, 1)} s (${f(enrolledCount / enrolled.seconds)}/s), ${enrolled.failures.length} failed; request p50 ${f(enrolled.latency.p50)} ms, p99 ${f(enrolled.latency.p99)} ms`,
+  );
   for (const failure of enrolled.failures.slice(0, 5)) log(`  failed: ${failure}`);
   const afterEnroll = { rss: rssMiB(server.pid), metrics: await metrics(base, adminToken) };
 
@@ -441,8 +480,12 @@ async function run() {
   const connectResults = await Promise.all(
     fleet.map((worker, w) => {
       const slice = [];
-      for (let index = w; index < AGENTS; index += WORKERS) if (enrolled.credentials[index]) slice.push({ index, credential: enrolled.credentials[index] });
-      return worker.ask({ type: 'connect', url: base, agents: slice, concurrency: CONNECT_CONCURRENCY, intervalS: INTERVAL_S }, 30 * 60_000);
+      for (let index = w; index < AGENTS; index += WORKERS)
+        if (enrolled.credentials[index]) slice.push({ index, credential: enrolled.credentials[index] });
+      return worker.ask(
+        { type: 'connect', url: base, agents: slice, concurrency: CONNECT_CONCURRENCY, intervalS: INTERVAL_S },
+        30 * 60_000,
+      );
     }),
   );
   const connectSeconds = (Date.now() - connectStarted) / 1000;
@@ -538,7 +581,12 @@ async function run() {
                 (SELECT count(*) FROM agent_metrics)::bigint AS metric_rows, (SELECT count(*) FROM agents WHERE status = 'active')::int AS active`,
       )
     ).rows;
-    tables = { agentsBytes: Number(row.agents), metricsBytes: Number(row.metrics), metricRows: Number(row.metric_rows), active: row.active };
+    tables = {
+      agentsBytes: Number(row.agents),
+      metricsBytes: Number(row.metrics),
+      metricRows: Number(row.metric_rows),
+      active: row.active,
+    };
     await benchClient.end();
     benchClient = null;
   }
@@ -693,9 +741,11 @@ function print(r) {
   const lines = [
     `${r.mode}: ${r.agents} agents at ${r.intervalSeconds} s from ${r.workers} fleet processes, window ${f(r.windowSeconds)} s after ${r.warmupSeconds} s warm-up (open files limit ${r.fileLimits.soft})`,
     `  enrolment                ${r.enrol.enrolled} in ${f(r.enrol.seconds, 1)} s (${f(r.enrol.perSecond)}/s), ${r.enrol.failed} failed; request p50 ${f(r.enrol.requestMs.p50)} ms, p99 ${f(r.enrol.requestMs.p99)} ms; ` +
-      `server CPU ${f(r.enrol.cpuPercent.server)} %` + (r.enrol.cpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.enrol.cpuPercent.postgres)} %`),
+      `server CPU ${f(r.enrol.cpuPercent.server)} %` +
+      (r.enrol.cpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.enrol.cpuPercent.postgres)} %`),
     `  connect + hello          ${r.connect.connected} in ${f(r.connect.seconds, 1)} s (${f(r.connect.perSecond)}/s), ${r.connect.failed} failed; server gauge vigil_agent_sockets ${r.connect.serverSockets}, ` +
-      `${r.connect.serverOpenFiles} open files; server CPU ${f(r.connect.cpuPercent.server)} %` + (r.connect.cpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.connect.cpuPercent.postgres)} %`),
+      `${r.connect.serverOpenFiles} open files; server CPU ${f(r.connect.cpuPercent.server)} %` +
+      (r.connect.cpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.connect.cpuPercent.postgres)} %`),
     `  connected in window      ${r.socketsInWindow.min}–${r.socketsInWindow.max} sockets (server gauge); fleet disconnects ${r.fleetCounters.disconnects}, reconnects ${r.fleetCounters.reconnects}, connect errors ${r.fleetCounters.connectErrors}`,
     `  reports/s                ${f(r.reportsPerSecond.acknowledged, 1)} acknowledged, ${f(r.reportsPerSecond.sent, 1)} sent, ${f(r.reportsPerSecond.acceptedByServer, 1)} accepted and ` +
       `${f(r.reportsPerSecond.storedByServer, 1)} stored by the server (expected ${f(r.reportsPerSecond.expected, 1)})`,
@@ -705,11 +755,17 @@ function print(r) {
       `${r.pushes.agentsSeen} agents seen, subscriber disconnects ${r.pushes.subscriberDisconnects}`,
     `  report → push latency    p50 ${f(r.pushLatencyMs.p50)} ms, p95 ${f(r.pushLatencyMs.p95)} ms, p99 ${f(r.pushLatencyMs.p99)} ms, p99.9 ${f(r.pushLatencyMs.p999)} ms, max ${f(r.pushLatencyMs.max)} ms (mean ${f(r.pushLatencyMs.mean, 1)} ms, ${r.pushLatencyMs.count} pushes)`,
     `  pushes over 100 ms       ${r.slowPushes.pushesOver100ms} in ${r.slowPushes.withPushesOver100ms} of ${r.slowPushes.seconds} seconds` +
-      (r.slowPushes.worst.length ? ` (${r.slowPushes.worst.slice(0, 12).map((b) => `${b.at} ${b.over100}× max ${f(b.max)} ms`).join(', ')})` : ''),
+      (r.slowPushes.worst.length
+        ? ` (${r.slowPushes.worst
+            .slice(0, 12)
+            .map((b) => `${b.at} ${b.over100}× max ${f(b.max)} ms`)
+            .join(', ')})`
+        : ''),
     `  report → ack latency     p50 ${f(r.ackLatencyMs.p50)} ms, p99 ${f(r.ackLatencyMs.p99)} ms, max ${f(r.ackLatencyMs.max)} ms`,
     `  server counters          accepted ${r.serverCounters.accepted}, stored ${r.serverCounters.stored} (${r.serverCounters.unstoredAtEnd} not stored at the end), rejected ${r.serverCounters.rejected}, ` +
       `failed batches ${r.serverCounters.batchesFailed} (in the window: rejected ${r.serverCounters.rejectedInWindow}, failed batches ${r.serverCounters.batchesFailedInWindow})`,
-    `  CPU (100 % = one core)   server ${f(c.server, 1)} %` + (c.postgres === null ? '' : `, PostgreSQL ${f(c.postgres, 1)} %`) +
+    `  CPU (100 % = one core)   server ${f(c.server, 1)} %` +
+      (c.postgres === null ? '' : `, PostgreSQL ${f(c.postgres, 1)} %`) +
       `, fleet ${c.fleet.map((v) => `${f(v, 1)} %`).join(' + ')}, subscriber ${f(c.subscriber, 1)} %; whole machine ${f(c.machine, 1)} % of 2 cores ` +
       `(other test runners in ${r.otherTestRunnersSeen}); server ${f(r.serverCpuMsPerReport, 3)} ms CPU per report`,
     `  server RSS               ${f(r.rssMiB.serverIdle)} MiB idle, ${f(r.rssMiB.serverAfterEnrol)} after enrolment, ${f(r.rssMiB.serverAfterConnect)} with all connected, ` +

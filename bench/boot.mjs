@@ -18,7 +18,10 @@ const COMPARE = option('compare', null);
 async function bootOnce(main, env) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [main], {
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', ...env },
+    stdio: 'ignore',
+  });
   let peak = 0;
   try {
     let healthy = false;

@@ -22,7 +22,22 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseArrivals, startServer, startTarget } from './lib/checker-run.mjs';
-import { api, cpuSeconds, f, folderBytes, log, machineJiffies, metrics, option, otherTestRunners, postgresCpu, rssMiB, sleep, treeCpuSeconds, treeMemoryMiB } from './lib/measure.mjs';
+import {
+  api,
+  cpuSeconds,
+  f,
+  folderBytes,
+  log,
+  machineJiffies,
+  metrics,
+  option,
+  otherTestRunners,
+  postgresCpu,
+  rssMiB,
+  sleep,
+  treeCpuSeconds,
+  treeMemoryMiB,
+} from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -40,7 +55,6 @@ if (!['embedded', 'postgres', 'both'].includes(MODE)) {
   console.error('--mode must be embedded, postgres or both');
   process.exit(2);
 }
-
 
 async function createMonitors(base, token, targetPort) {
   const ids = new Array(MONITORS);
@@ -123,7 +137,9 @@ async function runMode(mode) {
         if (!m) continue;
         early.inFlightMax = Math.max(early.inFlightMax, m.vigil_checks_in_flight);
         early.ringP99Max = Math.max(early.ringP99Max, m.vigil_check_lateness_p99_ms);
-        log(`  early: started ${m.vigil_checks_started_total}, in flight ${m.vigil_checks_in_flight}, ring p99 ${m.vigil_check_lateness_p99_ms} ms, max ${m.vigil_check_lateness_max_ms} ms, rows ${m.vigil_check_rows_written_total}`);
+        log(
+          `  early: started ${m.vigil_checks_started_total}, in flight ${m.vigil_checks_in_flight}, ring p99 ${m.vigil_check_lateness_p99_ms} ms, max ${m.vigil_check_lateness_max_ms} ms, rows ${m.vigil_check_rows_written_total}`,
+        );
       }
     })();
     const createCpu0 = { server: cpuSeconds(server.pid), postgres: postgresCpu() };
@@ -143,7 +159,13 @@ async function runMode(mode) {
     // Window start.
     const m0 = await metrics(base, token);
     const t0 = Date.now();
-    const cpu0 = { tree: treeCpuSeconds(server.pid), server: cpuSeconds(server.pid), target: cpuSeconds(target.pid), postgres: postgresCpu(), machine: machineJiffies() };
+    const cpu0 = {
+      tree: treeCpuSeconds(server.pid),
+      server: cpuSeconds(server.pid),
+      target: cpuSeconds(target.pid),
+      postgres: postgresCpu(),
+      machine: machineJiffies(),
+    };
     const windowMs = MINUTES * INTERVAL_MS;
     const t1 = t0 + windowMs;
     const rss = { server: [rssMiB(server.pid)], target: [rssMiB(target.pid)], total: [treeMemoryMiB(server.pid)] };
@@ -169,7 +191,13 @@ async function runMode(mode) {
         );
       }
     }
-    const cpu1 = { tree: treeCpuSeconds(server.pid), server: cpuSeconds(server.pid), target: cpuSeconds(target.pid), postgres: postgresCpu(), machine: machineJiffies() };
+    const cpu1 = {
+      tree: treeCpuSeconds(server.pid),
+      server: cpuSeconds(server.pid),
+      target: cpuSeconds(target.pid),
+      postgres: postgresCpu(),
+      machine: machineJiffies(),
+    };
     const tEnd = Date.now();
     const m1 = await metrics(base, token);
     if (server.exited()) throw new Error(`server exited during the run; see ${logPath}`);
@@ -196,7 +224,16 @@ async function runMode(mode) {
       checksPerSecondTarget: a.arrivalsInWindow / seconds,
       checksPerSecondExpected: createdCount / INTERVAL_S,
       startsPerSecondServer: startsInWindow / seconds,
-      perMonitor: { expected: a.slotsPerMonitor, min: a.min, max: a.maxPerMonitor, missed: a.missed, monitorsMissing: a.monitorsMissing, extra: a.extra, monitorsExtra: a.monitorsExtra, offSlot: a.offSlot },
+      perMonitor: {
+        expected: a.slotsPerMonitor,
+        min: a.min,
+        max: a.maxPerMonitor,
+        missed: a.missed,
+        monitorsMissing: a.monitorsMissing,
+        extra: a.extra,
+        monitorsExtra: a.monitorsExtra,
+        offSlot: a.offSlot,
+      },
       latenessTarget: { samples: a.onSlots, p50: a.p50, p99: a.p99, p999: a.p999, max: a.max },
       latenessWarmup: { ...a.warmup, inFlightMax: early.inFlightMax, ringP99Max: early.ringP99Max },
       latenessRing: {
@@ -240,8 +277,16 @@ async function runMode(mode) {
         checksTableCumulative: (m1.vigil_monitor_checks_bytes / m1.vigil_check_rows_written_total) * 1000,
         tablesCumulative: (tableBytes(m1) / m1.vigil_check_rows_written_total) * 1000,
       },
-      database: { checksBytes: m1.vigil_monitor_checks_bytes, hourlyBytes: m1.vigil_monitor_hourly_bytes, databaseBytes: m1.vigil_database_bytes, rowsTotal: m1.vigil_check_rows_written_total },
-      inFlight: { end: m1.vigil_checks_in_flight, max: Math.max(m1.vigil_checks_in_flight, ...timeline.map((m) => m.vigil_checks_in_flight)) },
+      database: {
+        checksBytes: m1.vigil_monitor_checks_bytes,
+        hourlyBytes: m1.vigil_monitor_hourly_bytes,
+        databaseBytes: m1.vigil_database_bytes,
+        rowsTotal: m1.vigil_check_rows_written_total,
+      },
+      inFlight: {
+        end: m1.vigil_checks_in_flight,
+        max: Math.max(m1.vigil_checks_in_flight, ...timeline.map((m) => m.vigil_checks_in_flight)),
+      },
       metricsFetchMs: Math.max(m0.fetchMs, m1.fetchMs, ...timeline.map((m) => m.fetchMs)),
       target: { requests: targetStats.requests, unknownPaths: targetStats.unknown, connections: targetStats.connections },
       serverLog: logPath,
@@ -252,7 +297,9 @@ async function runMode(mode) {
     await target.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (adminClient) {
-      await adminClient.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error) => log(`could not drop ${database}: ${error.message}`));
+      await adminClient
+        .query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+        .catch((error) => log(`could not drop ${database}: ${error.message}`));
       await adminClient.end();
     }
   }

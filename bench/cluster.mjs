@@ -15,7 +15,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseArrivals, startServer, startTarget } from './lib/checker-run.mjs';
-import { api, cpuSeconds, f, log, machineJiffies, metrics, option, otherTestRunners, percentile, postgresCpu, rssMiB, sleep } from './lib/measure.mjs';
+import {
+  api,
+  cpuSeconds,
+  f,
+  log,
+  machineJiffies,
+  metrics,
+  option,
+  otherTestRunners,
+  percentile,
+  postgresCpu,
+  rssMiB,
+  sleep,
+} from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
@@ -92,12 +105,20 @@ async function main() {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${database}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-cluster-'));
-  const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, REDIS_URL, REDIS_PREFIX: prefix, ...(CHECK_CONCURRENCY ? { CHECK_CONCURRENCY } : {}) };
+  const env = {
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    ...(CHECK_CONCURRENCY ? { CHECK_CONCURRENCY } : {}),
+  };
   const target = await startTarget({ delayMs: TARGET_DELAY_MS });
   const servers = [];
   const logPath = (i) => join(tmpdir(), `vigil-bench-cluster-${stamp}-${i}.log`);
   try {
-    log(`bench:cluster ${INSTANCES} instances, ${MONITORS} monitors at 60 s, Redis hz ${hz}, target delay ${TARGET_DELAY_MS} ms, CHECK_CONCURRENCY ${CHECK_CONCURRENCY ?? 'default'}`);
+    log(
+      `bench:cluster ${INSTANCES} instances, ${MONITORS} monitors at 60 s, Redis hz ${hz}, target delay ${TARGET_DELAY_MS} ms, CHECK_CONCURRENCY ${CHECK_CONCURRENCY ?? 'default'}`,
+    );
     // One instance creates the schema and the admin, then stops; the monitors go straight into the table.
     const first = await startServer(env, logPath('setup'));
     const credentials = { username: 'benchadmin', password: 'bench-password-1', email: 'bench@example.com' };
@@ -110,7 +131,10 @@ async function main() {
 
     const booted = Date.now();
     servers.push(...(await Promise.all(Array.from({ length: INSTANCES }, (_, i) => startServer(env, logPath(i))))));
-    const login = await api(servers[0].base, null, 'POST', '/api/auth/login', { username: credentials.username, password: credentials.password });
+    const login = await api(servers[0].base, null, 'POST', '/api/auth/login', {
+      username: credentials.username,
+      password: credentials.password,
+    });
     const { token } = login.json();
     for (;;) {
       if ((await redis.zcard(`${prefix}:checks:repeat`)) >= MONITORS) break;
@@ -124,7 +148,12 @@ async function main() {
     const t0 = Date.now();
     const t1 = t0 + MINUTES * 60_000;
     const pids = servers.map((s) => s.pid);
-    const cpu0 = { servers: pids.map(cpuSeconds), postgres: postgresCpu(), redis: (await redisFigures(redis)).cpu, machine: machineJiffies() };
+    const cpu0 = {
+      servers: pids.map(cpuSeconds),
+      postgres: postgresCpu(),
+      redis: (await redisFigures(redis)).cpu,
+      machine: machineJiffies(),
+    };
     const m0 = await Promise.all(servers.map((s) => metrics(s.base, token)));
     const rss = pids.map((pid) => [rssMiB(pid)]);
     const redisMemory = [];
@@ -139,7 +168,12 @@ async function main() {
       if (otherTestRunners() > 0) busy += 1;
     }
     const seconds = (Date.now() - t0) / 1000;
-    const cpu1 = { servers: pids.map(cpuSeconds), postgres: postgresCpu(), redis: (await redisFigures(redis)).cpu, machine: machineJiffies() };
+    const cpu1 = {
+      servers: pids.map(cpuSeconds),
+      postgres: postgresCpu(),
+      redis: (await redisFigures(redis)).cpu,
+      machine: machineJiffies(),
+    };
     const m1 = await Promise.all(servers.map((s) => metrics(s.base, token)));
     await sleep(2000);
     const window = analyseArrivals(await target.ask('arrivals'), ids, t0, t1, booted, INTERVAL_MS);
@@ -178,7 +212,9 @@ async function main() {
     await Promise.all(servers.map((s) => s.stop()));
     await target.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error) => log(`could not drop ${database}: ${error.message}`));
+    await admin
+      .query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+      .catch((error) => log(`could not drop ${database}: ${error.message}`));
     await admin.end();
     await deleteKeys(redis, prefix);
     if (REDIS_HZ !== null) await redis.config('SET', 'hz', hzBefore);

@@ -26,7 +26,20 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './lib/checker-run.mjs';
-import { api, cpuSeconds, f, freePort, log, machineJiffies, option, otherTestRunners, percentile, postgresCpu, rssMiB, sleep } from './lib/measure.mjs';
+import {
+  api,
+  cpuSeconds,
+  f,
+  freePort,
+  log,
+  machineJiffies,
+  option,
+  otherTestRunners,
+  percentile,
+  postgresCpu,
+  rssMiB,
+  sleep,
+} from './lib/measure.mjs';
 
 /** Besides test runners, the other benchmarks also compete for the cores. */
 const COMPETITORS = 'jest|vitest|playwright test|bench/(checker|agents)\\.mjs';
@@ -52,10 +65,8 @@ if (!['embedded', 'postgres'].includes(MODE)) {
   process.exit(2);
 }
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // /proc readings (as in bench/checker.mjs and bench/agents.mjs)
-
 
 function summary(values) {
   const sorted = Float64Array.from(values).sort();
@@ -146,8 +157,6 @@ async function startHelper(script, name) {
   return { pid: child.pid, ask, ready, child };
 }
 
-
-
 function serverLogFindings(path) {
   let text = '';
   try {
@@ -178,7 +187,9 @@ async function run() {
     const database = `vigil_bench_live_${process.pid}_${Date.now()}`;
     await adminClient.query(`CREATE DATABASE ${database}`);
     cleanups.push(async () => {
-      await adminClient.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error) => log(`could not drop ${database}: ${error.message}`));
+      await adminClient
+        .query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+        .catch((error) => log(`could not drop ${database}: ${error.message}`));
       await adminClient.end();
     });
     const url = new URL(ADMIN_URL);
@@ -187,7 +198,9 @@ async function run() {
   }
   const statusViewers = Math.ceil(VIEWERS / 2);
   const dashboardViewers = VIEWERS - statusViewers;
-  log(`bench:live ${VIEWERS} viewers (${statusViewers} status page, ${dashboardViewers} dashboard) in ${PROCS} processes, ${MONITORS} monitors, ${CHANGES} changes every ${EVERY_MS} ms, ${MODE}${BROWSER ? ', Chromium' : ''}`);
+  log(
+    `bench:live ${VIEWERS} viewers (${statusViewers} status page, ${dashboardViewers} dashboard) in ${PROCS} processes, ${MONITORS} monitors, ${CHANGES} changes every ${EVERY_MS} ms, ${MODE}${BROWSER ? ', Chromium' : ''}`,
+  );
   log(`  server log ${logPath}`);
 
   const target = await startHelper(TARGET, 'target');
@@ -205,11 +218,20 @@ async function run() {
   const monitors = [];
   for (let i = 0; i < MONITORS; i += 1) {
     const name = `live-bench-m${String(i + 1).padStart(2, '0')}`;
-    const created = await api(base, token, 'POST', '/api/monitors', { name, url: `http://127.0.0.1:${target.ready.port}/m/${i}`, interval: 60, retries: 0 });
+    const created = await api(base, token, 'POST', '/api/monitors', {
+      name,
+      url: `http://127.0.0.1:${target.ready.port}/m/${i}`,
+      interval: 60,
+      retries: 0,
+    });
     if (created.status !== 201) throw new Error(`creating a monitor answered ${created.status}: ${created.text}`);
     monitors.push({ index: i, id: created.json().monitor.id, name, status: 'up' });
   }
-  const config = await api(base, token, 'POST', '/api/status/config', { title: 'Live bench', monitors: monitors.map((m) => m.id), agents: [] });
+  const config = await api(base, token, 'POST', '/api/status/config', {
+    title: 'Live bench',
+    monitors: monitors.map((m) => m.id),
+    agents: [],
+  });
   if (config.status !== 200) throw new Error(`status config answered ${config.status}: ${config.text}`);
   for (const m of monitors) {
     const checked = await api(base, token, 'POST', `/api/monitors/${m.id}/check`);
@@ -229,7 +251,17 @@ async function run() {
   const connectStarted = Date.now();
   const connects = await Promise.all(
     viewerProcs.map((v, p) =>
-      v.ask({ type: 'start', url: base, token, status: share(statusViewers, p), dashboard: share(dashboardViewers, p), concurrency: CONNECT_CONCURRENCY }, 120_000),
+      v.ask(
+        {
+          type: 'start',
+          url: base,
+          token,
+          status: share(statusViewers, p),
+          dashboard: share(dashboardViewers, p),
+          concurrency: CONNECT_CONCURRENCY,
+        },
+        120_000,
+      ),
     ),
   );
   const connectSeconds = (Date.now() - connectStarted) / 1000;
@@ -241,14 +273,18 @@ async function run() {
     serverCpuPercent: ((cpuSeconds(server.pid) - connectCpu0) / connectSeconds) * 100,
     serverRssAfter: rssMiB(server.pid),
   };
-  log(`  ${connect.connected} connected and subscribed in ${f(connect.seconds, 1)} s, ${connect.failed} failed${connect.errors.length ? ` (${connect.errors.join('; ')})` : ''}`);
+  log(
+    `  ${connect.connected} connected and subscribed in ${f(connect.seconds, 1)} s, ${connect.failed} failed${connect.errors.length ? ` (${connect.errors.join('; ')})` : ''}`,
+  );
 
   // Browser.
   let dom = null;
   if (BROWSER) {
     log('opening the dashboard and the status page in Chromium');
     dom = await import('./lib/live-dom.mjs').then((m) =>
-      m.openPages({ base, token, user, monitors: monitors.map(({ id, name }) => ({ id, name })), log }).then((pages) => ({ ...pages, matchDom: m.matchDom })),
+      m
+        .openPages({ base, token, user, monitors: monitors.map(({ id, name }) => ({ id, name })), log })
+        .then((pages) => ({ ...pages, matchDom: m.matchDom })),
     );
     cleanups.push(() => dom.close());
     for (const note of dom.notes) log(`  note: ${note}`);
@@ -260,7 +296,13 @@ async function run() {
 
   // The changes.
   const t0 = Date.now();
-  const cpu0 = { server: cpuSeconds(server.pid), postgres: postgresCpu(), target: cpuSeconds(target.pid), viewers: viewerProcs.map((v) => cpuSeconds(v.pid)), machine: machineJiffies() };
+  const cpu0 = {
+    server: cpuSeconds(server.pid),
+    postgres: postgresCpu(),
+    target: cpuSeconds(target.pid),
+    viewers: viewerProcs.map((v) => cpuSeconds(v.pid)),
+    machine: machineJiffies(),
+  };
   const rss = { server: [rssMiB(server.pid)], viewers: [viewerProcs.reduce((a, v) => a + (rssMiB(v.pid) ?? 0), 0)] };
   // Other test runners compete for the 2 cores: looked for at the start and every 5 s.
   let runnerChecks = 1;
@@ -288,7 +330,11 @@ async function run() {
     const from = Date.now();
     await target.ask({ type: 'set', index: monitor.index, status: status === 'down' ? 500 : 200 });
     const at = Date.now();
-    const response = await api(base, token, 'POST', `/api/monitors/${monitor.id}/check`).catch((error) => ({ status: 0, text: error.message, json: () => ({}) }));
+    const response = await api(base, token, 'POST', `/api/monitors/${monitor.id}/check`).catch((error) => ({
+      status: 0,
+      text: error.message,
+      json: () => ({}),
+    }));
     const answeredAt = Date.now();
     if (response.status !== 200) checkFailures.push(`${monitor.name}: ${response.status} ${response.text.slice(0, 120)}`);
     monitor.status = status;
@@ -297,7 +343,13 @@ async function run() {
     await sleep(Math.max(0, t0 + (i + 1) * EVERY_MS - Date.now()));
   }
   const tEnd = Date.now();
-  const cpu1 = { server: cpuSeconds(server.pid), postgres: postgresCpu(), target: cpuSeconds(target.pid), viewers: viewerProcs.map((v) => cpuSeconds(v.pid)), machine: machineJiffies() };
+  const cpu1 = {
+    server: cpuSeconds(server.pid),
+    postgres: postgresCpu(),
+    target: cpuSeconds(target.pid),
+    viewers: viewerProcs.map((v) => cpuSeconds(v.pid)),
+    machine: machineJiffies(),
+  };
   sampling = false;
   await sampler;
   if (server.exited()) throw new Error(`server exited during the run; see ${logPath}`);
@@ -414,14 +466,17 @@ function print(r) {
     );
   }
   lines.push(`  all viewers              p50 / p95 / p99 / max ${fmt(r.allViewersMs)} (${r.allViewersMs.count} deliveries)`);
-  lines.push(`  check call               POST /api/monitors/:id/check answered in p50 / p95 / p99 / max ${fmt(r.checkCallMs)}; ${r.checkFailureCount} failed${r.checkFailures.length ? ` (${r.checkFailures.join('; ')})` : ''}`);
+  lines.push(
+    `  check call               POST /api/monitors/:id/check answered in p50 / p95 / p99 / max ${fmt(r.checkCallMs)}; ${r.checkFailureCount} failed${r.checkFailures.length ? ` (${r.checkFailures.join('; ')})` : ''}`,
+  );
   if (r.dom) {
     for (const [page, d] of Object.entries(r.dom)) {
       lines.push(
         `  DOM, ${page.padEnd(19)}change → DOM p50 / p95 / p99 / max ${fmt(d.latencyMs)} (${d.latencyMs.count} changes, missed ${d.missed}, raced ${d.raced})` +
           `; next frame ${fmt(d.nextFrameMs)}${d.fallback ? '; FALLBACK: matched by name, no test ids' : ''}`,
       );
-      for (const [kind, s] of Object.entries(d.byKind)) lines.push(`    ${kind.padEnd(26)}p50 ${f(s.p50)} ms, p99 ${f(s.p99)} ms, max ${f(s.max)} ms (${s.count} changes)`);
+      for (const [kind, s] of Object.entries(d.byKind))
+        lines.push(`    ${kind.padEnd(26)}p50 ${f(s.p50)} ms, p99 ${f(s.p99)} ms, max ${f(s.max)} ms (${s.count} changes)`);
       if (d.pageErrors?.length) lines.push(`    page errors: ${d.pageErrors.join(' | ').slice(0, 300)}`);
     }
   } else lines.push('  DOM                      skipped (--no-browser)');
@@ -432,7 +487,9 @@ function print(r) {
       `, viewers ${c.viewers.map((v) => `${f(v, 1)} %`).join(' + ')}, target ${f(c.target, 1)} %; whole machine ${f(c.machine, 1)} % of 2 cores (other test runners in ${r.otherTestRunnersSeen})`,
     `  server RSS               ${f(r.rssMiB.serverIdle)} MiB before viewers, ${f(r.rssMiB.serverAfterConnect)} with them connected, window ${f(r.rssMiB.serverWindowStart)} → ${f(r.rssMiB.serverWindowEnd)} MiB (max ${f(r.rssMiB.serverWindowMax)})`,
     `  viewer processes         RSS ${f(r.rssMiB.viewersWindowMax)} MiB (all), event-loop delay p99 ${f(r.viewerProcesses.loopDelayP99Ms, 1)} ms, max ${f(r.viewerProcesses.loopDelayMaxMs)} ms; ` +
-      `connected at the end ${r.viewerProcesses.connectedAtEnd.map((x) => `${x.status}+${x.dashboard}`).join(', ')}; in the window: ${Object.entries(r.viewerProcesses.countersInWindow)
+      `connected at the end ${r.viewerProcesses.connectedAtEnd.map((x) => `${x.status}+${x.dashboard}`).join(', ')}; in the window: ${Object.entries(
+        r.viewerProcesses.countersInWindow,
+      )
         .map(([name, v]) => `${name} ${v}`)
         .join(', ')}`,
     `  target                   ${r.target.requests} requests (${Object.entries(r.target.byStatus)

@@ -16,7 +16,15 @@ const PACKAGES = [
   },
   {
     name: 'client',
-    inputs: ['client/src', 'client/index.html', 'client/public', 'client/vite.config.ts', 'client/tsconfig.json', 'client/package.json', 'proto/src'],
+    inputs: [
+      'client/src',
+      'client/index.html',
+      'client/public',
+      'client/vite.config.ts',
+      'client/tsconfig.json',
+      'client/package.json',
+      'proto/src',
+    ],
     output: 'client/dist/index.html',
     after: ['proto'],
   },

@@ -20,7 +20,7 @@ function run(command, args) {
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
-  console.log('[vigil] Chromium is missing: installing Debian\'s chromium package for the browser tests');
+  console.log("[vigil] Chromium is missing: installing Debian's chromium package for the browser tests");
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const install = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
   const ok = asRoot ? run('sh', ['-c', install]) : run('sudo', ['-n', 'sh', '-c', install]);
@@ -41,5 +41,7 @@ for (const [name, script] of layers) {
   console.log(`\n[vigil] ── ${name} tests ──`);
   if (!run('npm', ['run', script])) failed.push(name);
 }
-console.log(`\n[vigil] ${layers.length - failed.length}/${layers.length} test layers passed${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
+console.log(
+  `\n[vigil] ${layers.length - failed.length}/${layers.length} test layers passed${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
+);
 process.exit(failed.length ? 1 : 0);

@@ -79,7 +79,9 @@ export class Collector {
     const seen = new Set<string>();
     const result: AgentReport['disks'] = [];
     for (const fs of await si.fsSize()) {
-      const wanted = this.options.disks ? this.options.disks.includes(fs.mount) : !isPseudoFileSystem(fs.type ?? '', fs.mount) && fs.size > 0;
+      const wanted = this.options.disks
+        ? this.options.disks.includes(fs.mount)
+        : !isPseudoFileSystem(fs.type ?? '', fs.mount) && fs.size > 0;
       // One device mounted twice (bind mounts) counts once.
       if (!wanted || seen.has(fs.fs)) continue;
       seen.add(fs.fs);

@@ -9,7 +9,11 @@ export interface StoredConfig {
   credential: string;
 }
 
-export function defaultConfigPath(platform = process.platform, env: Record<string, string | undefined> = process.env, isRoot = process.getuid?.() === 0): string {
+export function defaultConfigPath(
+  platform = process.platform,
+  env: Record<string, string | undefined> = process.env,
+  isRoot = process.getuid?.() === 0,
+): string {
   if (platform === 'win32') return join(env.ProgramData ?? 'C:\\ProgramData', 'vigil-agent', 'config.json');
   if (isRoot) return '/etc/vigil-agent/config.json';
   return join(env.XDG_CONFIG_HOME ?? join(env.HOME ?? homedir(), '.config'), 'vigil-agent', 'config.json');

@@ -54,7 +54,11 @@ function postJson(url: string, payload: unknown, userAgent: string): Promise<{ s
   return new Promise((resolve, reject) => {
     const req = send(
       url,
-      { method: 'POST', timeout: TIMEOUT_MS, headers: { 'Content-Type': 'application/json', 'Content-Length': data.length, 'User-Agent': userAgent } },
+      {
+        method: 'POST',
+        timeout: TIMEOUT_MS,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': data.length, 'User-Agent': userAgent },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

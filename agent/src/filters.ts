@@ -1,9 +1,41 @@
 /** File systems that hold no user data: kernel views, memory-backed, container layers, read-only images. */
 const PSEUDO_FS = new Set([
-  'tmpfs', 'devtmpfs', 'devfs', 'overlay', 'overlayfs', 'aufs', 'squashfs', 'proc', 'sysfs', 'cgroup', 'cgroup2',
-  'autofs', 'ramfs', 'nsfs', 'efivarfs', 'iso9660', 'udf', 'debugfs', 'tracefs', 'securityfs', 'pstore', 'bpf',
-  'configfs', 'fusectl', 'mqueue', 'hugetlbfs', 'binfmt_misc', 'rpc_pipefs', 'nfsd', 'selinuxfs', 'devpts', 'shm',
-  'none', 'nullfs', 'map', 'zram',
+  'tmpfs',
+  'devtmpfs',
+  'devfs',
+  'overlay',
+  'overlayfs',
+  'aufs',
+  'squashfs',
+  'proc',
+  'sysfs',
+  'cgroup',
+  'cgroup2',
+  'autofs',
+  'ramfs',
+  'nsfs',
+  'efivarfs',
+  'iso9660',
+  'udf',
+  'debugfs',
+  'tracefs',
+  'securityfs',
+  'pstore',
+  'bpf',
+  'configfs',
+  'fusectl',
+  'mqueue',
+  'hugetlbfs',
+  'binfmt_misc',
+  'rpc_pipefs',
+  'nfsd',
+  'selinuxfs',
+  'devpts',
+  'shm',
+  'none',
+  'nullfs',
+  'map',
+  'zram',
 ]);
 
 /** macOS system volumes that only mirror the data volume. */
@@ -15,7 +47,8 @@ export function isPseudoFileSystem(type: string, mount: string): boolean {
 }
 
 /** Loopback and the virtual interfaces of containers, bridges, VPNs and hypervisors. */
-const VIRTUAL_INTERFACE = /^(lo\d*|docker\d*|veth|br-|virbr|vnet|cni|flannel|cali|weave|kube|tun|tap|vmnet|vboxnet|utun|awdl|llw|bridge|gif|stf|anpi|ap\d|zt|tailscale|wg|dummy|ifb|podman|lxc|lxd)/i;
+const VIRTUAL_INTERFACE =
+  /^(lo\d*|docker\d*|veth|br-|virbr|vnet|cni|flannel|cali|weave|kube|tun|tap|vmnet|vboxnet|utun|awdl|llw|bridge|gif|stf|anpi|ap\d|zt|tailscale|wg|dummy|ifb|podman|lxc|lxd)/i;
 
 export function isVirtualInterface(name: string, internal = false): boolean {
   return internal || VIRTUAL_INTERFACE.test(name) || /loopback/i.test(name);

@@ -15,7 +15,8 @@ async function run(options: AgentOptions): Promise<void> {
   let stored = loadConfig(configPath);
   if (stored && stored.server !== options.server) stored = null;
   if (!stored) {
-    if (!options.token) throw new FatalError(`No credential in ${configPath} for ${options.server}: pass --token once to enrol this agent`, EXIT.usage);
+    if (!options.token)
+      throw new FatalError(`No credential in ${configPath} for ${options.server}: pass --token once to enrol this agent`, EXIT.usage);
     const enrolled = await enroll(options.server, options.token, await collector.hello());
     stored = { server: options.server, agent_id: enrolled.agent_id, credential: enrolled.credential };
     saveConfig(configPath, stored);

@@ -14,8 +14,23 @@ describe('agent options', () => {
   });
 
   it('reads the environment, and flags win over it', () => {
-    const env = { VIGIL_SERVER: 'http://10.0.0.1:3000', VIGIL_TOKEN: 't', VIGIL_INTERVAL: '30', VIGIL_DISKS: '/, /data', VIGIL_INTERFACES: 'eth0', VIGIL_NAME: 'web', VIGIL_CONFIG: '/tmp/c.json' };
-    expect(parseOptions([], env)).toMatchObject({ server: 'http://10.0.0.1:3000', interval: 30, disks: ['/', '/data'], interfaces: ['eth0'], name: 'web', config: '/tmp/c.json' });
+    const env = {
+      VIGIL_SERVER: 'http://10.0.0.1:3000',
+      VIGIL_TOKEN: 't',
+      VIGIL_INTERVAL: '30',
+      VIGIL_DISKS: '/, /data',
+      VIGIL_INTERFACES: 'eth0',
+      VIGIL_NAME: 'web',
+      VIGIL_CONFIG: '/tmp/c.json',
+    };
+    expect(parseOptions([], env)).toMatchObject({
+      server: 'http://10.0.0.1:3000',
+      interval: 30,
+      disks: ['/', '/data'],
+      interfaces: ['eth0'],
+      name: 'web',
+      config: '/tmp/c.json',
+    });
     expect(parseOptions(['--interval=15', '--name', 'db'], env)).toMatchObject({ interval: 15, name: 'db' });
   });
 

@@ -33,7 +33,10 @@ type Flag = (typeof FLAGS)[number];
 
 function list(value: string | undefined): string[] | null {
   if (value === undefined) return null;
-  const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   return items.length ? items : null;
 }
 
@@ -66,7 +69,9 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const rawInterval = pick('interval');
   const interval = rawInterval === undefined ? AGENT_DEFAULT_INTERVAL : Number(rawInterval);
   if (!/^\d+$/.test(rawInterval ?? '60') || interval < AGENT_LIMITS.intervalMin || interval > AGENT_LIMITS.intervalMax) {
-    throw new UsageError(`--interval must be a whole number of seconds from ${AGENT_LIMITS.intervalMin} to ${AGENT_LIMITS.intervalMax} (got "${rawInterval}")`);
+    throw new UsageError(
+      `--interval must be a whole number of seconds from ${AGENT_LIMITS.intervalMin} to ${AGENT_LIMITS.intervalMax} (got "${rawInterval}")`,
+    );
   }
   const name = pick('name') ?? null;
   if (name && name.length > 100) throw new UsageError('--name must be at most 100 characters');

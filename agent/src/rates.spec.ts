@@ -13,7 +13,13 @@ describe('network rates from counters', () => {
 
   it('rates every interface against its own previous counters', () => {
     const first = { at: 0, counters: new Map([['eth0', { rx: 0, tx: 0 }]]) };
-    const second = { at: 2_000, counters: new Map([['eth0', { rx: 4_096, tx: 2_048 }], ['eth1', { rx: 50, tx: 50 }]]) };
+    const second = {
+      at: 2_000,
+      counters: new Map([
+        ['eth0', { rx: 4_096, tx: 2_048 }],
+        ['eth1', { rx: 50, tx: 50 }],
+      ]),
+    };
     expect(Object.fromEntries(ratesSince(null, first))).toEqual({ eth0: { rx: 0, tx: 0 } });
     expect(Object.fromEntries(ratesSince(first, second))).toEqual({ eth0: { rx: 2, tx: 1 }, eth1: { rx: 0, tx: 0 } });
   });

@@ -78,7 +78,13 @@ describe('report stream against a socket.io server', () => {
   function open(credential: string) {
     const fatal: FatalError[] = [];
     const intervals: number[] = [];
-    const stream = new ReportStream({ server: url, credential, hello: async () => hello, onInterval: (s) => intervals.push(s), onFatal: (e) => fatal.push(e) });
+    const stream = new ReportStream({
+      server: url,
+      credential,
+      hello: async () => hello,
+      onInterval: (s) => intervals.push(s),
+      onFatal: (e) => fatal.push(e),
+    });
     streams.push(stream);
     return { stream, fatal, intervals };
   }

@@ -74,11 +74,13 @@ export class ReportStream {
       warn(`Cannot connect to ${options.server}: ${error.message}; retrying`);
       // A refusal by the server (too many connections, a failed handshake) ends socket.io's own retries: we come
       // back ourselves, no sooner than the server asked.
-      if (!this.socket.active && !this.closed) this.reconnectLater(code === 'agent.rateLimited' ? (error.data?.retry_after ?? 60) * 1000 : 0);
+      if (!this.socket.active && !this.closed)
+        this.reconnectLater(code === 'agent.rateLimited' ? (error.data?.retry_after ?? 60) * 1000 : 0);
     });
     this.socket.on('config', ({ interval }) => options.onInterval(interval));
     this.socket.on('agent.error', ({ code, message }) => {
-      if (code === 'agent.revoked') options.onFatal(new FatalError(`${message}; this agent stops. Enrol it again with a new token if needed.`, EXIT.refused));
+      if (code === 'agent.revoked')
+        options.onFatal(new FatalError(`${message}; this agent stops. Enrol it again with a new token if needed.`, EXIT.refused));
       else warn(`The server refused a message: ${message}`);
     });
   }
@@ -174,9 +176,14 @@ export class ReportStream {
   }
 
   /** The server's answer, or null when none came in time (the socket dropped or stalled). */
-  private async emit<E extends 'hello' | 'report' | 'backlog'>(event: E, payload: Parameters<AgentToServerEvents[E]>[0]): Promise<AgentAck | null> {
+  private async emit<E extends 'hello' | 'report' | 'backlog'>(
+    event: E,
+    payload: Parameters<AgentToServerEvents[E]>[0],
+  ): Promise<AgentAck | null> {
     try {
-      return (await (this.socket.timeout(ACK_TIMEOUT_MS) as unknown as { emitWithAck: (e: string, p: unknown) => Promise<AgentAck> }).emitWithAck(event, payload));
+      return await (
+        this.socket.timeout(ACK_TIMEOUT_MS) as unknown as { emitWithAck: (e: string, p: unknown) => Promise<AgentAck> }
+      ).emitWithAck(event, payload);
     } catch {
       return null;
     }

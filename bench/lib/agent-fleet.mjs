@@ -79,10 +79,16 @@ function report(agent, intervalS) {
       { mount: '/var', fs: 'xfs', total: 500 * GIB, used: 120 * GIB },
     ],
     interfaces: [
-      { name: 'eth0', rx_rate: Math.round(rxRate * 10) / 10, tx_rate: Math.round(txRate * 10) / 10, rx_bytes: Math.round(agent.rx), tx_bytes: Math.round(agent.tx) },
+      {
+        name: 'eth0',
+        rx_rate: Math.round(rxRate * 10) / 10,
+        tx_rate: Math.round(txRate * 10) / 10,
+        rx_bytes: Math.round(agent.rx),
+        tx_bytes: Math.round(agent.tx),
+      },
       { name: 'lo', rx_rate: 0.5, tx_rate: 0.5, rx_bytes: 1e6, tx_bytes: 1e6 },
     ],
-    uptime: 86_400 + Math.floor(Date.now() / 1000) % 86_400,
+    uptime: 86_400 + (Math.floor(Date.now() / 1000) % 86_400),
   };
 }
 
@@ -137,7 +143,16 @@ function connectOne(url, agent) {
 }
 
 async function connectAll(url, list, concurrency) {
-  agents = list.map(({ index, credential }) => ({ index, credential, socket: null, helloed: false, phaseMs: 0, rx: 1e9, tx: 5e8, memUsed: 2 * GIB }));
+  agents = list.map(({ index, credential }) => ({
+    index,
+    credential,
+    socket: null,
+    helloed: false,
+    phaseMs: 0,
+    rx: 1e9,
+    tx: 5e8,
+    memUsed: 2 * GIB,
+  }));
   let next = 0;
   let ok = 0;
   let failed = 0;

@@ -87,7 +87,10 @@ function stats(from, to) {
       withPushesOver100ms: slow.length,
       pushesOver100ms: slow.reduce((a, b) => a + b.over100, 0),
       // The slow seconds in time order (at most 40): when they happen shows what causes them.
-      worst: slow.sort((a, b) => a.second - b.second).slice(0, 40).map((b) => ({ at: new Date(b.second * 1000).toISOString().slice(11, 19), over100: b.over100, max: b.max })),
+      worst: slow
+        .sort((a, b) => a.second - b.second)
+        .slice(0, 40)
+        .map((b) => ({ at: new Date(b.second * 1000).toISOString().slice(11, 19), over100: b.over100, max: b.max })),
     },
     pushesTotal: pushes,
     arrivedInWindow,

@@ -39,7 +39,15 @@ export async function routeAlertsToSink(base, token, sink, { kind, cpuThreshold 
   const channel = created.json().data.id;
   const body =
     kind === 'agent'
-      ? { target_type: 'global-agent', enabled: true, on_offline: true, on_recovery: true, on_cpu_threshold: true, cpu_threshold: cpuThreshold, channels: JSON.stringify([channel]) }
+      ? {
+          target_type: 'global-agent',
+          enabled: true,
+          on_offline: true,
+          on_recovery: true,
+          on_cpu_threshold: true,
+          cpu_threshold: cpuThreshold,
+          channels: JSON.stringify([channel]),
+        }
       : { target_type: 'global-monitor', enabled: true, on_down: true, on_recovery: true, channels: JSON.stringify([channel]) };
   const saved = await api(base, token, 'POST', '/api/notifications/settings', body);
   if (saved.status !== 200) throw new Error(`settings answered ${saved.status}: ${saved.text}`);

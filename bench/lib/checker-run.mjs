@@ -158,6 +158,11 @@ export function analyseArrivals(arrivals, ids, t0, t1, warmupFrom, INTERVAL_MS) 
     p999: percentile(lateness, 0.999),
     max: lateness.length ? lateness[lateness.length - 1] : NaN,
     maxPerMonitor: max,
-    warmup: { samples: warmup.length, p50: percentile(warmup, 0.5), p99: percentile(warmup, 0.99), max: warmup.length ? warmup[warmup.length - 1] : NaN },
+    warmup: {
+      samples: warmup.length,
+      p50: percentile(warmup, 0.5),
+      p99: percentile(warmup, 0.99),
+      max: warmup.length ? warmup[warmup.length - 1] : NaN,
+    },
   };
 }

@@ -92,7 +92,12 @@ function observer(config) {
   window.__liveScan = scan;
 
   const start = () => {
-    new MutationObserver(scan).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    new MutationObserver(scan).observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-status'],
+    });
     scan();
   };
   if (document.documentElement) start();
@@ -111,7 +116,15 @@ export async function openPages({ base, token, user, monitors, log }) {
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const notes = [];
   const pages = {};
@@ -158,7 +171,9 @@ export async function openPages({ base, token, user, monitors, log }) {
       }
       const kinds = Object.keys(shown?.info.kindsSeen ?? {});
       if (!kinds.length) {
-        notes.push(`${name}: no element with data-status and data-testid belongs to a bench monitor; falling back to any data-status element matched by the monitor's name`);
+        notes.push(
+          `${name}: no element with data-status and data-testid belongs to a bench monitor; falling back to any data-status element matched by the monitor's name`,
+        );
         await page.evaluate(() => {
           window.__liveInfo.fallback = true;
           window.__liveScan();
@@ -175,7 +190,9 @@ export async function openPages({ base, token, user, monitors, log }) {
     async collect() {
       const out = {};
       for (const [name, { page, errors }] of Object.entries(pages)) {
-        out[name] = await page.evaluate(() => ({ records: window.__liveRecords, info: window.__liveInfo })).catch((error) => ({ records: [], info: { error: error.message } }));
+        out[name] = await page
+          .evaluate(() => ({ records: window.__liveRecords, info: window.__liveInfo }))
+          .catch((error) => ({ records: [], info: { error: error.message } }));
         out[name].pageErrors = errors.slice(0, 5);
       }
       return out;

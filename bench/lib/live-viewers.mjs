@@ -24,7 +24,16 @@ let socketOf = new Int32Array(size);
 let monitorOf = new Int32Array(size);
 let statusOf = new Uint8Array(size);
 let arrivedAt = new Float64Array(size);
-const counters = { statusItems: 0, statusChanged: 0, monitorChecked: 0, otherPushes: 0, disconnects: 0, reconnects: 0, subscribeRefused: 0, connectErrors: 0 };
+const counters = {
+  statusItems: 0,
+  statusChanged: 0,
+  monitorChecked: 0,
+  otherPushes: 0,
+  disconnects: 0,
+  reconnects: 0,
+  subscribeRefused: 0,
+  connectErrors: 0,
+};
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
@@ -54,7 +63,12 @@ function record(socketIndex, monitorId, status) {
 function openSocket(url, kind, token) {
   const index = sockets.length;
   const rooms = kind === 'status' ? ['status'] : ['monitors', 'agents'];
-  const socket = io(url, { ...(kind === 'dashboard' ? { auth: { token } } : {}), transports: ['websocket'], forceNew: true, reconnectionDelay: 1000 });
+  const socket = io(url, {
+    ...(kind === 'dashboard' ? { auth: { token } } : {}),
+    transports: ['websocket'],
+    forceNew: true,
+    reconnectionDelay: 1000,
+  });
   sockets.push(socket);
   kinds.push(kind);
   if (kind === 'status') {
@@ -114,7 +128,7 @@ async function start({ url, token, status, dashboard, concurrency }) {
   const started = Date.now();
   // Interleaved, so a partial connect leaves both kinds represented.
   const order = [];
-  for (let s = 0, d = 0; s < status || d < dashboard; ) {
+  for (let s = 0, d = 0; s < status || d < dashboard;) {
     if (s < status && (s <= d || d >= dashboard)) {
       order.push('status');
       s += 1;
@@ -144,7 +158,13 @@ function current() {
   sockets.forEach((socket, i) => {
     if (socket.connected) connected[kinds[i]] += 1;
   });
-  return { connected, counters: { ...counters }, pushesRecorded: count, loopDelayP99Ms: loopDelay.percentile(99) / 1e6, loopDelayMaxMs: loopDelay.max / 1e6 };
+  return {
+    connected,
+    counters: { ...counters },
+    pushesRecorded: count,
+    loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    loopDelayMaxMs: loopDelay.max / 1e6,
+  };
 }
 
 /**

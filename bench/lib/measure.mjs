@@ -60,7 +60,11 @@ export function postgresCpu() {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      processes.set(name, { ppid: fields[1], own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) });
+      processes.set(name, {
+        ppid: fields[1],
+        own: Number(fields[11]) + Number(fields[12]),
+        children: Number(fields[13]) + Number(fields[14]),
+      });
     } catch {
       // exited meanwhile
     }

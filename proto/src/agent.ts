@@ -101,9 +101,7 @@ export type AgentErrorCode =
   | 'agent.rateLimited';
 
 /** A refusal says how long to wait (`retry_after`, seconds) when waiting helps, as for `agent.rateLimited`. */
-export type AgentAck =
-  | { ok: true; interval?: number }
-  | { ok: false; code: AgentErrorCode; message: string; retry_after?: number };
+export type AgentAck = { ok: true; interval?: number } | { ok: false; code: AgentErrorCode; message: string; retry_after?: number };
 
 /** Handshake `auth` of an agent socket. */
 export interface AgentHandshakeAuth {

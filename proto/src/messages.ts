@@ -82,8 +82,10 @@ export const MESSAGES = {
   'status.customCssTooLong': 'Custom CSS must be at most 50000 characters',
   'status.customCssInvalid': 'Custom CSS could not be read: check braces, quotes and semicolons (nested rules are not supported)',
   'status.customCssImport': 'Custom CSS may not use @import',
-  'status.customCssExternal': 'Custom CSS may only load images and fonts from this server, data: addresses or origins allowed in STATUS_ASSET_ORIGINS',
-  'status.customCssOutsidePage': 'Custom CSS may only style the status page: no ~ or + after the page itself and no selector starting with a combinator or &',
+  'status.customCssExternal':
+    'Custom CSS may only load images and fonts from this server, data: addresses or origins allowed in STATUS_ASSET_ORIGINS',
+  'status.customCssOutsidePage':
+    'Custom CSS may only style the status page: no ~ or + after the page itself and no selector starting with a combinator or &',
   'status.customCssAtRule': 'Custom CSS may only use @media, @supports, @container, @layer, @keyframes and @font-face',
   'status.idsInvalid': 'Selected ids must be a list of positive whole numbers',
   'status.badgeNotFound': 'No such monitor on the status page',
@@ -111,7 +113,8 @@ export const MESSAGES = {
   'notifications.botTokenReenter': 'Re-enter the Bot Token: a saved one is only used for the channel type it was saved with',
   'notifications.apiKeyReenter': 'Re-enter the API key: a saved one is only used for the channel type it was saved with',
   'notifications.headersReenter': 'Re-enter the header values: saved ones are only sent to the URL they were saved with',
-  'notifications.urlCredentialsReenter': 'Re-enter the credentials in the webhook URL: saved ones are only sent to the address they were saved with',
+  'notifications.urlCredentialsReenter':
+    'Re-enter the credentials in the webhook URL: saved ones are only sent to the address they were saved with',
   'notifications.webhookUrlReenter': 'Re-enter the webhook URL: a saved one is only used for the channel type it was saved with',
   'notifications.secretReenter': 'Re-enter the signing secret: a saved one is only used with the webhook URL it was saved with',
   'notifications.channelNameTooLong': 'Channel name must be at most 100 characters',

@@ -32,10 +32,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const redis = app.get<RedisHandle | null>(REDIS);
   if (redis) app.useWebSocketAdapter(new RedisIoAdapter(app, redis));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Vigil API').setVersion('1').addBearerAuth().build(),
-  );
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Vigil API').setVersion('1').addBearerAuth().build());
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false });
 
   serveDownloads(app.getHttpAdapter().getInstance(), config.agentDir);

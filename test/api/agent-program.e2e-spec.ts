@@ -18,7 +18,6 @@ interface AgentProcess {
   exited: Promise<number | null>;
 }
 
-
 /** The built agent bundle, run exactly as an operator runs it, against the test server. */
 describe('the agent program (built bundle) against the server', () => {
   let app: TestApp;
@@ -132,7 +131,18 @@ describe('the agent program (built bundle) against the server', () => {
     expect(unreachable.output()).toMatch(/Cannot reach the Vigil server at http:\/\/127\.0\.0\.1:1: ECONNREFUSED/);
 
     const config = join(dir, 'revoked.json');
-    const agent = start(['--server', app.url, '--token', await newToken(), '--interval', '5', '--name', 'bundle-revoked', '--config', config]);
+    const agent = start([
+      '--server',
+      app.url,
+      '--token',
+      await newToken(),
+      '--interval',
+      '5',
+      '--name',
+      'bundle-revoked',
+      '--config',
+      config,
+    ]);
     const [enrolled] = await waitFor(
       async () => (await agents()).filter((a) => a.name === 'bundle-revoked' && a.status === 'active'),
       (list) => list.length === 1,
@@ -148,7 +158,18 @@ describe('the agent program (built bundle) against the server', () => {
   }, 90_000);
 
   it('buffers reports while the server is away and sends them after it returns', async () => {
-    const agent = start(['--server', app.url, '--token', await newToken(), '--interval', '5', '--name', 'bundle-buffer', '--config', join(dir, 'buffer.json')]);
+    const agent = start([
+      '--server',
+      app.url,
+      '--token',
+      await newToken(),
+      '--interval',
+      '5',
+      '--name',
+      'bundle-buffer',
+      '--config',
+      join(dir, 'buffer.json'),
+    ]);
     const [enrolled] = await waitFor(
       async () => (await agents()).filter((a) => a.name === 'bundle-buffer' && a.status === 'active'),
       (list) => list.length === 1,

@@ -78,7 +78,12 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
   }
 
   async function browser(room: string): Promise<BrowserSocket> {
-    const socket: BrowserSocket = io(app.url, { auth: { token: member.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket: BrowserSocket = io(app.url, {
+      auth: { token: member.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     await connected(socket);
     expect(await socket.timeout(5000).emitWithAck('subscribe', room as never)).toEqual({ ok: true });
@@ -98,7 +103,12 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
 
   it('issues registration tokens usable by several agents, and refuses bad or expired ones', async () => {
     const { body } = await api().post('/api/agents/token/generate').set(member.auth).expect(200);
-    expect(body).toMatchObject({ success: true, token: expect.stringMatching(/^vgr_[\w-]{32}$/), token_id: expect.any(Number), server_url: null });
+    expect(body).toMatchObject({
+      success: true,
+      token: expect.stringMatching(/^vgr_[\w-]{32}$/),
+      token_id: expect.any(Number),
+      server_url: null,
+    });
     expect(body.message).toMatch(/24 hours/);
     expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
 
@@ -108,9 +118,15 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
     expect(first.credential).toMatch(/^vga_/);
     expect((await getAgent(first.agentId)).registration_id).toBe(body.token_id);
 
-    const refused = await api().post('/api/agents/enroll').send({ token: 'vgr_not-a-token', hello: hello('x') }).expect(401);
+    const refused = await api()
+      .post('/api/agents/enroll')
+      .send({ token: 'vgr_not-a-token', hello: hello('x') })
+      .expect(401);
     expect(refused.body).toEqual({ success: false, message: 'Registration token is invalid or has expired', code: 'agent.tokenInvalid' });
-    const malformed = await api().post('/api/agents/enroll').send({ token: body.token, hello: { ...hello('x'), hostname: '' } }).expect(400);
+    const malformed = await api()
+      .post('/api/agents/enroll')
+      .send({ token: body.token, hello: { ...hello('x'), hostname: '' } })
+      .expect(400);
     expect(malformed.body).toMatchObject({ success: false, message: 'Invalid agent message: hello.hostname is required' });
     await api().post('/api/agents/enroll').send('[1,2').set('Content-Type', 'application/json').expect(400);
   });
@@ -181,7 +197,10 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
     const socket = agentSocket({ protocol: AGENT_PROTOCOL_VERSION, credential });
     await connected(socket);
     expect(await socket.timeout(5000).emitWithAck('report', report())).toMatchObject({ ok: false, code: 'agent.helloRequired' });
-    expect(await socket.timeout(5000).emitWithAck('hello', { hostname: 42 } as never)).toMatchObject({ ok: false, code: 'agent.messageInvalid' });
+    expect(await socket.timeout(5000).emitWithAck('hello', { hostname: 42 } as never)).toMatchObject({
+      ok: false,
+      code: 'agent.messageInvalid',
+    });
     await socket.timeout(5000).emitWithAck('hello', hello('garbage-1'));
     const bad: unknown[] = [
       report({ cpu: 250 }),
@@ -198,7 +217,11 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
     const errors: string[] = [];
     socket.on('agent.error', (error) => errors.push(error.code));
     socket.emit('report', { cpu: 'x' } as never);
-    await waitFor(async () => errors, (e) => e.length === 1, 5000);
+    await waitFor(
+      async () => errors,
+      (e) => e.length === 1,
+      5000,
+    );
     expect(errors).toEqual(['agent.messageInvalid']);
 
     const agent = await getAgent(agentId);
@@ -244,7 +267,10 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
     watcher.on('agent.status_changed', (event) => transitions.push(`${event.previous}->${event.status}`));
     let socket = await connectAgent(credential, 'grace-1');
     await socket.timeout(5000).emitWithAck('report', report());
-    await waitFor(() => getAgent(agentId), (a) => a.status === 'active');
+    await waitFor(
+      () => getAgent(agentId),
+      (a) => a.status === 'active',
+    );
 
     socket.disconnect();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -254,16 +280,26 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
 
     const droppedAt = Date.now();
     socket.disconnect();
-    await waitFor(() => getAgent(agentId), (a) => a.status === 'inactive', 10_000);
+    await waitFor(
+      () => getAgent(agentId),
+      (a) => a.status === 'inactive',
+      10_000,
+    );
     expect(Date.now() - droppedAt).toBeGreaterThanOrEqual(GRACE_SECONDS * 1000 - 100);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(transitions).toEqual(['connecting->active', 'active->inactive']);
 
     // Back: connecting until its first report, then active.
     socket = await connectAgent(credential, 'grace-1');
-    await waitFor(() => getAgent(agentId), (a) => a.status === 'connecting');
+    await waitFor(
+      () => getAgent(agentId),
+      (a) => a.status === 'connecting',
+    );
     await socket.timeout(5000).emitWithAck('report', report());
-    await waitFor(() => getAgent(agentId), (a) => a.status === 'active');
+    await waitFor(
+      () => getAgent(agentId),
+      (a) => a.status === 'active',
+    );
     expect(transitions).toEqual(['connecting->active', 'active->inactive', 'inactive->connecting', 'connecting->active']);
   });
 
@@ -274,27 +310,49 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
     const changes: string[] = [];
     watcher.on('agents.changed', (event) => event.agent.id === agentId && changes.push(`${event.action}:${event.agent.name}`));
 
-    const renamed = await api().put(`/api/agents/${agentId}`).set(member.auth).send({ name: '  Web server  ', hostname: 'ignored' }).expect(200);
+    const renamed = await api()
+      .put(`/api/agents/${agentId}`)
+      .set(member.auth)
+      .send({ name: '  Web server  ', hostname: 'ignored' })
+      .expect(200);
     expect(renamed.body).toMatchObject({ success: true, message: 'Agent updated', agent: { name: 'Web server', hostname: 'crud-1' } });
-    expect((await api().put(`/api/agents/${agentId}`).set(member.auth).send({ name: '  ' }).expect(400)).body.message).toBe('Agent name is required');
-    expect((await api().put(`/api/agents/${agentId}`).set(member.auth).send({}).expect(400)).body.message).toBe('Agent name is required');
-    expect((await api().put(`/api/agents/${agentId}`).set(member.auth).send({ name: 'x'.repeat(101) }).expect(400)).body.message).toBe(
-      'Agent name must be at most 100 characters',
+    expect((await api().put(`/api/agents/${agentId}`).set(member.auth).send({ name: '  ' }).expect(400)).body.message).toBe(
+      'Agent name is required',
     );
+    expect((await api().put(`/api/agents/${agentId}`).set(member.auth).send({}).expect(400)).body.message).toBe('Agent name is required');
+    expect(
+      (
+        await api()
+          .put(`/api/agents/${agentId}`)
+          .set(member.auth)
+          .send({ name: 'x'.repeat(101) })
+          .expect(400)
+      ).body.message,
+    ).toBe('Agent name must be at most 100 characters');
     expect((await api().get('/api/agents/abc').set(member.auth).expect(400)).body.message).toBe('invalid id');
-    expect((await api().get('/api/agents/999999').set(member.auth).expect(404)).body).toMatchObject({ success: false, message: 'Agent not found' });
+    expect((await api().get('/api/agents/999999').set(member.auth).expect(404)).body).toMatchObject({
+      success: false,
+      message: 'Agent not found',
+    });
     await api().put('/api/agents/999999').set(member.auth).send({ name: 'x' }).expect(404);
     await api().delete('/api/agents/999999').set(member.auth).expect(404);
 
     const revoked = new Promise<string>((resolve) => socket.on('agent.error', (error) => resolve(error.code)));
     const dropped = new Promise<void>((resolve) => socket.on('disconnect', () => resolve()));
-    expect((await api().delete(`/api/agents/${agentId}`).set(member.auth).expect(200)).body).toEqual({ success: true, message: 'Agent deleted' });
+    expect((await api().delete(`/api/agents/${agentId}`).set(member.auth).expect(200)).body).toEqual({
+      success: true,
+      message: 'Agent deleted',
+    });
     expect(await revoked).toBe('agent.revoked');
     await dropped;
     await api().get(`/api/agents/${agentId}`).set(member.auth).expect(404);
     const again = agentSocket({ protocol: AGENT_PROTOCOL_VERSION, credential });
     await expect(connected(again)).rejects.toMatchObject({ data: { code: 'agent.credentialInvalid' } });
-    await waitFor(async () => changes, (c) => c.length === 2, 3000);
+    await waitFor(
+      async () => changes,
+      (c) => c.length === 2,
+      3000,
+    );
     expect(changes).toEqual(['updated:Web server', 'deleted:Web server']);
   });
 
@@ -315,16 +373,28 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
 
     it('registers and reports with its own JSON, rates from its counters', async () => {
       const token = await newToken();
-      const registered = await api().post('/api/agents/register').send({ ...fixture.register, token }).expect(200);
+      const registered = await api()
+        .post('/api/agents/register')
+        .send({ ...fixture.register, token })
+        .expect(200);
       expect(registered.body).toMatchObject({ success: true, agent: { id: expect.any(Number), hostname: 'vps-hk-01', protocol: 'http' } });
       const id = registered.body.agent.id;
-      const again = await api().post('/api/agents/register').send({ ...fixture.register, token }).expect(200);
+      const again = await api()
+        .post('/api/agents/register')
+        .send({ ...fixture.register, token })
+        .expect(200);
       expect(again.body.agent.id).toBe(id);
 
       const [first, second] = statuses(token);
-      expect((await api().post('/api/agents/status').send(first).expect(200)).body).toEqual({ success: true, message: 'Agent status updated' });
+      expect((await api().post('/api/agents/status').send(first).expect(200)).body).toEqual({
+        success: true,
+        message: 'Agent status updated',
+      });
       await api().post('/api/agents/status').send([second]).expect(200);
-      const agent = await waitFor(() => getAgent(id), (a) => a.status === 'active' && a.network_rx !== 0);
+      const agent = await waitFor(
+        () => getAgent(id),
+        (a) => a.status === 'active' && a.network_rx !== 0,
+      );
       expect(agent).toMatchObject({
         os: 'debian 12.7',
         platform: 'linux',
@@ -341,10 +411,18 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
 
     it('refuses unknown tokens and malformed posts', async () => {
       const [status] = statuses('vgr_unknown');
-      expect((await api().post('/api/agents/status').send(status).expect(401)).body.message).toBe('Registration token is invalid or has expired');
-      await api().post('/api/agents/register').send({ ...fixture.register, token: 'vgr_unknown' }).expect(401);
+      expect((await api().post('/api/agents/status').send(status).expect(401)).body.message).toBe(
+        'Registration token is invalid or has expired',
+      );
+      await api()
+        .post('/api/agents/register')
+        .send({ ...fixture.register, token: 'vgr_unknown' })
+        .expect(401);
       const token = await newToken();
-      const bad = await api().post('/api/agents/status').send({ ...status, token, cpu: { usage: 'high' } }).expect(400);
+      const bad = await api()
+        .post('/api/agents/status')
+        .send({ ...status, token, cpu: { usage: 'high' } })
+        .expect(400);
       expect(bad.body).toMatchObject({ success: false, message: 'Invalid agent message: body.cpu.usage must be a number' });
       await api().post('/api/agents/status').send([]).expect(400);
       await api().post('/api/agents/register').send({ token }).expect(400);
@@ -352,13 +430,25 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
 
     it('goes inactive after three missed intervals', async () => {
       const token = await newToken();
-      const [status] = statuses(token, { hostname: 'quiet-1', keepalive: 5, report_interval_seconds: 5, timestamp: new Date().toISOString() });
+      const [status] = statuses(token, {
+        hostname: 'quiet-1',
+        keepalive: 5,
+        report_interval_seconds: 5,
+        timestamp: new Date().toISOString(),
+      });
       await api().post('/api/agents/status').send(status).expect(200);
       const { body } = await api().get('/api/agents?search=quiet-1').set(member.auth).expect(200);
       const id = body.agents[0].id;
-      await waitFor(() => getAgent(id), (a) => a.status === 'active');
+      await waitFor(
+        () => getAgent(id),
+        (a) => a.status === 'active',
+      );
       const reportedAt = Date.now();
-      await waitFor(() => getAgent(id), (a) => a.status === 'inactive', 25_000);
+      await waitFor(
+        () => getAgent(id),
+        (a) => a.status === 'inactive',
+        25_000,
+      );
       expect(Date.now() - reportedAt).toBeGreaterThanOrEqual(13_000);
     }, 40_000);
   });
@@ -385,7 +475,10 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
       expect(all[0].dump).not.toContain(token);
 
       await db.query(`UPDATE agent_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha(token)]);
-      await api().post('/api/agents/enroll').send({ token, hello: hello('hash-2') }).expect(401);
+      await api()
+        .post('/api/agents/enroll')
+        .send({ token, hello: hello('hash-2') })
+        .expect(401);
       // An enrolled agent keeps its own credential after the token expires.
       const socket = await connectAgent(credential, 'hash-1');
       expect(await socket.timeout(5000).emitWithAck('report', report())).toEqual({ ok: true });

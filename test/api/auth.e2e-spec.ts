@@ -39,7 +39,10 @@ describe('auth API', () => {
 
   it('lets people register as ordinary users once an admin opens registration', async () => {
     await api().put('/api/settings').set(admin.auth).send({ allowRegistration: true }).expect(200);
-    const { body } = await api().post('/api/auth/register').send(userInput({ username: 'second' })).expect(201);
+    const { body } = await api()
+      .post('/api/auth/register')
+      .send(userInput({ username: 'second' }))
+      .expect(201);
     expect(body.user.role).toBe('user');
     await api().put('/api/settings').set(admin.auth).send({ allowRegistration: false }).expect(200);
     await api().post('/api/auth/register').send(userInput()).expect(403);
@@ -89,7 +92,10 @@ describe('auth API', () => {
 
   it('rate-limits failed logins per address and username with a 429, even for the right password', async () => {
     for (let i = 0; i < LOGIN_FREE_FAILURES_PER_PAIR; i += 1) {
-      await api().post('/api/auth/login').send({ username: 'second', password: `wrong-${i}-pass` }).expect(401);
+      await api()
+        .post('/api/auth/login')
+        .send({ username: 'second', password: `wrong-${i}-pass` })
+        .expect(401);
     }
     const { body } = await api().post('/api/auth/login').send({ username: 'second', password: 'correct-horse-1' }).expect(429);
     expect(body).toMatchObject({ success: false, message: MESSAGES['auth.tooManyAttempts'] });

@@ -165,7 +165,10 @@ describe('authorization matrix', () => {
   });
 
   it('checks the session tokens the matrix uses: the expired one is only expired, the forged one only forged', async () => {
-    const valid = jwt({ ...JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString()), exp: Math.floor(Date.now() / 1000) + 600 }, secret);
+    const valid = jwt(
+      { ...JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString()), exp: Math.floor(Date.now() / 1000) + 600 },
+      secret,
+    );
     await request(app.url).get('/api/auth/me').set('Authorization', `Bearer ${valid}`).expect(200);
   });
 
@@ -241,8 +244,12 @@ describe('authorization matrix', () => {
     });
 
     it.each(IDENTITIES)('agent namespace as %s', async (identity) => {
-      const presented = identity === 'agent' ? credential : identity === 'wall' ? displayKey : headers[identity].Authorization?.slice('Bearer '.length);
-      const socket = await connect(`${app.url}${AGENT_NAMESPACE}`, { protocol: AGENT_PROTOCOL_VERSION, ...(presented ? { credential: presented } : {}) });
+      const presented =
+        identity === 'agent' ? credential : identity === 'wall' ? displayKey : headers[identity].Authorization?.slice('Bearer '.length);
+      const socket = await connect(`${app.url}${AGENT_NAMESPACE}`, {
+        protocol: AGENT_PROTOCOL_VERSION,
+        ...(presented ? { credential: presented } : {}),
+      });
       socket?.disconnect();
       expect(socket !== null).toBe(AGENT_NAMESPACE_ACCESS[identity]);
     });

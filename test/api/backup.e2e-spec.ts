@@ -42,13 +42,23 @@ describe('npm run backup / restore (embedded database)', () => {
     const admin = await registerFirstAdmin(app.url);
     const member = await createUser(app.url, admin);
     const { body } = await request(app.url).post('/api/monitors').set(admin.auth).send({ name: 'site', url: target.url }).expect(201);
-    await waitFor(async () => (await request(app.url).get(`/api/monitors/${body.monitor.id}/checks`).set(admin.auth)).body.checks?.length ?? 0, (n) => n >= 1);
-    await request(app.url).post(`/api/monitors/${body.monitor.id}/pause`).set(admin.auth).expect((r) => expect(r.status).toBeLessThan(300));
+    await waitFor(
+      async () => (await request(app.url).get(`/api/monitors/${body.monitor.id}/checks`).set(admin.auth)).body.checks?.length ?? 0,
+      (n) => n >= 1,
+    );
+    await request(app.url)
+      .post(`/api/monitors/${body.monitor.id}/pause`)
+      .set(admin.auth)
+      .expect((r) => expect(r.status).toBeLessThan(300));
     const agent = await enrollAgent(app.url, admin, 'backup-host');
     const socket = await connectAgent(app.url, agent.credential, 'backup-host');
     expect(await socket.timeout(5000).emitWithAck('report', agentReport())).toEqual({ ok: true });
     socket.disconnect();
-    await waitFor(async () => (await request(app.url).get(`/api/agents/${agent.agentId}`).set(admin.auth)).body, (b) => JSON.stringify(b).includes('"inactive"'), 20_000);
+    await waitFor(
+      async () => (await request(app.url).get(`/api/agents/${agent.agentId}`).set(admin.auth)).body,
+      (b) => JSON.stringify(b).includes('"inactive"'),
+      20_000,
+    );
     await request(app.url)
       .post('/api/notifications/channels')
       .set(admin.auth)

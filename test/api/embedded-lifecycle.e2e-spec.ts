@@ -63,7 +63,11 @@ describe('embedded PostgreSQL lifecycle', () => {
     const pid = postmasterPid(dataDir())!;
     await app.kill();
     // No shutdown hook ran: the watchdog's pipe closed and it asked the postmaster to stop.
-    await waitFor(async () => isAlive(pid), (alive) => !alive, 15_000);
+    await waitFor(
+      async () => isAlive(pid),
+      (alive) => !alive,
+      15_000,
+    );
     await app.restart();
     expect(await monitorNames()).toContain('before-kill');
   });
@@ -71,8 +75,16 @@ describe('embedded PostgreSQL lifecycle', () => {
   it('restarts a postmaster killed with -9 while the server runs', async () => {
     const pid = postmasterPid(dataDir())!;
     process.kill(pid, 'SIGKILL');
-    await waitFor(async () => postmasterPid(dataDir()), (next) => next !== null && next !== pid && isAlive(next), 30_000);
-    await waitFor(async () => (await addMonitorStatus('after-postmaster-kill')), (status) => status === 201, 30_000);
+    await waitFor(
+      async () => postmasterPid(dataDir()),
+      (next) => next !== null && next !== pid && isAlive(next),
+      30_000,
+    );
+    await waitFor(
+      async () => await addMonitorStatus('after-postmaster-kill'),
+      (status) => status === 201,
+      30_000,
+    );
     expect(await monitorNames()).toContain('after-postmaster-kill');
     expect(app.output()).toMatch(/exited unexpectedly/);
   });
@@ -88,7 +100,11 @@ describe('embedded PostgreSQL lifecycle', () => {
     const pid = postmasterPid(dataDir())!;
     process.kill(pid, 'SIGKILL');
     await app.kill();
-    await waitFor(async () => isAlive(pid), (alive) => !alive, 10_000);
+    await waitFor(
+      async () => isAlive(pid),
+      (alive) => !alive,
+      10_000,
+    );
     expect(postmasterPid(dataDir())).toBe(pid);
     await app.restart();
     expect(await monitorNames()).toEqual(expect.arrayContaining(['after-postmaster-kill', 'before-kill']));
@@ -110,7 +126,13 @@ describe('embedded PostgreSQL when it cannot run', () => {
     chmodSync(closed, 0o700);
     try {
       const result = spawnSync(process.execPath, [join(__dirname, '../../server/dist/main.js')], {
-        env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: join(closed, 'data'), LOG_LEVEL: 'warn' },
+        env: {
+          PATH: process.env.PATH,
+          HOST: '127.0.0.1',
+          PORT: String(await freePort()),
+          DATA_DIR: join(closed, 'data'),
+          LOG_LEVEL: 'warn',
+        },
         encoding: 'utf8',
         timeout: 60_000,
       });

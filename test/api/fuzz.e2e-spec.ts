@@ -53,7 +53,11 @@ describe('fuzzing every POST/PUT/PATCH route', () => {
     root = await registerFirstAdmin(app.url);
     const bystander = await createUser(app.url, root, 'user');
     witness = await createUser(app.url, root, 'user');
-    const monitor = await request(app.url).post('/api/monitors').set(root.auth).send({ name: 'Fuzz target', url: `${notifier.url}/hook/monitor`, active: false }).expect(201);
+    const monitor = await request(app.url)
+      .post('/api/monitors')
+      .set(root.auth)
+      .send({ name: 'Fuzz target', url: `${notifier.url}/hook/monitor`, active: false })
+      .expect(201);
     const channel = await request(app.url)
       .post('/api/notifications/channels')
       .set(root.auth)
@@ -105,7 +109,20 @@ describe('fuzzing every POST/PUT/PATCH route', () => {
     const collection = /\/(\w+)\/\{id\}/.exec(path)?.[1] ?? '';
     const own = collection === 'users' ? [current.admin, current.user].filter(Boolean).map((session) => session!.user.id) : [];
     const existing = (ids[collection] ?? []).map(String);
-    const garbage = fc.constantFrom('0', '-1', 'abc', '1e3', '1.5', '999999999', '2147483648', '99999999999999999999', '%00', '%ED%A0%80', '%F0%9F%98%80', '%20');
+    const garbage = fc.constantFrom(
+      '0',
+      '-1',
+      'abc',
+      '1e3',
+      '1.5',
+      '999999999',
+      '2147483648',
+      '99999999999999999999',
+      '%00',
+      '%ED%A0%80',
+      '%F0%9F%98%80',
+      '%20',
+    );
     return fc.oneof(
       { weight: existing.length ? 4 : 0, arbitrary: existing.length ? fc.constantFrom(...existing) : garbage },
       { weight: own.length ? 1 : 0, arbitrary: own.length ? fc.constantFrom(...own.map(String)) : garbage },
@@ -141,7 +158,15 @@ describe('fuzzing every POST/PUT/PATCH route', () => {
       type: fc.constantFrom('webhook', 'telegram', 'slack', 'dingtalk', 'wecom', 'feishu', 'resend'),
       enabled: fc.boolean(),
       language: fc.constantFrom('en-US', 'zh-CN'),
-      config: fc.record({ url: hook, headers: fc.constantFrom({}, { 'X-Key': 'v' }, { Authorization: '••••••••' }), bot_token: fc.constant('123456:ABCdef'), chat_id: fc.constant('42') }, { requiredKeys: [] }),
+      config: fc.record(
+        {
+          url: hook,
+          headers: fc.constantFrom({}, { 'X-Key': 'v' }, { Authorization: '••••••••' }),
+          bot_token: fc.constant('123456:ABCdef'),
+          chat_id: fc.constant('42'),
+        },
+        { requiredKeys: [] },
+      ),
       target_type: fc.constantFrom('global-monitor', 'global-agent', 'monitor', 'agent'),
       target_id: fc.constantFrom(...ids.monitors, ...ids.agents),
       channels: fc.constantFrom(ids.channels, JSON.stringify(ids.channels), []),
@@ -172,7 +197,13 @@ describe('fuzzing every POST/PUT/PATCH route', () => {
       const req = httpRequest(`${app.url}${path}`, { method: method.toUpperCase(), agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
       });
       req.setTimeout(20_000, () => req.destroy(new Error(`${method} ${path} did not answer within 20 s`)));
       req.on('error', reject);
@@ -221,12 +252,16 @@ describe('fuzzing every POST/PUT/PATCH route', () => {
   const bodiesPerRun = () => routes.length * IDENTITIES.length - routes.filter((route) => route.public).length * (IDENTITIES.length - 1);
 
   async function fuzzAll(identity: Identity): Promise<void> {
-    const queue = routes.filter((route) => identity === 'anonymous' || !route.public).map(
-      (route, index) => () =>
-        fuzz(route, identity, SEED + index).catch((error: Error) => {
-          throw new Error(`${identity} ${route.method.toUpperCase()} ${route.path}: ${(error.cause as Error | undefined)?.message ?? ''}\n${error.message}`);
-        }),
-    );
+    const queue = routes
+      .filter((route) => identity === 'anonymous' || !route.public)
+      .map(
+        (route, index) => () =>
+          fuzz(route, identity, SEED + index).catch((error: Error) => {
+            throw new Error(
+              `${identity} ${route.method.toUpperCase()} ${route.path}: ${(error.cause as Error | undefined)?.message ?? ''}\n${error.message}`,
+            );
+          }),
+      );
     const failures: string[] = [];
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -241,7 +276,13 @@ describe('fuzzing every POST/PUT/PATCH route', () => {
   it('finds POST/PUT/PATCH routes in the OpenAPI document, the agent and channel routes among them', () => {
     expect(routes.length).toBeGreaterThanOrEqual(20);
     expect(routes.map((route) => `${route.method} ${route.path}`)).toEqual(
-      expect.arrayContaining(['post /api/auth/login', 'put /api/users/{id}', 'post /api/agents/status', 'post /api/notifications/channels/{id}/test', 'post /api/status/config']),
+      expect.arrayContaining([
+        'post /api/auth/login',
+        'put /api/users/{id}',
+        'post /api/agents/status',
+        'post /api/notifications/channels/{id}/test',
+        'post /api/status/config',
+      ]),
     );
   });
 
@@ -256,7 +297,13 @@ describe('fuzzing every POST/PUT/PATCH route', () => {
 
   it(`sent at least ${MIN_BODIES} bodies and the server still answers /api/health promptly`, async () => {
     expect(sent).toBeGreaterThanOrEqual(MIN_BODIES);
-    if (process.env.FUZZ_REPORT) console.log([...statuses].sort().map(([k, n]) => `${k}: ${n}`).join('\n'));
+    if (process.env.FUZZ_REPORT)
+      console.log(
+        [...statuses]
+          .sort()
+          .map(([k, n]) => `${k}: ${n}`)
+          .join('\n'),
+      );
     for (let probe = 0; probe < 3; probe += 1) {
       const started = performance.now();
       await request(app.url).get('/api/health').expect(200);

@@ -15,7 +15,8 @@ import { waitFor } from '../support/wait';
 
 const EIB = 2 ** 60;
 /** The report that overflowed the bigint disk sum and made the whole shared batch fail. */
-const poisoned = () => agentReport({ disks: Array.from({ length: 64 }, (_, i) => ({ mount: `/d${i}`, fs: 'ext4', total: EIB, used: EIB })) });
+const poisoned = () =>
+  agentReport({ disks: Array.from({ length: 64 }, (_, i) => ({ mount: `/d${i}`, fs: 'ext4', total: EIB, used: EIB })) });
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const xugou = require('../fixtures/xugou-agent.json');
@@ -32,7 +33,9 @@ const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+
 
 /** Answers `emit` with its ack, or with null when none came in time (the socket was dropped). */
 function answer(socket: AgentSocket, event: 'report' | 'backlog', payload: AgentReport | AgentReport[]): Promise<AgentAck | null> {
-  return (socket.timeout(5_000) as unknown as { emitWithAck: (e: string, p: unknown) => Promise<AgentAck> }).emitWithAck(event, payload).catch(() => null);
+  return (socket.timeout(5_000) as unknown as { emitWithAck: (e: string, p: unknown) => Promise<AgentAck> })
+    .emitWithAck(event, payload)
+    .catch(() => null);
 }
 
 describe('hardening: agent reports', () => {
@@ -76,18 +79,36 @@ describe('hardening: agent reports', () => {
     const [refused, accepted, refusedHttp, acceptedHttp] = await Promise.all([
       answer(attacker.socket, 'report', poisoned()),
       answer(healthy.socket, 'report', agentReport({ cpu: 42 })),
-      api().post('/api/agents/status').send(xugouStatus(token, 'xugou-poison-1', { disks: Array(64).fill({ mount_point: '/', total: EIB, used: EIB }) })),
-      api().post('/api/agents/status').send(xugouStatus(token, 'xugou-healthy-1', { cpu: { usage: 43, cores: 2 } })),
+      api()
+        .post('/api/agents/status')
+        .send(xugouStatus(token, 'xugou-poison-1', { disks: Array(64).fill({ mount_point: '/', total: EIB, used: EIB }) })),
+      api()
+        .post('/api/agents/status')
+        .send(xugouStatus(token, 'xugou-healthy-1', { cpu: { usage: 43, cores: 2 } })),
     ]);
-    expect(refused).toEqual({ ok: false, code: 'agent.messageInvalid', message: `Invalid agent message: report.disks must add up to at most ${EIB} bytes in total` });
+    expect(refused).toEqual({
+      ok: false,
+      code: 'agent.messageInvalid',
+      message: `Invalid agent message: report.disks must add up to at most ${EIB} bytes in total`,
+    });
     expect(accepted).toEqual({ ok: true });
     expect(refusedHttp.status).toBe(400);
-    expect(refusedHttp.body).toEqual({ success: false, code: 'agent.messageInvalid', message: `Invalid agent message: body.disks must add up to at most ${EIB} bytes in total` });
+    expect(refusedHttp.body).toEqual({
+      success: false,
+      code: 'agent.messageInvalid',
+      message: `Invalid agent message: body.disks must add up to at most ${EIB} bytes in total`,
+    });
     expect(acceptedHttp.status).toBe(200);
 
-    const stored = await waitFor(() => getAgent(healthy.id), (a) => a.cpu_usage === 42);
+    const stored = await waitFor(
+      () => getAgent(healthy.id),
+      (a) => a.cpu_usage === 42,
+    );
     expect(stored.status).toBe('active');
-    const xugouHealthy = await waitFor(() => agentByHost('xugou-healthy-1'), (a) => a.cpu_usage === 43);
+    const xugouHealthy = await waitFor(
+      () => agentByHost('xugou-healthy-1'),
+      (a) => a.cpu_usage === 43,
+    );
     expect(xugouHealthy.status).toBe('active');
     const { body } = await api().get(`/api/agents/${healthy.id}/metrics?range=1h`).set(admin.auth).expect(200);
     expect(body.metrics.points.length).toBeGreaterThan(0);
@@ -118,7 +139,12 @@ describe('hardening: agent reports', () => {
     expect(ok).toBeLessThanOrEqual(21);
     expect(limited.length).toBeGreaterThanOrEqual(20);
     for (const refusal of limited) {
-      expect(refusal).toEqual({ ok: false, code: 'agent.rateLimited', message: 'This agent is sending reports faster than its interval allows; slow down', retry_after: expect.any(Number) });
+      expect(refusal).toEqual({
+        ok: false,
+        code: 'agent.rateLimited',
+        message: 'This agent is sending reports faster than its interval allows; slow down',
+        retry_after: expect.any(Number),
+      });
       expect(refusal.retry_after).toBeGreaterThan(0);
     }
     expect(Math.max(...health)).toBeLessThan(1_500);
@@ -127,7 +153,10 @@ describe('hardening: agent reports', () => {
     expect(metric(metrics, 'vigil_agent_messages_rate_limited_total') - before).toBeGreaterThanOrEqual(limited.length);
 
     expect(await answer(normal.socket, 'report', agentReport({ cpu: 12 }))).toEqual({ ok: true });
-    const stored = await waitFor(() => getAgent(normal.id), (a) => a.cpu_usage === 12);
+    const stored = await waitFor(
+      () => getAgent(normal.id),
+      (a) => a.cpu_usage === 12,
+    );
     expect(stored.status).toBe('active');
 
     // A backlog over the budget is refused whole, and a buffered backlog of a day still fits.
@@ -140,7 +169,12 @@ describe('hardening: agent reports', () => {
     const { credential } = await enrollAgent(app.url, admin, 'reconnect-1');
     const outcomes: Array<string> = [];
     for (let i = 0; i < 30; i += 1) {
-      const socket: AgentSocket = io(`${app.url}/agent`, { auth: { protocol: AGENT_PROTOCOL_VERSION, credential }, transports: ['websocket'], reconnection: false, forceNew: true });
+      const socket: AgentSocket = io(`${app.url}/agent`, {
+        auth: { protocol: AGENT_PROTOCOL_VERSION, credential },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
       outcomes.push(
         await new Promise<string>((resolve) => {
           socket.once('connect', () => resolve('connected'));
@@ -167,7 +201,11 @@ describe('hardening: agent reports', () => {
     expect(refused.length).toBeGreaterThanOrEqual(20);
     expect(refused.length + responses.filter((r) => r.status === 200).length).toBe(40);
     for (const response of refused) {
-      expect(response.body).toEqual({ success: false, code: 'agent.rateLimited', message: 'This agent is sending reports faster than its interval allows; slow down' });
+      expect(response.body).toEqual({
+        success: false,
+        code: 'agent.rateLimited',
+        message: 'This agent is sending reports faster than its interval allows; slow down',
+      });
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     }
     const metrics = (await api().get('/api/metrics').set(admin.auth).expect(200)).text;
@@ -231,7 +269,10 @@ describe('hardening: a row the database refuses costs no other row of its batch'
         answer(other.socket, 'report', agentReport({ cpu: 23 })),
       ]);
       expect(answers).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
-      const stored = await waitFor(async () => [await getAgent(good.id), await getAgent(other.id)], (a) => a.every((x) => x.cpu_usage !== null));
+      const stored = await waitFor(
+        async () => [await getAgent(good.id), await getAgent(other.id)],
+        (a) => a.every((x) => x.cpu_usage !== null),
+      );
       expect(stored.map((a) => [a.cpu_usage, a.status])).toEqual([
         [21, 'active'],
         [23, 'active'],
@@ -245,12 +286,21 @@ describe('hardening: a row the database refuses costs no other row of its batch'
     }
     // The healthy agents keep reporting into the next batches.
     expect(await answer(good.socket, 'report', agentReport({ cpu: 31 }))).toEqual({ ok: true });
-    await waitFor(() => getAgent(good.id), (a) => a.cpu_usage === 31 && a.status === 'active');
+    await waitFor(
+      () => getAgent(good.id),
+      (a) => a.cpu_usage === 31 && a.status === 'active',
+    );
   });
 
   it('stores the other monitors’ checks of a batch when one monitor’s check is refused', async () => {
     const create = async (name: string, path: string) =>
-      (await api().post('/api/monitors').set(admin.auth).send({ name, url: `${target.url}${path}`, active: false }).expect(201)).body.monitor.id as number;
+      (
+        await api()
+          .post('/api/monitors')
+          .set(admin.auth)
+          .send({ name, url: `${target.url}${path}`, active: false })
+          .expect(201)
+      ).body.monitor.id as number;
     const [slow, good, bad] = [await create('slow', '/slow'), await create('good', '/good'), await create('bad', '/bad')];
     // The slow monitor's batch holds the writer for 3 s; the good and bad checks end meanwhile, so they share the next batch.
     target.respondFor('/good', 200, 1_000);
@@ -261,9 +311,20 @@ describe('hardening: a row the database refuses costs no other row of its batch'
       WHEN (NEW.monitor_id = ${bad}) EXECUTE FUNCTION vigil_test_refuse('refuse')`);
     try {
       // Started now (a supertest request is sent when it is awaited).
-      const checks = [good, bad].map((id) => api().post(`/api/monitors/${id}/check`).set(admin.auth).then((r) => r));
-      await waitFor(async () => target.countFor('/good') + target.countFor('/bad'), (n) => n === 2);
-      const slowCheck = api().post(`/api/monitors/${slow}/check`).set(admin.auth).then((r) => r);
+      const checks = [good, bad].map((id) =>
+        api()
+          .post(`/api/monitors/${id}/check`)
+          .set(admin.auth)
+          .then((r) => r),
+      );
+      await waitFor(
+        async () => target.countFor('/good') + target.countFor('/bad'),
+        (n) => n === 2,
+      );
+      const slowCheck = api()
+        .post(`/api/monitors/${slow}/check`)
+        .set(admin.auth)
+        .then((r) => r);
       const [goodAnswer, badAnswer, slowAnswer] = await Promise.all([...checks, slowCheck]);
       expect(slowAnswer.status).toBe(200);
       expect(goodAnswer.status).toBe(200);

@@ -187,7 +187,8 @@ describe('database faults (issue 14, finding 11)', () => {
         await proxy.restore();
       }
       await waitFor(
-        async () => (await request(app.url).post('/api/auth/login').send({ username: admin.user.username, password: admin.password })).status,
+        async () =>
+          (await request(app.url).post('/api/auth/login').send({ username: admin.user.username, password: admin.password })).status,
         (status) => status === 200,
         20_000,
       );
@@ -213,7 +214,11 @@ describe('database faults (issue 14, finding 11)', () => {
 
       await direct.query('DROP TRIGGER vigil_test_disk_full ON settings');
       await direct.query('DROP FUNCTION vigil_test_disk_full()');
-      await waitFor(async () => (await request(app.url).get('/api/health')).status, (status) => status === 200, 25_000);
+      await waitFor(
+        async () => (await request(app.url).get('/api/health')).status,
+        (status) => status === 200,
+        25_000,
+      );
       await request(app.url).put('/api/settings').set(admin.auth).send({ allowRegistration: true }).expect(200);
     } finally {
       await direct.end();

@@ -19,7 +19,10 @@ describe('browser hardening', () => {
 
   const api = () => request(app.url);
   const saveStatus = (url: string, session: Session, extra: Record<string, unknown>) =>
-    request(url).post('/api/status/config').set(session.auth).send({ title: 'Acme', monitors: [], agents: [], ...extra });
+    request(url)
+      .post('/api/status/config')
+      .set(session.auth)
+      .send({ title: 'Acme', monitors: [], agents: [], ...extra });
 
   /** The CSP as directive → sources. */
   function directives(header: string | undefined): Record<string, string[]> {
@@ -32,36 +35,39 @@ describe('browser hardening', () => {
   }
 
   describe('headers of the app page', () => {
-    it.each(['/', '/login', '/dashboard', '/status', '/wall', '/status/config', '/index.html'])('%s carries a strict CSP with a fresh nonce', async (path) => {
-      const first = await api().get(path).set('Accept', 'text/html').expect(200);
-      const second = await api().get(path).set('Accept', 'text/html').expect(200);
-      const csp = directives(first.headers['content-security-policy']);
-      expect(csp['default-src']).toEqual(["'self'"]);
-      expect(csp['script-src']).toEqual(["'self'"]);
-      expect(csp['object-src']).toEqual(["'none'"]);
-      expect(csp['base-uri']).toEqual(["'self'"]);
-      expect(csp['form-action']).toEqual(["'self'"]);
-      expect(csp['img-src']).toEqual(["'self'", 'data:']);
-      expect(csp['font-src']).toEqual(["'self'", 'data:']);
-      expect(csp['connect-src']).toEqual(["'self'", `ws://127.0.0.1:${app.port}`, `wss://127.0.0.1:${app.port}`]);
-      expect(csp['frame-ancestors']).toEqual(["'self'"]);
-      expect(first.headers['content-security-policy']).not.toContain('unsafe-inline');
-      expect(first.headers['content-security-policy']).not.toContain('unsafe-eval');
-      // Style elements only with this response's nonce, which the page carries for the app to hand on.
-      const nonce = /^'nonce-([A-Za-z0-9+/=]{24})'$/.exec(csp['style-src'][1])?.[1];
-      expect(csp['style-src'][0]).toBe("'self'");
-      expect(nonce).toBeDefined();
-      expect(first.text).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
-      expect(first.text).not.toContain('VIGIL_CSP_NONCE');
-      expect(second.headers['content-security-policy']).not.toContain(`nonce-${nonce}`);
-      // No inline script in the page: every script element loads a file from this origin.
-      for (const script of first.text.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) {
-        expect(script).toMatch(/^<script[^>]* src="\/assets\/[^"]+\.js"[^>]*><\/script>$/);
-      }
-      expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(first.headers['x-content-type-options']).toBe('nosniff');
-      expect(first.headers['referrer-policy']).toBe('no-referrer');
-    });
+    it.each(['/', '/login', '/dashboard', '/status', '/wall', '/status/config', '/index.html'])(
+      '%s carries a strict CSP with a fresh nonce',
+      async (path) => {
+        const first = await api().get(path).set('Accept', 'text/html').expect(200);
+        const second = await api().get(path).set('Accept', 'text/html').expect(200);
+        const csp = directives(first.headers['content-security-policy']);
+        expect(csp['default-src']).toEqual(["'self'"]);
+        expect(csp['script-src']).toEqual(["'self'"]);
+        expect(csp['object-src']).toEqual(["'none'"]);
+        expect(csp['base-uri']).toEqual(["'self'"]);
+        expect(csp['form-action']).toEqual(["'self'"]);
+        expect(csp['img-src']).toEqual(["'self'", 'data:']);
+        expect(csp['font-src']).toEqual(["'self'", 'data:']);
+        expect(csp['connect-src']).toEqual(["'self'", `ws://127.0.0.1:${app.port}`, `wss://127.0.0.1:${app.port}`]);
+        expect(csp['frame-ancestors']).toEqual(["'self'"]);
+        expect(first.headers['content-security-policy']).not.toContain('unsafe-inline');
+        expect(first.headers['content-security-policy']).not.toContain('unsafe-eval');
+        // Style elements only with this response's nonce, which the page carries for the app to hand on.
+        const nonce = /^'nonce-([A-Za-z0-9+/=]{24})'$/.exec(csp['style-src'][1])?.[1];
+        expect(csp['style-src'][0]).toBe("'self'");
+        expect(nonce).toBeDefined();
+        expect(first.text).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+        expect(first.text).not.toContain('VIGIL_CSP_NONCE');
+        expect(second.headers['content-security-policy']).not.toContain(`nonce-${nonce}`);
+        // No inline script in the page: every script element loads a file from this origin.
+        for (const script of first.text.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) {
+          expect(script).toMatch(/^<script[^>]* src="\/assets\/[^"]+\.js"[^>]*><\/script>$/);
+        }
+        expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(first.headers['x-content-type-options']).toBe('nosniff');
+        expect(first.headers['referrer-policy']).toBe('no-referrer');
+      },
+    );
 
     it('sends nosniff, no-referrer and same-origin framing on API answers, files and errors too', async () => {
       for (const response of [await api().get('/api/health'), await api().get('/api/nope'), await api().get('/favicon.svg')]) {
@@ -75,13 +81,31 @@ describe('browser hardening', () => {
 
   describe('status page custom CSS and logo', () => {
     it.each([
-      ['.vigil-status-page ~ * { display: none }', 'Custom CSS may only style the status page: no ~ or + after the page itself and no selector starting with a combinator or &'],
-      ['body + nav { display: none }', 'Custom CSS may only style the status page: no ~ or + after the page itself and no selector starting with a combinator or &'],
+      [
+        '.vigil-status-page ~ * { display: none }',
+        'Custom CSS may only style the status page: no ~ or + after the page itself and no selector starting with a combinator or &',
+      ],
+      [
+        'body + nav { display: none }',
+        'Custom CSS may only style the status page: no ~ or + after the page itself and no selector starting with a combinator or &',
+      ],
       ['@import url("http://evil.example/x.css");', 'Custom CSS may not use @import'],
-      ['h1 { background: url(http://evil.example/track.png) }', 'Custom CSS may only load images and fonts from this server, data: addresses or origins allowed in STATUS_ASSET_ORIGINS'],
-      ['h1 { background: \\75 rl(//evil.example/track.png) }', 'Custom CSS may only load images and fonts from this server, data: addresses or origins allowed in STATUS_ASSET_ORIGINS'],
-      ['@font-face { font-family: x; src: url(https://evil.example/f.woff2) }', 'Custom CSS may only load images and fonts from this server, data: addresses or origins allowed in STATUS_ASSET_ORIGINS'],
-      ['@namespace url(http://www.w3.org/1999/xhtml);', 'Custom CSS may only use @media, @supports, @container, @layer, @keyframes and @font-face'],
+      [
+        'h1 { background: url(http://evil.example/track.png) }',
+        'Custom CSS may only load images and fonts from this server, data: addresses or origins allowed in STATUS_ASSET_ORIGINS',
+      ],
+      [
+        'h1 { background: \\75 rl(//evil.example/track.png) }',
+        'Custom CSS may only load images and fonts from this server, data: addresses or origins allowed in STATUS_ASSET_ORIGINS',
+      ],
+      [
+        '@font-face { font-family: x; src: url(https://evil.example/f.woff2) }',
+        'Custom CSS may only load images and fonts from this server, data: addresses or origins allowed in STATUS_ASSET_ORIGINS',
+      ],
+      [
+        '@namespace url(http://www.w3.org/1999/xhtml);',
+        'Custom CSS may only use @media, @supports, @container, @layer, @keyframes and @font-face',
+      ],
       ['h1 { color: red } }', 'Custom CSS could not be read: check braces, quotes and semicolons (nested rules are not supported)'],
     ])('refuses %j on save with a clear message and keeps the previous CSS', async (customCss, message) => {
       await saveStatus(app.url, admin, { customCss: 'h2 { color: blue }' }).expect(200);
@@ -104,7 +128,11 @@ describe('browser hardening', () => {
     });
 
     it.each([
-      ['https://example.com/logo.png', 400, 'The logo must be on this server, a data: image or from an origin allowed in STATUS_ASSET_ORIGINS'],
+      [
+        'https://example.com/logo.png',
+        400,
+        'The logo must be on this server, a data: image or from an origin allowed in STATUS_ASSET_ORIGINS',
+      ],
       ['//example.com/logo.png', 400, 'The logo must be on this server, a data: image or from an origin allowed in STATUS_ASSET_ORIGINS'],
       ['data:text/html,<script>alert(1)</script>', 400, 'Logo URL must be an http(s) address, a path on this server or a data: image'],
       ['javascript:alert(1)', 400, 'Logo URL must be an http(s) address, a path on this server or a data: image'],
@@ -117,19 +145,29 @@ describe('browser hardening', () => {
     });
 
     it('keeps CSS and a logo stored before these rules for the admin, and serves visitors only the scoped, local part', async () => {
-      const stored = '.vigil-status-page ~ * { display: none } @import "http://evil.example/a.css"; h1 { color: red; background: url(http://evil.example/t.png) } body { margin: 0 }';
+      const stored =
+        '.vigil-status-page ~ * { display: none } @import "http://evil.example/a.css"; h1 { color: red; background: url(http://evil.example/t.png) } body { margin: 0 }';
       await app.stop();
       const client = new Client({ connectionString: app.database.url ?? undefined });
       await client.connect();
       try {
         await client.query(`UPDATE settings SET value = $1 WHERE key = 'status_page'`, [
-          JSON.stringify({ title: 'Old', description: '', logoUrl: 'https://evil.example/logo.png', customCss: stored, showResources: true }),
+          JSON.stringify({
+            title: 'Old',
+            description: '',
+            logoUrl: 'https://evil.example/logo.png',
+            customCss: stored,
+            showResources: true,
+          }),
         ]);
       } finally {
         await client.end();
       }
       await app.restart();
-      const session = await request(app.url).post('/api/auth/login').send({ username: admin.user.username, password: admin.password }).expect(200);
+      const session = await request(app.url)
+        .post('/api/auth/login')
+        .send({ username: admin.user.username, password: admin.password })
+        .expect(200);
       const { body: config } = await api().get('/api/status/config').set('Authorization', `Bearer ${session.body.token}`).expect(200);
       expect(config.config).toMatchObject({ customCss: stored, logoUrl: 'https://evil.example/logo.png' });
       const { body } = await api().get('/api/status/data').expect(200);
@@ -172,7 +210,8 @@ describe('browser hardening', () => {
       const csp = directives(response.headers['content-security-policy']);
       expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://cdn.example.com']);
       expect(csp['font-src']).toEqual(["'self'", 'data:', 'https://cdn.example.com']);
-      const customCss = '@font-face { font-family: Brand; src: url(https://cdn.example.com/brand.woff2) } h1 { background: url("https://cdn.example.com/bg.png") }';
+      const customCss =
+        '@font-face { font-family: Brand; src: url(https://cdn.example.com/brand.woff2) } h1 { background: url("https://cdn.example.com/bg.png") }';
       await saveStatus(configured.url, owner, { logoUrl: 'https://cdn.example.com/logo.png', customCss }).expect(200);
       const { body } = await request(configured.url).get('/api/status/data').expect(200);
       expect(body.data.logoUrl).toBe('https://cdn.example.com/logo.png');

@@ -28,7 +28,8 @@ function post(url: string, path: string, body: string, agent: Agent): Promise<{ 
 const refusal = (code: MessageCode) => ({ success: false, message: MESSAGES[code], code });
 
 /** A measured figure under its bound; a failure names the figure and shows its value. */
-const within = (figure: string, value: number, bound: number) => expect({ [figure]: value < bound ? `< ${bound}` : value }).toEqual({ [figure]: `< ${bound}` });
+const within = (figure: string, value: number, bound: number) =>
+  expect({ [figure]: value < bound ? `< ${bound}` : value }).toEqual({ [figure]: `< ${bound}` });
 
 describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () => {
   let app: TestApp;
@@ -55,7 +56,11 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
       const { body } = await api().post('/api/auth/login').set('Content-Type', 'application/json').send(deep).expect(400);
       expect(body).toEqual(refusal('request.tooDeep'));
       const justDeepEnough = '{"username":' + '['.repeat(JSON_DEPTH_MAX - 1) + '1' + ']'.repeat(JSON_DEPTH_MAX - 1) + ',"password":"x"}';
-      const { body: allowed } = await api().post('/api/auth/login').set('Content-Type', 'application/json').send(justDeepEnough).expect(400);
+      const { body: allowed } = await api()
+        .post('/api/auth/login')
+        .set('Content-Type', 'application/json')
+        .send(justDeepEnough)
+        .expect(400);
       expect(allowed).toEqual(refusal('validation.usernameRequired'));
     });
 
@@ -105,7 +110,9 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
         while (sending && healthMs.length < 400) {
           const started = performance.now();
           const status = await new Promise<number>((resolve, reject) => {
-            httpRequest(`${app.url}/api/health`, { agent: healthAgent }, (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0)))
+            httpRequest(`${app.url}/api/health`, { agent: healthAgent }, (res) =>
+              res.resume().on('end', () => resolve(res.statusCode ?? 0)),
+            )
               .on('error', reject)
               .end();
           });
@@ -129,14 +136,25 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
 
     it('refuses lists and objects wider than the limit with 400 before any validation', async () => {
       const wide = (length: number) => Array.from({ length }, (_, index) => index + 1);
-      const anonymous = await api().post('/api/agents/status').send(wide(JSON_WIDTH_MAX + 1).map(() => ({}))).expect(400);
+      const anonymous = await api()
+        .post('/api/agents/status')
+        .send(wide(JSON_WIDTH_MAX + 1).map(() => ({})))
+        .expect(400);
       expect(anonymous.body).toEqual(refusal('request.tooManyItems'));
-      const status = await api().post('/api/status/config').set(admin.auth).send({ title: 'Wide', monitors: wide(JSON_WIDTH_MAX + 1), agents: [] }).expect(400);
+      const status = await api()
+        .post('/api/status/config')
+        .set(admin.auth)
+        .send({ title: 'Wide', monitors: wide(JSON_WIDTH_MAX + 1), agents: [] })
+        .expect(400);
       expect(status.body).toEqual(refusal('request.tooManyItems'));
       const headers = Object.fromEntries(wide(JSON_WIDTH_MAX + 1).map((index) => [`X-${index}`, 'v']));
       const monitor = await api().post('/api/monitors').send({ name: 'Wide', url: 'http://127.0.0.1:9/', headers }).expect(400);
       expect(monitor.body).toEqual(refusal('request.tooManyItems'));
-      await api().post('/api/status/config').set(admin.auth).send({ title: 'Wide', monitors: wide(JSON_WIDTH_MAX), agents: [] }).expect(200);
+      await api()
+        .post('/api/status/config')
+        .set(admin.auth)
+        .send({ title: 'Wide', monitors: wide(JSON_WIDTH_MAX), agents: [] })
+        .expect(200);
     });
 
     it.each([
@@ -153,7 +171,11 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
     it('still accepts a login and a status page config with 50,000 characters of CSS within their limits', async () => {
       await api().post('/api/auth/login').send({ username: admin.user.username, password: admin.password }).expect(200);
       const css = '.vigil-status-page{color:#123}'.repeat(1600).slice(0, 50_000);
-      await api().post('/api/status/config').set(admin.auth).send({ title: 'Status', customCss: css, monitors: [], agents: [] }).expect(200);
+      await api()
+        .post('/api/status/config')
+        .set(admin.auth)
+        .send({ title: 'Status', customCss: css, monitors: [], agents: [] })
+        .expect(200);
     });
   });
 
@@ -172,7 +194,10 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
     it('refuses bad text in registration with the field message', async () => {
       await api().put('/api/settings').set(admin.auth).send({ allowRegistration: true }).expect(200);
       try {
-        const { body } = await api().post('/api/auth/register').send({ username: 'newbie', password: 'correct-horse-1', email: 'a\ud800@example.test' }).expect(400);
+        const { body } = await api()
+          .post('/api/auth/register')
+          .send({ username: 'newbie', password: 'correct-horse-1', email: 'a\ud800@example.test' })
+          .expect(400);
         expect(body).toEqual(refusal('validation.emailRequired'));
       } finally {
         await api().put('/api/settings').set(admin.auth).send({ allowRegistration: false }).expect(200);
@@ -194,24 +219,35 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
     });
 
     it('refuses a lone surrogate or NUL in an account created by an admin', async () => {
-      const { body } = await api().post('/api/users').set(admin.auth).send({ username: 'fresh', password: 'correct-horse-1', email: '\ud800@example.test' }).expect(400);
+      const { body } = await api()
+        .post('/api/users')
+        .set(admin.auth)
+        .send({ username: 'fresh', password: 'correct-horse-1', email: '\ud800@example.test' })
+        .expect(400);
       expect(body).toEqual(refusal('validation.emailInvalid'));
-      const nul = await api().post(`/api/users/${user.user.id}/change-password`).set(user.auth).send({ currentPassword: user.password, newPassword: 'new-pass\u0000word' }).expect(400);
+      const nul = await api()
+        .post(`/api/users/${user.user.id}/change-password`)
+        .set(user.auth)
+        .send({ currentPassword: user.password, newPassword: 'new-pass\u0000word' })
+        .expect(400);
       expect(nul.body).toEqual(refusal('validation.passwordRequired'));
     });
 
-    it.each(['interval', 'timeout', 'retries', 'retryInterval', 'expectedStatus'])('refuses null for the monitor field %s', async (field) => {
-      const create = { name: 'Null check', url: 'http://127.0.0.1:9/', [field]: null };
-      const { body } = await api().post('/api/monitors').set(user.auth).send(create).expect(400);
-      const codes: Record<string, MessageCode> = {
-        interval: 'monitors.intervalInvalid',
-        timeout: 'monitors.timeoutInvalid',
-        retries: 'monitors.retriesInvalid',
-        retryInterval: 'monitors.retryIntervalInvalid',
-        expectedStatus: 'monitors.expectedStatusInvalid',
-      };
-      expect(body).toEqual(refusal(codes[field]));
-    });
+    it.each(['interval', 'timeout', 'retries', 'retryInterval', 'expectedStatus'])(
+      'refuses null for the monitor field %s',
+      async (field) => {
+        const create = { name: 'Null check', url: 'http://127.0.0.1:9/', [field]: null };
+        const { body } = await api().post('/api/monitors').set(user.auth).send(create).expect(400);
+        const codes: Record<string, MessageCode> = {
+          interval: 'monitors.intervalInvalid',
+          timeout: 'monitors.timeoutInvalid',
+          retries: 'monitors.retriesInvalid',
+          retryInterval: 'monitors.retryIntervalInvalid',
+          expectedStatus: 'monitors.expectedStatusInvalid',
+        };
+        expect(body).toEqual(refusal(codes[field]));
+      },
+    );
 
     it('refuses bad text in monitor names, URLs and header names and values', async () => {
       const base = { name: 'Monitor', url: 'http://127.0.0.1:9/' };
@@ -247,13 +283,20 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
       const channel = { type: 'webhook', enabled: true, language: 'en-US', config: { url: 'http://127.0.0.1:9/hook' } };
       const cases: Array<[object, MessageCode]> = [
         [{ ...channel, name: 'Ops\ud800' }, 'notifications.channelNameRequired'],
-        [{ ...channel, name: 'Ops', config: { url: 'http://127.0.0.1:9/hook', headers: { 'X-Key': 'a\u0000' } } }, 'notifications.configInvalid'],
+        [
+          { ...channel, name: 'Ops', config: { url: 'http://127.0.0.1:9/hook', headers: { 'X-Key': 'a\u0000' } } },
+          'notifications.configInvalid',
+        ],
       ];
       for (const [body, code] of cases) {
         const { body: answer } = await api().post('/api/notifications/channels').set(user.auth).send(body).expect(400);
         expect(answer).toEqual(refusal(code));
       }
-      const test = await api().post('/api/notifications/channels/test').set(user.auth).send({ ...channel, name: '\u0000' }).expect(400);
+      const test = await api()
+        .post('/api/notifications/channels/test')
+        .set(user.auth)
+        .send({ ...channel, name: '\u0000' })
+        .expect(400);
       expect(test.body).toEqual(refusal('notifications.channelNameRequired'));
     });
 

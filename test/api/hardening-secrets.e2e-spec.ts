@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
-import { SECRET_MASK as MASK, type ClientToServerEvents, type MonitorDto, type MonitorsChangedEvent, type ServerToClientEvents } from '@vigil/proto';
+import {
+  SECRET_MASK as MASK,
+  type ClientToServerEvents,
+  type MonitorDto,
+  type MonitorsChangedEvent,
+  type ServerToClientEvents,
+} from '@vigil/proto';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startFakeNotifier, type FakeNotifier } from '../support/fake-notifier';
 import { freePort } from '../support/ports';
@@ -49,7 +55,8 @@ async function startRecorder(host: string, handler: (req: IncomingMessage, res: 
 const HOOK_SECRET = 'Bearer hook-secret-3f9a1c';
 const SIGNING_SECRET = 'SECd1ngta1k5ecret0123456789abcdef';
 /** 500 characters that look like what an internal service might hold. */
-const INTERNAL_BODY = `{"db_password":"pg-Sup3rSecret","aws_secret_access_key":"AKIA${'Z'.repeat(40)}","note":"${'internal '.repeat(60)}"}`.slice(0, 500);
+const INTERNAL_BODY =
+  `{"db_password":"pg-Sup3rSecret","aws_secret_access_key":"AKIA${'Z'.repeat(40)}","note":"${'internal '.repeat(60)}"}`.slice(0, 500);
 
 type BrowserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -92,7 +99,11 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
   const api = () => request(app.url);
 
   async function channel(type: string, config: Record<string, unknown>): Promise<number> {
-    const { body } = await api().post('/api/notifications/channels').set(member.auth).send({ name: `${type} ${Date.now()}`, type, config }).expect(201);
+    const { body } = await api()
+      .post('/api/notifications/channels')
+      .set(member.auth)
+      .send({ name: `${type} ${Date.now()}`, type, config })
+      .expect(201);
     return body.data.id;
   }
 
@@ -128,7 +139,11 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
       const attack = { name: 'steal', type: 'dingtalk', config: { webhookUrl: `${attacker.url}/hook/robot?access_token=x`, secret: MASK } };
 
       const tested = await api().post(`/api/notifications/channels/${id}/test`).set(member.auth).send(attack).expect(400);
-      expect(tested.body).toMatchObject({ success: false, code: 'notifications.secretReenter', message: expect.stringMatching(/^Re-enter the signing secret/) });
+      expect(tested.body).toMatchObject({
+        success: false,
+        code: 'notifications.secretReenter',
+        message: expect.stringMatching(/^Re-enter the signing secret/),
+      });
       await api().put(`/api/notifications/channels/${id}`).set(member.auth).send(attack).expect(400);
 
       expect(attacker.received).toHaveLength(0);
@@ -177,7 +192,10 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
       expect(sent).toHaveLength(2);
       for (const received of sent) expect(received.headers).toMatchObject({ authorization: HOOK_SECRET, 'x-team': 'ops' });
 
-      const robot = await channel('dingtalk', { webhookUrl: `${fake.url}/hook/robot-kept?access_token=tok-0123456789`, secret: SIGNING_SECRET });
+      const robot = await channel('dingtalk', {
+        webhookUrl: `${fake.url}/hook/robot-kept?access_token=tok-0123456789`,
+        secret: SIGNING_SECRET,
+      });
       await api()
         .post(`/api/notifications/channels/${robot}/test`)
         .set(member.auth)
@@ -213,7 +231,11 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
 
     it('refuses a channel test to a denied address, also behind a redirect', async () => {
       const direct = await unsavedTest(`${denied.url}/hook`).expect(502);
-      expect(direct.body).toMatchObject({ success: false, message: 'Test message failed: Address 127.0.0.2 is refused by OUTBOUND_DENY', data: { status: null } });
+      expect(direct.body).toMatchObject({
+        success: false,
+        message: 'Test message failed: Address 127.0.0.2 is refused by OUTBOUND_DENY',
+        data: { status: null },
+      });
       // Deliveries follow no redirect: the hop to the denied address is never made.
       const redirected = await unsavedTest(`${redirector.url}/hook`).expect(502);
       expect(redirected.body.message).toBe('Test message failed: HTTP 302 Found');
@@ -226,7 +248,14 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
       const dataDir = mkdtempSync(join(tmpdir(), 'vigil-deny-'));
       try {
         const run = spawnSync(process.execPath, [join(__dirname, '../../server/dist/main.js')], {
-          env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, OUTBOUND_DENY: '10.0.0.0/8, 10.0.0.0/33' },
+          env: {
+            PATH: process.env.PATH,
+            HOME: process.env.HOME,
+            PORT: port,
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            OUTBOUND_DENY: '10.0.0.0/8, 10.0.0.0/33',
+          },
           encoding: 'utf8',
           timeout: 20_000,
         });
@@ -241,7 +270,11 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
 
     it('refuses a monitor check to a denied address, also behind a redirect from an allowed one', async () => {
       for (const url of [`${denied.url}/health`, `${redirector.url}/health`]) {
-        const { body } = await api().post('/api/monitors').set(member.auth).send({ name: `deny ${url}`, url, interval: 3600, retries: 0 }).expect(201);
+        const { body } = await api()
+          .post('/api/monitors')
+          .set(member.auth)
+          .send({ name: `deny ${url}`, url, interval: 3600, retries: 0 })
+          .expect(201);
         const { body: checked } = await api().post(`/api/monitors/${body.monitor.id}/check`).set(member.auth).expect(200);
         expect(checked.check).toMatchObject({ status: 'down', status_code: null, error: 'Address 127.0.0.2 is refused by OUTBOUND_DENY' });
       }
@@ -270,7 +303,12 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
     });
 
     async function subscribedSocket(monitorId: number): Promise<{ socket: BrowserSocket; pushes: MonitorsChangedEvent[] }> {
-      const socket: BrowserSocket = io(app.url, { auth: { token: member.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+      const socket: BrowserSocket = io(app.url, {
+        auth: { token: member.token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => (socket.once('connect', () => resolve()), socket.once('connect_error', reject)));
       expect(await socket.timeout(5000).emitWithAck('subscribe', `monitor:${monitorId}`)).toEqual({ ok: true });
@@ -284,10 +322,19 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
       const created = await api()
         .post('/api/monitors')
         .set(member.auth)
-        .send({ name: 'private api', url: target, interval: 3600, retries: 0, headers: { Authorization: 'Bearer mon-secret-4d5e6f', Accept: 'application/json' } })
+        .send({
+          name: 'private api',
+          url: target,
+          interval: 3600,
+          retries: 0,
+          headers: { Authorization: 'Bearer mon-secret-4d5e6f', Accept: 'application/json' },
+        })
         .expect(201);
       const id: number = created.body.monitor.id;
-      const masked: Partial<MonitorDto> = { url: `${internal.url}/ok/monitor?token=${MASK}`, headers: { Authorization: MASK, Accept: 'application/json' } };
+      const masked: Partial<MonitorDto> = {
+        url: `${internal.url}/ok/monitor?token=${MASK}`,
+        headers: { Authorization: MASK, Accept: 'application/json' },
+      };
       expect(created.body.monitor).toMatchObject(masked);
       const { pushes } = await subscribedSocket(id);
 
@@ -323,12 +370,22 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
       const created = await api()
         .post('/api/monitors')
         .set(member.auth)
-        .send({ name: 'moving', url: `${internal.url}/ok/moving?token=mv-secret-1a2b`, interval: 3600, retries: 0, headers: { Authorization: 'Bearer mv-secret-1a2b' } })
+        .send({
+          name: 'moving',
+          url: `${internal.url}/ok/moving?token=mv-secret-1a2b`,
+          interval: 3600,
+          retries: 0,
+          headers: { Authorization: 'Bearer mv-secret-1a2b' },
+        })
         .expect(201);
       const monitor = created.body.monitor as MonitorDto;
       const elsewhere = `http://localhost:${new URL(attacker.url).port}/ok/moving`;
 
-      const headers = await api().put(`/api/monitors/${monitor.id}`).set(member.auth).send({ url: elsewhere, headers: monitor.headers }).expect(400);
+      const headers = await api()
+        .put(`/api/monitors/${monitor.id}`)
+        .set(member.auth)
+        .send({ url: elsewhere, headers: monitor.headers })
+        .expect(400);
       expect(headers.body).toEqual({
         success: false,
         message: 'Re-enter the hidden header values: saved ones are only sent to the URL they were saved with',
@@ -337,7 +394,11 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
       // Leaving the headers out of the edit would keep them too: refused the same way.
       const omitted = await api().put(`/api/monitors/${monitor.id}`).set(member.auth).send({ url: elsewhere }).expect(400);
       expect(omitted.body.code).toBe('monitors.headersReenter');
-      const token = await api().put(`/api/monitors/${monitor.id}`).set(member.auth).send({ url: `${elsewhere}?token=${MASK}`, headers: {} }).expect(400);
+      const token = await api()
+        .put(`/api/monitors/${monitor.id}`)
+        .set(member.auth)
+        .send({ url: `${elsewhere}?token=${MASK}`, headers: {} })
+        .expect(400);
       expect(token.body.code).toBe('monitors.urlCredentialsReenter');
       const created2 = await api()
         .post('/api/monitors')
@@ -351,7 +412,11 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
       expect(attacker.received).toHaveLength(0);
 
       // Typing the header again makes the move fine.
-      await api().put(`/api/monitors/${monitor.id}`).set(member.auth).send({ url: elsewhere, headers: { Authorization: 'Bearer new-one' } }).expect(200);
+      await api()
+        .put(`/api/monitors/${monitor.id}`)
+        .set(member.auth)
+        .send({ url: elsewhere, headers: { Authorization: 'Bearer new-one' } })
+        .expect(200);
     });
   });
 });

@@ -20,11 +20,7 @@ describe('HTTP behaviour of every route', () => {
   const api = () => request(app.url);
 
   it('answers malformed JSON with 400 and keeps serving', async () => {
-    const { body } = await api()
-      .post('/api/auth/login')
-      .set('Content-Type', 'application/json')
-      .send('{"username": "admin", ')
-      .expect(400);
+    const { body } = await api().post('/api/auth/login').set('Content-Type', 'application/json').send('{"username": "admin", ').expect(400);
     expect(body).toEqual({ success: false, message: MESSAGES['request.malformedJson'], code: 'request.malformedJson' });
     await api().get('/api/health').expect(200);
   });
@@ -44,7 +40,10 @@ describe('HTTP behaviour of every route', () => {
   });
 
   it('answers wrong types with the first human-readable message, never a 500', async () => {
-    const { body } = await api().post('/api/auth/login').send({ username: 42, password: ['x'] }).expect(400);
+    const { body } = await api()
+      .post('/api/auth/login')
+      .send({ username: 42, password: ['x'] })
+      .expect(400);
     expect(body).toMatchObject({ success: false, message: MESSAGES['validation.usernameRequired'] });
     const settings = await api().put('/api/settings').set(admin.auth).send({ allowRegistration: 'yes please' }).expect(400);
     expect(settings.body.success).toBe(false);
@@ -70,7 +69,15 @@ describe('HTTP behaviour of every route', () => {
     expect(ui.text).toMatch(/swagger/i);
     const { body } = await api().get('/api/docs-json').expect(200);
     expect(Object.keys(body.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/auth/me', '/api/users', '/api/users/{id}', '/api/settings', '/api/health']),
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/auth/me',
+        '/api/users',
+        '/api/users/{id}',
+        '/api/settings',
+        '/api/health',
+      ]),
     );
     expect(body.components.schemas.RegisterDto.properties).toHaveProperty('username');
   });

@@ -76,10 +76,17 @@ describe('check scheduling and storage', () => {
       let old = 50;
       for (let i = 0; i < 40 && old > 0; i += 1) {
         await sleep(250);
-        old = (await client.query(`SELECT count(*)::int AS n FROM monitor_checks WHERE monitor_id = $1 AND checked_at < now() - interval '2 days'`, [id])).rows[0].n;
+        old = (
+          await client.query(
+            `SELECT count(*)::int AS n FROM monitor_checks WHERE monitor_id = $1 AND checked_at < now() - interval '2 days'`,
+            [id],
+          )
+        ).rows[0].n;
       }
       expect(old).toBe(0);
-      const hourly = await client.query(`SELECT checks FROM monitor_hourly WHERE monitor_id = $1 AND hour < now() - interval '2 days'`, [id]);
+      const hourly = await client.query(`SELECT checks FROM monitor_hourly WHERE monitor_id = $1 AND hour < now() - interval '2 days'`, [
+        id,
+      ]);
       expect(hourly.rows).toEqual([{ checks: 50 }]);
       const { body: stats } = await request(app.url).get(`/api/monitors/${id}/stats?range=7d`).set(admin.auth).expect(200);
       expect(stats.stats.checks).toBeGreaterThanOrEqual(50);

@@ -27,7 +27,11 @@ describe('monitors API and check engine', () => {
   afterEach(() => target.respond(200));
 
   async function create(body: Record<string, unknown>): Promise<MonitorDto> {
-    const { body: response } = await api().post('/api/monitors').set(member.auth).send({ name: 'target', url: target.url, ...body }).expect(201);
+    const { body: response } = await api()
+      .post('/api/monitors')
+      .set(member.auth)
+      .send({ name: 'target', url: target.url, ...body })
+      .expect(201);
     return response.monitor;
   }
 
@@ -62,7 +66,10 @@ describe('monitors API and check engine', () => {
     [{ name: 'x', url: 'http://h', interval: 'abc' }, 'Interval must be a whole number of seconds, at least 60'],
     [{ name: 'x', url: 'http://h', timeout: 0 }, 'Timeout must be at least 1 second and shorter than the interval'],
     [{ name: 'x', url: 'http://h', interval: 60, timeout: 60 }, 'Timeout must be at least 1 second and shorter than the interval'],
-    [{ name: 'x', url: 'http://h', expectedStatus: 6 }, 'Expected status must be 2 to 5 for a class, or an HTTP status code from 100 to 599'],
+    [
+      { name: 'x', url: 'http://h', expectedStatus: 6 },
+      'Expected status must be 2 to 5 for a class, or an HTTP status code from 100 to 599',
+    ],
     [{ name: 'x', url: 'http://h', headers: '{not json' }, 'Headers must be an object of names to text values, or that object as JSON'],
     [{ name: 'x', url: 'http://h', headers: { 'X-A': 5 } }, 'Headers must be an object of names to text values, or that object as JSON'],
     [{ name: 'x', url: 'http://h', retries: 11 }, 'Retries must be a whole number from 0 to 10'],
@@ -73,7 +80,17 @@ describe('monitors API and check engine', () => {
 
   it('creates a monitor, checks it at once and reads every spec field', async () => {
     const monitor = await create({ name: 'home', method: 'get', headers: '{"X-Probe":"1"}' });
-    expect(monitor).toMatchObject({ name: 'home', method: 'GET', interval: 60, timeout: 30, expected_status: 200, headers: { 'X-Probe': '1' }, active: true, retries: 1, retry_interval: 20 });
+    expect(monitor).toMatchObject({
+      name: 'home',
+      method: 'GET',
+      interval: 60,
+      timeout: 30,
+      expected_status: 200,
+      headers: { 'X-Probe': '1' },
+      active: true,
+      retries: 1,
+      retry_interval: 20,
+    });
     let read: MonitorDto = monitor;
     for (let i = 0; i < 50 && read.status !== 'up'; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -84,7 +101,14 @@ describe('monitors API and check engine', () => {
     expect(read.last_checked).not.toBeNull();
     expect(read.response_time).toEqual(expect.any(Number));
     expect(read.history[0]).toEqual({ status: 'up', timestamp: expect.any(String) });
-    expect(read.checks[0]).toEqual({ id: expect.any(Number), status: 'up', status_code: 200, response_time: expect.any(Number), error: null, checked_at: expect.any(String) });
+    expect(read.checks[0]).toEqual({
+      id: expect.any(Number),
+      status: 'up',
+      status_code: 200,
+      response_time: expect.any(Number),
+      error: null,
+      checked_at: expect.any(String),
+    });
   });
 
   it('moves up → pending → down on failures, and back up on one success', async () => {
@@ -135,7 +159,12 @@ describe('monitors API and check engine', () => {
   });
 
   it('sends the configured method, headers and body (body only for POST, PUT, PATCH)', async () => {
-    const post = await create({ url: `${target.url}/echo`, method: 'POST', headers: { 'X-Token': 'abc', 'Content-Type': 'application/json' }, body: '{"ping":true}' });
+    const post = await create({
+      url: `${target.url}/echo`,
+      method: 'POST',
+      headers: { 'X-Token': 'abc', 'Content-Type': 'application/json' },
+      body: '{"ping":true}',
+    });
     await check(post.id);
     const received = target.received.filter((r) => r.path === '/echo').at(-1)!;
     expect(received).toMatchObject({ method: 'POST', body: '{"ping":true}' });
@@ -200,7 +229,11 @@ describe('monitors API and check engine', () => {
   });
 
   it('raises exactly one status change per transition, even when manual checks overlap', async () => {
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(app.url, { auth: { token: member.token }, transports: ['websocket'], forceNew: true });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(app.url, {
+      auth: { token: member.token },
+      transports: ['websocket'],
+      forceNew: true,
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
@@ -227,7 +260,11 @@ describe('monitor state across a restart', () => {
     const [app, target] = await Promise.all([startTestApp(), startTargetServer()]);
     try {
       const admin = await registerFirstAdmin(app.url);
-      const { body } = await request(app.url).post('/api/monitors').set(admin.auth).send({ name: 'r', url: target.url, retries: 3 }).expect(201);
+      const { body } = await request(app.url)
+        .post('/api/monitors')
+        .set(admin.auth)
+        .send({ name: 'r', url: target.url, retries: 3 })
+        .expect(201);
       const id = body.monitor.id;
       await new Promise((resolve) => setTimeout(resolve, 500));
       target.respond(500);

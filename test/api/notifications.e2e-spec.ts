@@ -59,7 +59,8 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
 
   const telegram = (chatId = '-100200300') => channel('telegram', { botToken: BOT_TOKEN, chatId });
   const resend = () => channel('resend', { apiKey: RESEND_KEY, from: 'Vigil <alerts@example.com>', to: 'ops@example.com' });
-  const webhook = (name: string) => channel('webhook', { url: `${fake.url}/hook/${name}`, headers: { Authorization: 'Bearer hook-secret-1' } });
+  const webhook = (name: string) =>
+    channel('webhook', { url: `${fake.url}/hook/${name}`, headers: { Authorization: 'Bearer hook-secret-1' } });
 
   async function settings(body: Record<string, unknown>): Promise<void> {
     const { body: answer } = await api().post('/api/notifications/settings').set(member.auth).send(body).expect(200);
@@ -77,11 +78,15 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
       .set(member.auth)
       .send({ name, url: `${target.url}/${name}`, interval: 3600, retries: 0 })
       .expect(201);
-    await waitFor(() => monitorStatus(body.monitor.id), (status) => status === 'up');
+    await waitFor(
+      () => monitorStatus(body.monitor.id),
+      (status) => status === 'up',
+    );
     return body.monitor.id;
   }
 
-  const monitorStatus = async (id: number): Promise<string> => (await api().get(`/api/monitors/${id}`).set(member.auth)).body.monitor.status;
+  const monitorStatus = async (id: number): Promise<string> =>
+    (await api().get(`/api/monitors/${id}`).set(member.auth)).body.monitor.status;
 
   async function goDown(id: number): Promise<void> {
     target.respond(500);
@@ -100,7 +105,8 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     return body.items;
   }
 
-  const read = async (): Promise<NotificationsResponse['data']> => (await api().get('/api/notifications').set(member.auth).expect(200)).body.data;
+  const read = async (): Promise<NotificationsResponse['data']> =>
+    (await api().get('/api/notifications').set(member.auth).expect(200)).body.data;
 
   it('needs a signed-in user for every route', async () => {
     await api().get('/api/notifications').expect(401);
@@ -130,8 +136,12 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
   });
 
   it('answers bad ids and unknown channels clearly', async () => {
-    expect((await api().put('/api/notifications/channels/abc').set(member.auth).send({}).expect(400)).body).toMatchObject({ message: 'invalid id' });
-    expect((await api().delete('/api/notifications/channels/-1').set(member.auth).expect(400)).body).toMatchObject({ message: 'invalid id' });
+    expect((await api().put('/api/notifications/channels/abc').set(member.auth).send({}).expect(400)).body).toMatchObject({
+      message: 'invalid id',
+    });
+    expect((await api().delete('/api/notifications/channels/-1').set(member.auth).expect(400)).body).toMatchObject({
+      message: 'invalid id',
+    });
     await api().delete('/api/notifications/channels/999999').set(member.auth).expect(404);
     await api().post('/api/notifications/channels/999999/test').set(member.auth).expect(404);
     const valid = { name: 'x', type: 'slack', config: JSON.stringify({ webhookUrl: 'https://hooks.slack.com/services/T/B/C' }) };
@@ -148,7 +158,9 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     expect(listed).toMatchObject({ type: 'telegram', enabled: true, language: 'zh-CN' });
     expect(typeof listed.config).toBe('string');
     expect(JSON.parse(listed.config)).toEqual({ botToken: SECRET_MASK, chatId: '-100200300' });
-    expect(JSON.parse(body.data.channels.find((c: { id: number }) => c.id === hook).config).headers).toEqual({ Authorization: SECRET_MASK });
+    expect(JSON.parse(body.data.channels.find((c: { id: number }) => c.id === hook).config).headers).toEqual({
+      Authorization: SECRET_MASK,
+    });
 
     await api()
       .put(`/api/notifications/channels/${id}`)
@@ -182,7 +194,11 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
       .send({ name: 'draft', type: 'webhook', config: JSON.stringify({ url: `${fake.url}/hook/draft` }) })
       .expect(200);
     expect(unsaved.body.success).toBe(true);
-    expect(fake.of('webhook', '/hook/draft')[0].json).toMatchObject({ event: 'test', severity: 'info', target: { kind: 'test', name: 'draft' } });
+    expect(fake.of('webhook', '/hook/draft')[0].json).toMatchObject({
+      event: 'test',
+      severity: 'info',
+      target: { kind: 'test', name: 'draft' },
+    });
   });
 
   it('validates settings and reads them back with booleans and id lists', async () => {
@@ -204,12 +220,33 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     const monitorId = await monitor('settings-read');
     await settings({ target_type: 'global-monitor', enabled: 1, on_down: 'true', on_recovery: false, channels: `[${id}]` });
     await settings({ target_type: 'global-agent', enabled: true, on_cpu_threshold: true, cpu_threshold: '75', channels: [id] });
-    await settings({ target_type: 'monitor', target_id: monitorId, enabled: false, override_global: true, on_down: true, on_recovery: true, channels: `[${id}]` });
+    await settings({
+      target_type: 'monitor',
+      target_id: monitorId,
+      enabled: false,
+      override_global: true,
+      on_down: true,
+      on_recovery: true,
+      channels: `[${id}]`,
+    });
     const { settings: saved } = await read();
     expect(saved.monitors).toEqual({ enabled: true, onDown: true, onRecovery: false, channels: [id] });
-    expect(saved.agents).toMatchObject({ enabled: true, onCpuThreshold: true, cpuThreshold: 75, memoryThreshold: 85, diskThreshold: 90, channels: [id] });
+    expect(saved.agents).toMatchObject({
+      enabled: true,
+      onCpuThreshold: true,
+      cpuThreshold: 75,
+      memoryThreshold: 85,
+      diskThreshold: 90,
+      channels: [id],
+    });
     // Override on forces enabled (spec section 4).
-    expect(saved.specificMonitors[monitorId]).toEqual({ enabled: true, onDown: true, onRecovery: true, channels: [id], overrideGlobal: true });
+    expect(saved.specificMonitors[monitorId]).toEqual({
+      enabled: true,
+      onDown: true,
+      onRecovery: true,
+      channels: [id],
+      overrideGlobal: true,
+    });
 
     await api().delete(`/api/notifications/channels/${id}`).set(member.auth).expect(200);
     const after = await read();
@@ -222,15 +259,27 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
   it('sends exactly one down and one recovery message per enabled channel', async () => {
     const channels = [await telegram(), await resend(), await webhook('updown')];
     const disabled = await channel('webhook', { url: `${fake.url}/hook/disabled` }, { enabled: false });
-    await settings({ target_type: 'global-monitor', enabled: true, on_down: true, on_recovery: true, channels: JSON.stringify([...channels, disabled]) });
+    await settings({
+      target_type: 'global-monitor',
+      enabled: true,
+      on_down: true,
+      on_recovery: true,
+      channels: JSON.stringify([...channels, disabled]),
+    });
     const id = await monitor('updown');
 
     await goDown(id);
     await api().post(`/api/monitors/${id}/check`).set(member.auth); // still down: no second alert
-    await waitFor(async () => fake.received.length, (n) => n >= 3);
+    await waitFor(
+      async () => fake.received.length,
+      (n) => n >= 3,
+    );
     await comeUp(id);
     await api().post(`/api/monitors/${id}/check`).set(member.auth); // still up: no second recovery
-    await waitFor(async () => fake.received.length, (n) => n >= 6);
+    await waitFor(
+      async () => fake.received.length,
+      (n) => n >= 6,
+    );
     await sleep(1500);
 
     expect(fake.of('telegram').map((r) => r.json.text.split('\n')[0])).toEqual(['[故障] updown', '[恢复] updown']);
@@ -269,16 +318,35 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     await settings({ target_type: 'global-monitor', enabled: true, channels: `[${globalHook}]` });
     const overridden = await monitor('overridden');
     const notOverridden = await monitor('plain');
-    await settings({ target_type: 'monitor', target_id: overridden, override_global: true, on_down: true, on_recovery: false, channels: `[${specificHook}]` });
+    await settings({
+      target_type: 'monitor',
+      target_id: overridden,
+      override_global: true,
+      on_down: true,
+      on_recovery: false,
+      channels: `[${specificHook}]`,
+    });
     // An entry without override changes nothing.
-    await settings({ target_type: 'monitor', target_id: notOverridden, override_global: false, enabled: true, channels: `[${specificHook}]` });
+    await settings({
+      target_type: 'monitor',
+      target_id: notOverridden,
+      override_global: false,
+      enabled: true,
+      channels: `[${specificHook}]`,
+    });
 
     await goDown(overridden);
     await goDown(notOverridden);
-    await waitFor(async () => fake.received.length, (n) => n >= 2);
+    await waitFor(
+      async () => fake.received.length,
+      (n) => n >= 2,
+    );
     await comeUp(overridden);
     await comeUp(notOverridden);
-    await waitFor(async () => fake.received.length, (n) => n >= 3);
+    await waitFor(
+      async () => fake.received.length,
+      (n) => n >= 3,
+    );
     await sleep(1500);
 
     expect(fake.of('webhook', '/hook/specific').map((r) => [r.json.target.name, r.json.event])).toEqual([['overridden', 'monitor.down']]);
@@ -318,7 +386,10 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     const id = await monitor('restart');
     fake.failAll(503);
     await goDown(id);
-    await waitFor(async () => fake.of('webhook', '/hook/restart').length, (n) => n >= 1);
+    await waitFor(
+      async () => fake.of('webhook', '/hook/restart').length,
+      (n) => n >= 1,
+    );
     await app.stop();
     const failedAttempts = fake.of('webhook', '/hook/restart').length;
     const [pending] = await (async () => {
@@ -339,7 +410,15 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
 
   it('alerts once when an agent stays above the CPU threshold for the window, and once when it recovers', async () => {
     const hook = await webhook('cpu');
-    await settings({ target_type: 'global-agent', enabled: true, on_offline: false, on_recovery: false, on_cpu_threshold: true, cpu_threshold: 80, channels: `[${hook}]` });
+    await settings({
+      target_type: 'global-agent',
+      enabled: true,
+      on_offline: false,
+      on_recovery: false,
+      on_cpu_threshold: true,
+      cpu_threshold: 80,
+      channels: `[${hook}]`,
+    });
     const { credential } = await enrollAgent(app.url, member, 'cpu-host');
     const socket = await connectAgent(app.url, credential, 'cpu-host');
     sockets.push(socket);
@@ -351,7 +430,10 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
 
     const values = [95, 50, 95, 96, 97, 99, 98, 40, 30];
     for (const [n, cpu] of values.entries()) await send(cpu, n);
-    await waitFor(async () => fake.of('webhook', '/hook/cpu').length, (n) => n >= 2);
+    await waitFor(
+      async () => fake.of('webhook', '/hook/cpu').length,
+      (n) => n >= 2,
+    );
     await sleep(1000);
 
     const received = fake.of('webhook', '/hook/cpu').map((r) => r.json);
@@ -369,7 +451,11 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     await settings({ target_type: 'global-agent', enabled: true, on_offline: true, on_recovery: true, channels: `[${hook}]` });
     const { credential } = await enrollAgent(app.url, member, 'offline-host');
     // Other cases' agents may go offline meanwhile: count only this one's messages.
-    const events = async () => fake.of('webhook', '/hook/offline').filter((r) => r.json.target.name === 'offline-host').map((r) => r.json.event);
+    const events = async () =>
+      fake
+        .of('webhook', '/hook/offline')
+        .filter((r) => r.json.target.name === 'offline-host')
+        .map((r) => r.json.event);
     let socket = await connectAgent(app.url, credential, 'offline-host');
     expect(await socket.timeout(5000).emitWithAck('report', agentReport())).toEqual({ ok: true });
     await sleep(700);

@@ -12,7 +12,11 @@ async function createAccountAndRestart(app: TestApp) {
   return { admin, input };
 }
 
-async function expectEverythingKept(app: TestApp, admin: Awaited<ReturnType<typeof registerFirstAdmin>>, input: ReturnType<typeof userInput>) {
+async function expectEverythingKept(
+  app: TestApp,
+  admin: Awaited<ReturnType<typeof registerFirstAdmin>>,
+  input: ReturnType<typeof userInput>,
+) {
   // The token issued before the restart still verifies: the generated secret was stored, not regenerated.
   const { body } = await request(app.url).get('/api/users').set(admin.auth).expect(200);
   expect(body.users.map((user: { username: string }) => user.username)).toEqual(expect.arrayContaining(['admin', input.username]));

@@ -24,7 +24,8 @@ async function startPgliteRelease(folder: string): Promise<{ url: string; stop()
   });
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+    stop: () =>
+      new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
   };
 }
 
@@ -49,11 +50,24 @@ describe('a PGlite data folder made by an earlier release', () => {
     const old = await startTestApp({ database, databaseUrl: pglite.url, env: { DATABASE_POOL_SIZE: '1' } });
     const admin = await registerFirstAdmin(old.url);
     const member = await createUser(old.url, admin);
-    const { body: created } = await request(old.url).post('/api/monitors').set(admin.auth).send({ name: 'site', url: target.url }).expect(201);
+    const { body: created } = await request(old.url)
+      .post('/api/monitors')
+      .set(admin.auth)
+      .send({ name: 'site', url: target.url })
+      .expect(201);
     const monitorId = created.monitor.id;
-    await request(old.url).post(`/api/monitors/${monitorId}/check`).set(admin.auth).expect((r) => expect(r.status).toBeLessThan(300));
-    await waitFor(async () => (await request(old.url).get(`/api/monitors/${monitorId}/checks`).set(admin.auth)).body.checks?.length ?? 0, (n) => n >= 2);
-    await request(old.url).post(`/api/monitors/${monitorId}/pause`).set(admin.auth).expect((r) => expect(r.status).toBeLessThan(300));
+    await request(old.url)
+      .post(`/api/monitors/${monitorId}/check`)
+      .set(admin.auth)
+      .expect((r) => expect(r.status).toBeLessThan(300));
+    await waitFor(
+      async () => (await request(old.url).get(`/api/monitors/${monitorId}/checks`).set(admin.auth)).body.checks?.length ?? 0,
+      (n) => n >= 2,
+    );
+    await request(old.url)
+      .post(`/api/monitors/${monitorId}/pause`)
+      .set(admin.auth)
+      .expect((r) => expect(r.status).toBeLessThan(300));
     const agent = await enrollAgent(old.url, admin, 'db-host');
     const socket = await connectAgent(old.url, agent.credential, 'db-host');
     expect(await socket.timeout(5000).emitWithAck('report', agentReport())).toEqual({ ok: true });
@@ -87,7 +101,11 @@ describe('a PGlite data folder made by an earlier release', () => {
       const { body: channels } = await request(app.url).get('/api/notifications').set(admin.auth).expect(200);
       expect(JSON.stringify(channels)).toContain('hook');
       // Sequences came along: a new row gets the next id, no clash with copied rows.
-      const { body: next } = await request(app.url).post('/api/monitors').set(admin.auth).send({ name: 'next', url: target.url, active: false }).expect(201);
+      const { body: next } = await request(app.url)
+        .post('/api/monitors')
+        .set(admin.auth)
+        .send({ name: 'next', url: target.url, active: false })
+        .expect(201);
       expect(next.monitor.id).toBeGreaterThan(monitorId);
 
       // A restart does not copy again.

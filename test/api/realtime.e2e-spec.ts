@@ -13,7 +13,12 @@ describe('live gateway', () => {
   const sockets: BrowserSocket[] = [];
 
   function open(token?: string): BrowserSocket {
-    const socket: BrowserSocket = io(app.url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket: BrowserSocket = io(app.url, {
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     return socket;
   }

@@ -66,11 +66,17 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
   }, 60_000);
 
   const api = (app: TestApp) => request(app.url);
-  const arrivals = (path: string, from: number, to = Infinity) => target.received.filter((r) => r.path === path && r.at >= from && r.at <= to).map((r) => r.at);
+  const arrivals = (path: string, from: number, to = Infinity) =>
+    target.received.filter((r) => r.path === path && r.at >= from && r.at <= to).map((r) => r.at);
   const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]);
 
   async function browser(app: TestApp, room: string): Promise<BrowserSocket> {
-    const socket: BrowserSocket = io(app.url, { auth: { token: admin.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket: BrowserSocket = io(app.url, {
+      auth: { token: admin.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -97,7 +103,11 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
       .set(admin.auth)
       .send({ name, type: 'webhook', enabled: true, config: JSON.stringify({ url: `${fake.url}/hook/${name}` }) })
       .expect(201);
-    await api(via).post('/api/notifications/settings').set(admin.auth).send({ ...settings, enabled: true, channels: `[${body.data.id}]` }).expect(200);
+    await api(via)
+      .post('/api/notifications/settings')
+      .set(admin.auth)
+      .send({ ...settings, enabled: true, channels: `[${body.data.id}]` })
+      .expect(200);
   }
 
   it('checks each monitor once per interval across the instances, and follows pause, resume and delete from any of them', async () => {
@@ -113,16 +123,27 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
       rhythm.push({ id: body.monitor.id, path });
     }
     // Created with the API's minimum interval and checked at once; now a short one, which a resume hands to the queue.
-    await waitFor(async () => rhythm.filter((m) => arrivals(m.path, 0).length > 0).length, (n) => n === 6);
+    await waitFor(
+      async () => rhythm.filter((m) => arrivals(m.path, 0).length > 0).length,
+      (n) => n === 6,
+    );
     await db.query(`UPDATE monitors SET interval_s = $1 WHERE id = ANY($2::int[])`, [INTERVAL_S, rhythm.map((m) => m.id)]);
 
-    for (const [i, m] of rhythm.entries()) await api(apps[(i + 1) % 3]).post(`/api/monitors/${m.id}/pause`).set(admin.auth).expect(200);
+    for (const [i, m] of rhythm.entries())
+      await api(apps[(i + 1) % 3])
+        .post(`/api/monitors/${m.id}/pause`)
+        .set(admin.auth)
+        .expect(200);
     const paused = Date.now();
     await sleep(INTERVAL_MS + JITTER_MS);
     // Pausing removed the 60 s schedulers: nothing starts after the pause (a check already running may still land).
     for (const m of rhythm) expect(arrivals(m.path, paused + 100)).toEqual([]);
 
-    for (const [i, m] of rhythm.entries()) await api(apps[(i + 2) % 3]).post(`/api/monitors/${m.id}/resume`).set(admin.auth).expect(200);
+    for (const [i, m] of rhythm.entries())
+      await api(apps[(i + 2) % 3])
+        .post(`/api/monitors/${m.id}/resume`)
+        .set(admin.auth)
+        .expect(200);
     const resumed = Date.now();
     // Resume checks at once; measure from the first full interval on, when only the schedulers' slots remain.
     const from = resumed + INTERVAL_MS + JITTER_MS;
@@ -161,10 +182,16 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
       .send({ name: 'flip', url: `${target.url}/flip`, interval: 3600, retries: 0 })
       .expect(201);
     const id: number = body.monitor.id;
-    await waitFor(async () => (await api(a).get(`/api/monitors/${id}`).set(admin.auth)).body.monitor.status, (s) => s === 'up');
+    await waitFor(
+      async () => (await api(a).get(`/api/monitors/${id}`).set(admin.auth)).body.monitor.status,
+      (s) => s === 'up',
+    );
 
     const seen: Record<'b' | 'c', string[]> = { b: [], c: [] };
-    for (const [name, app] of [['b', b], ['c', c]] as const) {
+    for (const [name, app] of [
+      ['b', b],
+      ['c', c],
+    ] as const) {
       const socket = await browser(app, 'monitors');
       socket.on('monitor.status_changed', (event: MonitorStatusChangedEvent) => event.monitorId === id && seen[name].push(event.status));
     }
@@ -172,15 +199,27 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
     target.respondFor('/flip', 500);
     // The check runs inside A's process (check-now), so only A raises the transition; B and C hear it over Redis.
     await api(a).post(`/api/monitors/${id}/check`).set(admin.auth).expect(200);
-    await waitFor(async () => seen, (s) => s.b.length === 1 && s.c.length === 1, 5000);
+    await waitFor(
+      async () => seen,
+      (s) => s.b.length === 1 && s.c.length === 1,
+      5000,
+    );
     target.respondFor('/flip', 200);
     await api(a).post(`/api/monitors/${id}/check`).set(admin.auth).expect(200);
-    await waitFor(async () => seen, (s) => s.b.length === 2 && s.c.length === 2, 5000);
+    await waitFor(
+      async () => seen,
+      (s) => s.b.length === 2 && s.c.length === 2,
+      5000,
+    );
     expect(seen).toEqual({ b: ['down', 'up'], c: ['down', 'up'] });
 
     // Three dispatchers poll the same outbox; each transition reaches the channel exactly once.
     const messages = () => fake.of('webhook', '/hook/cluster').map((r) => r.json.event);
-    await waitFor(async () => messages(), (m) => m.length >= 2, 10_000);
+    await waitFor(
+      async () => messages(),
+      (m) => m.length >= 2,
+      10_000,
+    );
     await sleep(3000);
     expect(messages()).toEqual(['monitor.down', 'monitor.recovery']);
   }, 60_000);
@@ -206,7 +245,11 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
     // Gone for good: whichever instance sweeps first marks it offline, and only one message goes out.
     socket.disconnect();
     await waitFor(getAgent, (agent) => agent.status === 'inactive', (GRACE_SECONDS + 5) * 1000);
-    await waitFor(async () => events(), (e) => e.length >= 1, 10_000);
+    await waitFor(
+      async () => events(),
+      (e) => e.length >= 1,
+      10_000,
+    );
     await sleep(2000);
     expect(events()).toEqual(['agent.offline']);
   }, 60_000);
@@ -221,9 +264,16 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
     for (let i = 0; i < 30 && heldByB === 0; i += 1) {
       const path = `/hang-${i}`;
       target.respondFor(path, 200, 290_000);
-      await api(a).post('/api/monitors').set(admin.auth).send({ name: `hang ${i}`, url: `${target.url}${path}`, interval: 3600, timeout: 300 }).expect(201);
+      await api(a)
+        .post('/api/monitors')
+        .set(admin.auth)
+        .send({ name: `hang ${i}`, url: `${target.url}${path}`, interval: 3600, timeout: 300 })
+        .expect(201);
       hanging.push(path);
-      await waitFor(async () => arrivals(path, 0).length, (n) => n === 1);
+      await waitFor(
+        async () => arrivals(path, 0).length,
+        (n) => n === 1,
+      );
       // The fast rhythm checks may blink in B's count; the least of three reads is hanging checks only.
       const reads: number[] = [];
       for (let r = 0; r < 3; r += 1) {

@@ -34,7 +34,13 @@ describe('status page, badge, wall and dashboard', () => {
     const { body } = await api()
       .post('/api/monitors')
       .set(member.auth)
-      .send({ name, url: `${target.url}/${name}?secret=s3cr3t-${name}`, headers: { Authorization: 'Bearer hidden-header' }, retries: 0, ...extra })
+      .send({
+        name,
+        url: `${target.url}/${name}?secret=s3cr3t-${name}`,
+        headers: { Authorization: 'Bearer hidden-header' },
+        retries: 0,
+        ...extra,
+      })
       .expect(201);
     return body.monitor.id;
   }
@@ -87,20 +93,53 @@ describe('status page, badge, wall and dashboard', () => {
     const saved = await api()
       .post('/api/status/config')
       .set(member.auth)
-      .send({ title: 'Acme status', description: 'All our services', logoUrl: 'https://example.com/logo.png', customCss: 'h1{color:red}', monitors: [shown, 0, -1, 'NaN', 999999], agents: [shownAgent] })
+      .send({
+        title: 'Acme status',
+        description: 'All our services',
+        logoUrl: 'https://example.com/logo.png',
+        customCss: 'h1{color:red}',
+        monitors: [shown, 0, -1, 'NaN', 999999],
+        agents: [shownAgent],
+      })
       .expect(200);
     expect(saved.body).toEqual({ success: true, message: 'Status page configuration saved' });
     const { body: config } = await api().get('/api/status/config').set(member.auth).expect(200);
-    expect(config.config).toMatchObject({ title: 'Acme status', description: 'All our services', logoUrl: 'https://example.com/logo.png', customCss: 'h1{color:red}', showResources: true });
+    expect(config.config).toMatchObject({
+      title: 'Acme status',
+      description: 'All our services',
+      logoUrl: 'https://example.com/logo.png',
+      customCss: 'h1{color:red}',
+      showResources: true,
+    });
     expect(config.config.monitors.filter((m: { selected: boolean }) => m.selected).map((m: { id: number }) => m.id)).toEqual([shown]);
     expect(config.config.agents.filter((a: { selected: boolean }) => a.selected).map((a: { id: number }) => a.id)).toEqual([shownAgent]);
 
     const { body, text } = await api().get('/api/status/data').expect(200);
-    expect(body.data).toMatchObject({ title: 'Acme status', description: 'All our services', customCss: '.vigil-status-page h1 {\n  color:red\n}', overall: 'degraded' });
+    expect(body.data).toMatchObject({
+      title: 'Acme status',
+      description: 'All our services',
+      customCss: '.vigil-status-page h1 {\n  color:red\n}',
+      overall: 'degraded',
+    });
     expect(body.data.monitors).toEqual([
-      expect.objectContaining({ id: shown, name: 'shown', status: 'up', uptime: 100, response_time: expect.any(Number), history: expect.arrayContaining([expect.objectContaining({ status: 'up' })]) }),
+      expect.objectContaining({
+        id: shown,
+        name: 'shown',
+        status: 'up',
+        uptime: 100,
+        response_time: expect.any(Number),
+        history: expect.arrayContaining([expect.objectContaining({ status: 'up' })]),
+      }),
     ]);
-    expect(body.data.agents).toEqual([expect.objectContaining({ id: shownAgent, name: 'shown-host', status: 'connecting', hostname: 'shown-host', ip_address: '198.51.100.7' })]);
+    expect(body.data.agents).toEqual([
+      expect.objectContaining({
+        id: shownAgent,
+        name: 'shown-host',
+        status: 'connecting',
+        hostname: 'shown-host',
+        ip_address: '198.51.100.7',
+      }),
+    ]);
     for (const secret of ['s3cr3t', 'hidden-header', target.url, 'hidden-host', `"id":${hidden}`, 'credential', 'token', 'url']) {
       expect(text).not.toContain(secret);
     }
@@ -110,7 +149,11 @@ describe('status page, badge, wall and dashboard', () => {
     const a = await monitor('overall-a');
     const b = await monitor('overall-b');
     await Promise.all([check(a), check(b)]);
-    await api().post('/api/status/config').set(member.auth).send({ title: 'Live', monitors: [a, b], agents: [] }).expect(200);
+    await api()
+      .post('/api/status/config')
+      .set(member.auth)
+      .send({ title: 'Live', monitors: [a, b], agents: [] })
+      .expect(200);
     expect((await api().get('/api/status/data').expect(200)).body.data.overall).toBe('operational');
 
     const visitor = await socket({}, 'status');
@@ -137,7 +180,11 @@ describe('status page, badge, wall and dashboard', () => {
     const shown = await monitor('badge<&>');
     const hidden = await monitor('badge-hidden');
     await check(shown);
-    await api().post('/api/status/config').set(member.auth).send({ title: 'Badges', monitors: [shown], agents: [] }).expect(200);
+    await api()
+      .post('/api/status/config')
+      .set(member.auth)
+      .send({ title: 'Badges', monitors: [shown], agents: [] })
+      .expect(200);
     const res = await api().get(`/api/status/badge/${shown}.svg`).expect(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     const svg = res.body.toString();
@@ -160,7 +207,9 @@ describe('status page, badge, wall and dashboard', () => {
     const { body: wall, text } = await api().get(`/api/wall/data?key=${created.secret}`).expect(200);
     expect(wall.data.monitors.length).toBeGreaterThan(0);
     // Problems first, paused monitors last.
-    const ranks = wall.data.monitors.map((m: { status: string; active: boolean }) => (!m.active ? 3 : m.status === 'down' ? 0 : m.status === 'pending' ? 1 : 2));
+    const ranks = wall.data.monitors.map((m: { status: string; active: boolean }) =>
+      !m.active ? 3 : m.status === 'down' ? 0 : m.status === 'pending' ? 1 : 2,
+    );
     expect(ranks).toContain(3);
     expect(ranks).toEqual([...ranks].sort());
     expect(text).not.toContain('s3cr3t');

@@ -30,13 +30,21 @@ describe('users API', () => {
       ['GET /api/users', (c) => api().get('/api/users').set(headers(c)), { anonymous: 401, user: 403, admin: 200 }],
       [
         'POST /api/users',
-        (c) => api().post('/api/users').set(headers(c)).send({ username: `m${c}${Date.now()}`, password: 'password-123' }),
+        (c) =>
+          api()
+            .post('/api/users')
+            .set(headers(c))
+            .send({ username: `m${c}${Date.now()}`, password: 'password-123' }),
         { anonymous: 401, user: 403, admin: 201 },
       ],
       ['GET /api/users/{other}', (c) => api().get(`/api/users/${bob.user.id}`).set(headers(c)), { anonymous: 401, user: 403, admin: 200 }],
       [
         'PUT /api/users/{other}',
-        (c) => api().put(`/api/users/${bob.user.id}`).set(headers(c)).send({ email: `bob-${c}@example.test` }),
+        (c) =>
+          api()
+            .put(`/api/users/${bob.user.id}`)
+            .set(headers(c))
+            .send({ email: `bob-${c}@example.test` }),
         { anonymous: 401, user: 403, admin: 200 },
       ],
       [
@@ -87,7 +95,11 @@ describe('users API', () => {
   });
 
   it('refuses to rename someone onto a name that is taken', async () => {
-    const { body } = await api().put(`/api/users/${ann.user.id}`).set(ann.auth).send({ username: bob.user.username.toUpperCase() }).expect(409);
+    const { body } = await api()
+      .put(`/api/users/${ann.user.id}`)
+      .set(ann.auth)
+      .send({ username: bob.user.username.toUpperCase() })
+      .expect(409);
     expect(body.message).toBe('Username already exists');
   });
 

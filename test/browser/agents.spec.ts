@@ -82,15 +82,21 @@ describe('agents in the browser', () => {
     expect(await page.getByTestId('agent-start-command').textContent()).toContain('--interval 60');
     await markDocument();
 
-    agent = spawn(process.execPath, [BUNDLE, '--server', app.url, '--token', token, '--interval', '5', '--name', 'browser-host', '--config', join(dir, 'config.json')], {
-      env: { PATH: process.env.PATH, HOME: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    agent = spawn(
+      process.execPath,
+      [BUNDLE, '--server', app.url, '--token', token, '--interval', '5', '--name', 'browser-host', '--config', join(dir, 'config.json')],
+      {
+        env: { PATH: process.env.PATH, HOME: dir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     agent.stdout?.on('data', (chunk) => (agentOutput += chunk));
     agent.stderr?.on('data', (chunk) => (agentOutput += chunk));
 
     const registered = page
-      .locator('[data-testid^="agent-registered-"]:not([data-testid="agent-registered-list"]):not([data-testid="agent-registered-waiting"])')
+      .locator(
+        '[data-testid^="agent-registered-"]:not([data-testid="agent-registered-list"]):not([data-testid="agent-registered-waiting"])',
+      )
       .filter({ hasText: 'browser-host' })
       .first();
     await registered.waitFor({ timeout: 15_000 });
@@ -103,14 +109,21 @@ describe('agents in the browser', () => {
   step('the list shows it online, and a second agent enrolling with the same token appears without a reload', async () => {
     await page.goto('/agents');
     await markDocument();
-    second = spawn(process.execPath, [BUNDLE, '--server', app.url, '--token', token, '--interval', '5', '--name', 'browser-host-2', '--config', join(dir, 'second.json')], {
-      env: { PATH: process.env.PATH, HOME: dir },
-      stdio: 'ignore',
-    });
+    second = spawn(
+      process.execPath,
+      [BUNDLE, '--server', app.url, '--token', token, '--interval', '5', '--name', 'browser-host-2', '--config', join(dir, 'second.json')],
+      {
+        env: { PATH: process.env.PATH, HOME: dir },
+        stdio: 'ignore',
+      },
+    );
     await page.locator('[data-testid^="agent-card-"]').filter({ hasText: 'browser-host-2' }).first().waitFor({ timeout: 15_000 });
     const status = page.getByTestId(`agent-status-${agentId}`);
     await status.waitFor();
-    await page.locator(`[data-testid="agent-status-${agentId}"]`).filter({ hasText: /online/i }).waitFor({ timeout: 15_000 });
+    await page
+      .locator(`[data-testid="agent-status-${agentId}"]`)
+      .filter({ hasText: /online/i })
+      .waitFor({ timeout: 15_000 });
     // Table view has the spec's columns.
     await page.getByTestId('agents-view-toggle').locator('label').nth(1).click();
     const row = page.getByTestId(`agent-row-${agentId}`);
@@ -122,7 +135,10 @@ describe('agents in the browser', () => {
   step('the detail page shows its figures as bars and, on the charts tab, as charts', async () => {
     await page.goto(`/agents/${agentId}`);
     await page.getByTestId('agent-detail').waitFor();
-    await page.getByTestId('agent-detail-status').filter({ hasText: /online/i }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('agent-detail-status')
+      .filter({ hasText: /online/i })
+      .waitFor({ timeout: 15_000 });
     for (const bar of ['cpu', 'memory']) {
       const text = await page.getByTestId(`agent-bar-${bar}`).textContent();
       expect(text).toMatch(/\d+\.\d%/);

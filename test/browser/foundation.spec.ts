@@ -76,7 +76,10 @@ describe('foundation in the browser', () => {
 
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-option-en-US').click();
-    const english = await eventually(() => page.getByTestId('dashboard-title').innerText(), (text) => text !== chinese);
+    const english = await eventually(
+      () => page.getByTestId('dashboard-title').innerText(),
+      (text) => text !== chinese,
+    );
     expect(english).not.toMatch(/[\u4e00-\u9fff]/);
 
     await page.reload();
@@ -97,11 +100,7 @@ describe('foundation in the browser', () => {
 
     // Another admin action, not made through this page, shows up without a reload.
     const input = userInput({ username: 'livecheck' });
-    const { body } = await request(app.url)
-      .post('/api/users')
-      .set('Authorization', `Bearer ${token}`)
-      .send(input)
-      .expect(201);
+    const { body } = await request(app.url).post('/api/users').set('Authorization', `Bearer ${token}`).send(input).expect(201);
     const row = page.getByTestId(`users-row-${body.user.id}`);
     await row.waitFor();
     expect(await row.innerText()).toContain('livecheck');

@@ -77,7 +77,8 @@ describe('browser hardening in the browser', () => {
       .set(admin.auth)
       .send({
         title: 'Acme status',
-        customCss: 'body { background-color: rgb(1, 2, 3) } h1 { color: rgb(255, 0, 0) } .vigil-status-page > * { outline-color: rgb(4, 5, 6) }',
+        customCss:
+          'body { background-color: rgb(1, 2, 3) } h1 { color: rgb(255, 0, 0) } .vigil-status-page > * { outline-color: rgb(4, 5, 6) }',
         monitors: [monitorId],
         agents: [],
       })

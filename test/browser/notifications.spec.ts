@@ -71,7 +71,11 @@ describe('notifications in the browser', () => {
     });
   /** Asserts a field's message (null: none), giving the re-render after a click a moment to land. */
   async function expectError(input: Locator, expected: string | null): Promise<void> {
-    await waitFor(() => errorText(input), (text) => text === expected, 2_000).catch(() => undefined);
+    await waitFor(
+      () => errorText(input),
+      (text) => text === expected,
+      2_000,
+    ).catch(() => undefined);
     expect(await errorText(input)).toBe(expected);
   }
   /** Opens a Mantine Select or MultiSelect by its input and picks the option with this label. */
@@ -218,7 +222,8 @@ describe('notifications in the browser', () => {
       .send({ name: MONITOR, url: `${target.url}/`, interval: 3600, timeout: 5, expectedStatus: 2, retries: 0 })
       .expect(201);
     const monitor = (body as MonitorResponse).monitor;
-    const status = async () => ((await request(app.url).get(`/api/monitors/${monitor.id}`).set(admin.auth)).body as MonitorResponse).monitor.status;
+    const status = async () =>
+      ((await request(app.url).get(`/api/monitors/${monitor.id}`).set(admin.auth)).body as MonitorResponse).monitor.status;
     await waitFor(status, (value) => value === 'up');
     expect(fake.of('telegram')).toHaveLength(2);
 
@@ -246,7 +251,9 @@ describe('notifications in the browser', () => {
     expect(await row.innerText()).toContain(`[Down] ${MONITOR}`);
     expect(await row.innerText()).toContain(CHANNEL);
     // Newest first.
-    expect(await page.getByTestId('history-table').locator('tbody tr[data-status]').first().getAttribute('data-testid')).toBe(`history-row-${down?.id}`);
+    expect(await page.getByTestId('history-table').locator('tbody tr[data-status]').first().getAttribute('data-testid')).toBe(
+      `history-row-${down?.id}`,
+    );
     expect(app.output()).not.toContain(BOT_TOKEN);
   });
   step('a test the provider refuses shows its answer in the dialog and lands in the history as failed', async () => {

@@ -125,7 +125,9 @@ describe('status page, wall and dashboard in the browser', () => {
     expect(await visitor.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     const scripts = await visitor.evaluate(() => [...document.querySelectorAll('script')].map((script) => script.textContent ?? ''));
     expect(scripts.some((text) => text.includes('__pwned'))).toBe(false);
-    const styles = await visitor.evaluate(() => [...document.querySelectorAll('style[data-vigil-custom-css]')].map((style) => style.textContent ?? ''));
+    const styles = await visitor.evaluate(() =>
+      [...document.querySelectorAll('style[data-vigil-custom-css]')].map((style) => style.textContent ?? ''),
+    );
     expect(styles).toHaveLength(1);
     expect(styles[0]).not.toContain('<');
     expect(await visitor.evaluate(() => document.head.querySelectorAll('style[data-vigil-custom-css] *').length)).toBe(0);

@@ -1,6 +1,12 @@
 import request from 'supertest';
 import { io, Socket } from 'socket.io-client';
-import { AGENT_PROTOCOL_VERSION, type AgentHello, type AgentReport, type AgentToServerEvents, type ServerToAgentEvents } from '@vigil/proto';
+import {
+  AGENT_PROTOCOL_VERSION,
+  type AgentHello,
+  type AgentReport,
+  type AgentToServerEvents,
+  type ServerToAgentEvents,
+} from '@vigil/proto';
 import type { Session } from './users';
 
 export type AgentSocket = Socket<ServerToAgentEvents, AgentToServerEvents>;
@@ -34,7 +40,10 @@ export const agentReport = (extra: Partial<AgentReport> = {}): AgentReport => ({
 /** Generates a registration token as `session` and trades it for an agent credential. */
 export async function enrollAgent(url: string, session: Session, hostname: string): Promise<{ agentId: number; credential: string }> {
   const { body: token } = await request(url).post('/api/agents/token/generate').set(session.auth).expect(200);
-  const { body } = await request(url).post('/api/agents/enroll').send({ token: token.token, hello: agentHello(hostname) }).expect(200);
+  const { body } = await request(url)
+    .post('/api/agents/enroll')
+    .send({ token: token.token, hello: agentHello(hostname) })
+    .expect(200);
   return { agentId: body.agent_id, credential: body.credential };
 }
 

@@ -33,6 +33,10 @@ export async function registerFirstAdmin(url: string): Promise<Session> {
 /** An account created by an admin, signed in. */
 export async function createUser(url: string, admin: Session, role: Role = 'user'): Promise<Session> {
   const input = userInput();
-  await request(url).post('/api/users').set(admin.auth).send({ ...input, role }).expect(201);
+  await request(url)
+    .post('/api/users')
+    .set(admin.auth)
+    .send({ ...input, role })
+    .expect(201);
   return login(url, input.username, input.password);
 }

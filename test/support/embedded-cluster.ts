@@ -45,9 +45,10 @@ export async function fingerprint(client: Client, countOnly: string[] = []): Pro
   const result: Record<string, string> = {};
   for (const { tablename } of rows) {
     const table = `"${tablename}"`;
-    const select = countOnly.includes(tablename) || tablename === 'migrations'
-      ? `SELECT count(*)::text AS f FROM ${table}`
-      : `SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS f FROM ${table} t`;
+    const select =
+      countOnly.includes(tablename) || tablename === 'migrations'
+        ? `SELECT count(*)::text AS f FROM ${table}`
+        : `SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS f FROM ${table} t`;
     result[tablename] = (await client.query(select)).rows[0].f;
   }
   return result;

@@ -45,10 +45,17 @@ export async function startFakeNotifier(): Promise<FakeNotifier> {
     received.push({ kind, path, headers: req.headers, json, at: Date.now() });
     const failure = always ?? failures.shift();
     if (failure !== undefined && failure !== null) {
-      res.writeHead(failure, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, description: `fake failure ${failure}` }));
+      res
+        .writeHead(failure, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ok: false, description: `fake failure ${failure}` }));
       return;
     }
-    const reply = kind === 'telegram' ? { ok: true, result: { message_id: received.length } } : kind === 'resend' ? { id: `email-${received.length}` } : { ok: true };
+    const reply =
+      kind === 'telegram'
+        ? { ok: true, result: { message_id: received.length } }
+        : kind === 'resend'
+          ? { id: `email-${received.length}` }
+          : { ok: true };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
   };
 

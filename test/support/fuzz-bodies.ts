@@ -73,7 +73,19 @@ export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 990, max: 1_010 }).map((length) => Array.from({ length }, (_, index) => index)) },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('__proto__', 'constructor').map((key) => new Entries([[key, new Entries([['role', 'admin'], ['isAdmin', true], ['prototype', { polluted: 1 }]])]])),
+    arbitrary: fc.constantFrom('__proto__', 'constructor').map(
+      (key) =>
+        new Entries([
+          [
+            key,
+            new Entries([
+              ['role', 'admin'],
+              ['isAdmin', true],
+              ['prototype', { polluted: 1 }],
+            ]),
+          ],
+        ]),
+    ),
   },
 );
 
@@ -122,14 +134,14 @@ export function objectBody(fields: Record<string, fc.Arbitrary<unknown>>, extraK
       ),
     ),
   );
-  const oneBad = fc.tuple(valid, fc.nat({ max: Math.max(0, names.length - 1) }), fc.option(nastyValue, { freq: 4 })).map(([pairs, index, value]) =>
-    pairs.map((pair, at): Pairs => (at !== index ? pair : value === null ? [] : [[names[index], value]])),
-  );
-  const extra = fc.array(fc.tuple(fc.constantFrom(...extraKeys, '__proto__', 'constructor', 'prototype', 'isAdmin', 'id'), nastyValue), { maxLength: 2 });
+  const oneBad = fc
+    .tuple(valid, fc.nat({ max: Math.max(0, names.length - 1) }), fc.option(nastyValue, { freq: 4 }))
+    .map(([pairs, index, value]) => pairs.map((pair, at): Pairs => (at !== index ? pair : value === null ? [] : [[names[index], value]])));
+  const extra = fc.array(fc.tuple(fc.constantFrom(...extraKeys, '__proto__', 'constructor', 'prototype', 'isAdmin', 'id'), nastyValue), {
+    maxLength: 2,
+  });
   const chosen = fc.oneof({ weight: 2, arbitrary: valid }, { weight: 4, arbitrary: oneBad }, { weight: 4, arbitrary: mixed });
-  return fc
-    .tuple(chosen, fc.option(extra, { freq: 3 }))
-    .map(([pairs, more]) => new Entries([...pairs.flat(), ...(more ?? [])]));
+  return fc.tuple(chosen, fc.option(extra, { freq: 3 })).map(([pairs, more]) => new Entries([...pairs.flat(), ...(more ?? [])]));
 }
 
 /** Any request body: mostly objects shaped like the route's, and every other shape a hostile caller might send. */

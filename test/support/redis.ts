@@ -21,7 +21,9 @@ export async function useTestRedis(): Promise<TestRedis> {
     await client.ping();
   } catch (error) {
     client.disconnect();
-    throw new Error(`Redis at ${new URL(url).host} is unreachable (${(error as Error).message}); the scale-out e2e needs it (TEST_REDIS_URL)`);
+    throw new Error(
+      `Redis at ${new URL(url).host} is unreachable (${(error as Error).message}); the scale-out e2e needs it (TEST_REDIS_URL)`,
+    );
   }
   const prefix = `vigil-test-${process.pid}-${Date.now().toString(36)}`;
   const keys = async () => {

@@ -70,13 +70,14 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     if (mode === 'blackhole') client.pause();
     else forward(pair);
   });
-  const listen = () => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
   await listen();
 
   return {

@@ -31,7 +31,11 @@ describe('failureWithReason', () => {
   const zh = i18n.getFixedT('zh-CN');
 
   it.each([
-    ['a catalogued server message', new ApiError({ status: 400, code: 'monitors.urlInvalid', message: 'x' }), 'Failed to update monitor: URL must start with http:// or https://'],
+    [
+      'a catalogued server message',
+      new ApiError({ status: 400, code: 'monitors.urlInvalid', message: 'x' }),
+      'Failed to update monitor: URL must start with http:// or https://',
+    ],
     ['an uncatalogued server message', new ApiError({ status: 400, message: 'Odd failure' }), 'Failed to update monitor: Odd failure'],
     ['no server message', new ApiError({ status: 500, message: '' }), 'Failed to update monitor: Unknown error'],
     ['a thrown non-API error', new TypeError('boom'), 'Failed to update monitor: Unknown error'],

@@ -81,7 +81,9 @@ describe('apiRequest', () => {
     localStorage.setItem('token', 'expired');
     localStorage.setItem('user', JSON.stringify(ADMIN));
     useAuthStore.setState({ token: 'expired', user: ADMIN, loading: false });
-    fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'Your session has expired, please log in again', code: 'auth.tokenInvalid' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { success: false, message: 'Your session has expired, please log in again', code: 'auth.tokenInvalid' }),
+    );
 
     await expect(apiRequest('/api/users')).rejects.toMatchObject({ status: 401 });
 
@@ -94,7 +96,9 @@ describe('apiRequest', () => {
   it("keeps the session on the login call's 401, which only means wrong credentials", async () => {
     const navigate = vi.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined);
     localStorage.setItem('token', 'still-valid');
-    fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'Username or password is incorrect', code: 'auth.invalidCredentials' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { success: false, message: 'Username or password is incorrect', code: 'auth.invalidCredentials' }),
+    );
 
     await expect(authApi.login({ username: 'a', password: 'b' })).rejects.toMatchObject({ code: 'auth.invalidCredentials' });
 
@@ -106,9 +110,14 @@ describe('apiRequest', () => {
     const navigate = vi.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined);
     localStorage.setItem('token', 'expired');
     useAuthStore.setState({ token: 'expired', user: ADMIN, loading: false });
-    fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'This display link is invalid or was revoked', code: 'wall.keyInvalid' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { success: false, message: 'This display link is invalid or was revoked', code: 'wall.keyInvalid' }),
+    );
 
-    await expect(apiRequest('/api/wall/data', { displayKey: 'vgd_secret' })).rejects.toMatchObject({ status: 401, code: 'wall.keyInvalid' });
+    await expect(apiRequest('/api/wall/data', { displayKey: 'vgd_secret' })).rejects.toMatchObject({
+      status: 401,
+      code: 'wall.keyInvalid',
+    });
 
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/wall/data');
@@ -133,4 +142,3 @@ describe('apiRequest', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 });
-

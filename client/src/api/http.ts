@@ -72,7 +72,10 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
  * Sends one JSON request to the API and returns the parsed body of a successful answer. Throws `ApiError` for an
  * error status, a `success: false` body, a network failure or a timeout; rethrows the caller's own abort as is.
  */
-export async function apiRequest<T extends object>(path: string, options: RequestOptions = {}): Promise<T & { success: true; message?: string }> {
+export async function apiRequest<T extends object>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T & { success: true; message?: string }> {
   const { method = 'GET', body, signal, timeoutMs = API_TIMEOUT_MS, displayKey } = options;
   const expireOn401 = displayKey === undefined && (options.expireOn401 ?? true);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -120,10 +123,12 @@ export async function apiRequest<T extends object>(path: string, options: Reques
 }
 
 export const http = {
-  get: <T extends object>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T extends object>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T extends object>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T extends object>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T extends object>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T extends object>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

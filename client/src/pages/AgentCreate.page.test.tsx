@@ -22,7 +22,14 @@ describe('AgentCreatePage', () => {
     fetchMock = vi.fn((url: string) => {
       if (url === '/api/agents/token/generate') {
         return Promise.resolve(
-          jsonResponse(200, { success: true, token: TOKEN, token_id: 42, expires_at: '2025-03-03T10:00:00.000Z', server_url: serverUrl, message: 'Registration token generated' }),
+          jsonResponse(200, {
+            success: true,
+            token: TOKEN,
+            token_id: 42,
+            expires_at: '2025-03-03T10:00:00.000Z',
+            server_url: serverUrl,
+            message: 'Registration token generated',
+          }),
         );
       }
       return Promise.resolve(jsonResponse(404, { success: false, message: 'Not found' }));
@@ -77,7 +84,9 @@ describe('AgentCreatePage', () => {
     renderWithProviders(<AgentCreatePage />);
     const origin = window.location.origin;
     expect(await screen.findByTestId('agent-download-link')).toHaveAttribute('href', `${origin}/downloads/vigil-agent.mjs`);
-    expect(screen.getByTestId('agent-download-command')).toHaveTextContent(`curl -fsSLo vigil-agent.mjs ${origin}/downloads/vigil-agent.mjs`);
+    expect(screen.getByTestId('agent-download-command')).toHaveTextContent(
+      `curl -fsSLo vigil-agent.mjs ${origin}/downloads/vigil-agent.mjs`,
+    );
     expect(screen.getByTestId('agent-service-command')).toHaveTextContent(
       `curl -fsSL ${origin}/downloads/install.sh | sudo bash -s -- --server ${origin} --token ${TOKEN} --interval 60`,
     );
@@ -105,7 +114,12 @@ describe('AgentCreatePage', () => {
 
     act(() => {
       useAgentEnrolmentStore.getState().applyChange({ action: 'created', agent: makeAgent({ id: 8, name: 'other', registration_id: 41 }) });
-      useAgentEnrolmentStore.getState().applyChange({ action: 'created', agent: makeAgent({ id: 9, name: 'new-box', hostname: 'box-9', status: 'connecting', registration_id: 42 }) });
+      useAgentEnrolmentStore
+        .getState()
+        .applyChange({
+          action: 'created',
+          agent: makeAgent({ id: 9, name: 'new-box', hostname: 'box-9', status: 'connecting', registration_id: 42 }),
+        });
     });
     const list = screen.getByTestId('agent-registered-list');
     expect(within(list).queryByTestId('agent-registered-8')).not.toBeInTheDocument();
@@ -115,7 +129,11 @@ describe('AgentCreatePage', () => {
     expect(item).toHaveTextContent('Connecting');
     expect(within(item).getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/agents/9');
 
-    act(() => useAgentEnrolmentStore.getState().applyStatusChanged({ agentId: 9, name: 'new-box', previous: 'connecting', status: 'active', changed_at: '2025-03-02T10:00:00Z' }));
+    act(() =>
+      useAgentEnrolmentStore
+        .getState()
+        .applyStatusChanged({ agentId: 9, name: 'new-box', previous: 'connecting', status: 'active', changed_at: '2025-03-02T10:00:00Z' }),
+    );
     expect(item).toHaveTextContent('Online');
   });
 

@@ -60,7 +60,14 @@ export default function AgentCreatePage() {
   usePollingFallback(useCallback(() => void refresh(), [refresh]));
 
   const backButton = (
-    <Button component={Link} to={PATHS.agents} variant="default" leftSection={<IconArrowLeft size={16} />} w="fit-content" data-testid="agent-create-back">
+    <Button
+      component={Link}
+      to={PATHS.agents}
+      variant="default"
+      leftSection={<IconArrowLeft size={16} />}
+      w="fit-content"
+      data-testid="agent-create-back"
+    >
       {t('agent.create.backToList')}
     </Button>
   );
@@ -87,7 +94,9 @@ export default function AgentCreatePage() {
           </Center>
         </Card>
       )}
-      {state.status === 'error' && <ErrorState message={errorText(t, state.error, t('agent.create.tokenError'))} onRetry={generate} action={backButton} />}
+      {state.status === 'error' && (
+        <ErrorState message={errorText(t, state.error, t('agent.create.tokenError'))} onRetry={generate} action={backButton} />
+      )}
       {state.status === 'ready' && (
         <>
           <Card withBorder radius="md" padding="lg">

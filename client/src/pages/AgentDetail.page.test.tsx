@@ -42,7 +42,8 @@ describe('AgentDetailPage', () => {
     });
     points = [makePoint({ time: '2025-03-04T12:05:00.000Z' }), makePoint({ time: '2025-03-04T12:06:00.000Z' })];
     fetchMock = vi.fn((url: string, init: RequestInit) => {
-      if (url === '/api/agents/4' && init.method === 'DELETE') return Promise.resolve(jsonResponse(200, { success: true, message: 'Agent deleted' }));
+      if (url === '/api/agents/4' && init.method === 'DELETE')
+        return Promise.resolve(jsonResponse(200, { success: true, message: 'Agent deleted' }));
       if (url === '/api/agents/4') return Promise.resolve(jsonResponse(200, { success: true, agent }));
       if (url.startsWith('/api/agents/4/metrics')) {
         const range = new URL(url, 'http://localhost').searchParams.get('range');

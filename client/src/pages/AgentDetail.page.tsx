@@ -55,9 +55,12 @@ export default function AgentDetailPage() {
     if (id !== null) void load(id);
   }, [id, load]);
   useEffect(() => (id === null ? undefined : joinRoom(`agent:${id}`)), [id]);
-  useEffect(() => () => {
-    if (redirectTimer.current) clearTimeout(redirectTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
 
   const refresh = useCallback(async () => {
     if (id === null) return;
@@ -104,7 +107,11 @@ export default function AgentDetailPage() {
         onRefresh={() => void manualRefresh()}
         onDelete={() => setConfirming(shown)}
       />
-      <Tabs value={tab} onChange={(next) => setSearchParams(next && next !== 'system' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(next) => setSearchParams(next && next !== 'system' ? { tab: next } : {}, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="system" leftSection={<IconCpu size={16} />} data-testid="agent-tab-system">
             {t('agent.tabs.system')}

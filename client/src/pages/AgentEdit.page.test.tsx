@@ -82,7 +82,8 @@ describe('AgentEditPage', () => {
   });
 
   it("shows the server's reason when saving fails", async () => {
-    updateAnswer = () => jsonResponse(400, { success: false, message: 'Agent name must be at most 100 characters', code: 'agents.nameTooLong' });
+    updateAnswer = () =>
+      jsonResponse(400, { success: false, message: 'Agent name must be at most 100 characters', code: 'agents.nameTooLong' });
     renderEdit();
     await userEvent.click(await screen.findByTestId('agent-save'));
     expect(await screen.findByTestId('form-error')).toHaveTextContent('Update failed: Agent name must be at most 100 characters');

@@ -34,13 +34,18 @@ export default function AgentEditPage() {
     agentsApi
       .get(id)
       .then((response) => setState({ status: 'ready', agent: response.agent }))
-      .catch((error: unknown) => setState(error instanceof ApiError && error.status === 404 ? { status: 'missing' } : { status: 'error', error }));
+      .catch((error: unknown) =>
+        setState(error instanceof ApiError && error.status === 404 ? { status: 'missing' } : { status: 'error', error }),
+      );
   }, [id]);
 
   useEffect(load, [load]);
-  useEffect(() => () => {
-    if (redirectTimer.current) clearTimeout(redirectTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
 
   if (id === null || state.status === 'missing') return <MissingAgent id={rawId} />;
   if (state.status === 'loading') return <LoadingState />;
@@ -62,13 +67,26 @@ export default function AgentEditPage() {
 
   return (
     <Stack gap="lg">
-      <Button component={Link} to={agentDetailPath(agent.id)} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0}>
+      <Button
+        component={Link}
+        to={agentDetailPath(agent.id)}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        w="fit-content"
+        px={0}
+      >
         {t('agent.form.backToAgent')}
       </Button>
       <Title order={2} data-testid="agent-edit-title">
         {t('agent.form.title', { name: agent.name })}
       </Title>
-      <AgentEditForm key={agent.id} initialName={agent.name} onSubmit={save} onCancel={() => navigate(agentDetailPath(agent.id))} done={saved} />
+      <AgentEditForm
+        key={agent.id}
+        initialName={agent.name}
+        onSubmit={save}
+        onCancel={() => navigate(agentDetailPath(agent.id))}
+        done={saved}
+      />
     </Stack>
   );
 }

@@ -12,14 +12,29 @@ import AgentsPage from './Agents.page';
 describe('AgentsPage', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   let agents: AgentDto[];
-  const web = makeAgent({ id: 1, name: 'web', hostname: 'web-1', ip_address: '10.0.0.1', status: 'active', os: 'Ubuntu 24.04', version: '1.2.0', cpu_usage: 42.44 });
+  const web = makeAgent({
+    id: 1,
+    name: 'web',
+    hostname: 'web-1',
+    ip_address: '10.0.0.1',
+    status: 'active',
+    os: 'Ubuntu 24.04',
+    version: '1.2.0',
+    cpu_usage: 42.44,
+  });
   const db = makeAgent({ id: 2, name: 'db', status: 'inactive' });
   const edge = makeAgent({ id: 3, name: 'edge', status: 'connecting', cpu_usage: null, memory_total: null, disk_total: null });
 
   beforeEach(() => {
     signIn(MEMBER);
     useRealtimeStore.setState({ status: 'connected' });
-    useAgentsStore.setState({ agents: [], total: 0, status: 'idle', error: null, query: { page: 1, pageSize: 100, status: 'all', search: '' } });
+    useAgentsStore.setState({
+      agents: [],
+      total: 0,
+      status: 'idle',
+      error: null,
+      query: { page: 1, pageSize: 100, status: 'all', search: '' },
+    });
     agents = [web, db, edge];
     fetchMock = vi.fn((url: string, init: RequestInit) => {
       if (init.method === 'DELETE') return Promise.resolve(jsonResponse(200, { success: true, message: 'Agent deleted' }));
@@ -109,11 +124,17 @@ describe('AgentsPage', () => {
     act(() => useAgentsStore.getState().applyReported({ agentId: 1, agent: { ...web, cpu_usage: 91.27 }, point: makePoint() }));
     expect(screen.getByTestId('agent-card-1')).toHaveTextContent('91.3%');
 
-    act(() => useAgentsStore.getState().applyStatusChanged({ agentId: 1, name: 'web', previous: 'active', status: 'inactive', changed_at: web.updated_at }));
+    act(() =>
+      useAgentsStore
+        .getState()
+        .applyStatusChanged({ agentId: 1, name: 'web', previous: 'active', status: 'inactive', changed_at: web.updated_at }),
+    );
     expect(screen.getByTestId('agent-status-1')).toHaveTextContent('Offline');
     expect(screen.getByTestId('agents-filter')).toHaveTextContent('Offline (2)');
 
-    act(() => useAgentsStore.getState().applyChange({ action: 'created', agent: makeAgent({ id: 9, name: 'new-box', status: 'connecting' }) }));
+    act(() =>
+      useAgentsStore.getState().applyChange({ action: 'created', agent: makeAgent({ id: 9, name: 'new-box', status: 'connecting' }) }),
+    );
     expect(screen.getByTestId('agent-card-9')).toHaveTextContent('new-box');
     expect(screen.getByTestId('agents-filter')).toHaveTextContent('All (4)');
     expect(listCalls()).toHaveLength(1);
@@ -132,7 +153,9 @@ describe('AgentsPage', () => {
   it('keeps the dialog open with the reason when the delete fails', async () => {
     fetchMock.mockImplementation((_url: string, init: RequestInit) =>
       Promise.resolve(
-        init.method === 'DELETE' ? jsonResponse(404, { success: false, message: 'Agent not found', code: 'agents.notFound' }) : jsonResponse(200, agentsPage(agents)),
+        init.method === 'DELETE'
+          ? jsonResponse(404, { success: false, message: 'Agent not found', code: 'agents.notFound' })
+          : jsonResponse(200, agentsPage(agents)),
       ),
     );
     renderWithProviders(<AgentsPage />);

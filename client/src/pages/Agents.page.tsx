@@ -77,7 +77,13 @@ export default function AgentsPage() {
           </Text>
         </div>
         <Group gap="sm">
-          <Button variant="default" leftSection={<IconRefresh size={16} />} loading={refreshing} onClick={() => void refresh()} data-testid="agents-refresh">
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            loading={refreshing}
+            onClick={() => void refresh()}
+            data-testid="agents-refresh"
+          >
             {t('agents.refresh')}
           </Button>
           {createButton('agents-create')}
@@ -97,12 +103,24 @@ export default function AgentsPage() {
       {status === 'error' && <ErrorState message={errorText(t, error, t('agents.loadingError'))} onRetry={() => void load()} />}
       {(status === 'loading' || status === 'idle') && <LoadingState />}
       {status === 'ready' && agents.length === 0 && unfiltered && (
-        <EmptyState icon={<IconServer size={28} />} variant="light" title={t('agents.empty')} description={t('agents.emptyDescription')} data-testid="agents-empty">
+        <EmptyState
+          icon={<IconServer size={28} />}
+          variant="light"
+          title={t('agents.empty')}
+          description={t('agents.emptyDescription')}
+          data-testid="agents-empty"
+        >
           <EmptyState.Actions>{createButton('agents-empty-create')}</EmptyState.Actions>
         </EmptyState>
       )}
       {status === 'ready' && agents.length === 0 && !unfiltered && (
-        <EmptyState icon={<IconSearch size={28} />} variant="light" title={t('agents.noMatch')} description={t('agents.noMatchDescription')} data-testid="agents-no-match" />
+        <EmptyState
+          icon={<IconSearch size={28} />}
+          variant="light"
+          title={t('agents.noMatch')}
+          description={t('agents.noMatchDescription')}
+          data-testid="agents-no-match"
+        />
       )}
       {status === 'ready' && agents.length > 0 && (
         // The rows of the previous page or filter stay, dimmed, until the next ones arrive.
@@ -120,7 +138,9 @@ export default function AgentsPage() {
             <Text size="sm" c="dimmed" data-testid="agents-total">
               {t('agents.total', { total })}
             </Text>
-            {pages > 1 && <Pagination total={pages} value={query.page} onChange={(page) => void load({ page }, { keepRows: true })} size="sm" />}
+            {pages > 1 && (
+              <Pagination total={pages} value={query.page} onChange={(page) => void load({ page }, { keepRows: true })} size="sm" />
+            )}
           </Group>
         </Stack>
       )}

@@ -24,7 +24,13 @@ export default function DashboardPage() {
             {t('dashboard.welcome', { username })} · {t('dashboard.subtitle')}
           </Text>
         </div>
-        <Button component={Link} to={PATHS.wall} variant="default" leftSection={<IconDeviceDesktop size={16} />} data-testid="dashboard-open-wall">
+        <Button
+          component={Link}
+          to={PATHS.wall}
+          variant="default"
+          leftSection={<IconDeviceDesktop size={16} />}
+          data-testid="dashboard-open-wall"
+        >
           {t('dashboard.openWall')}
         </Button>
       </Group>

@@ -33,7 +33,12 @@ export default function MonitorCreatePage() {
         {t('monitor.form.backToList')}
       </Button>
       <Title order={2}>{t('monitor.form.createTitle')}</Title>
-      <MonitorForm initial={initial} submitLabel={t('monitor.form.submitCreate')} onSubmit={create} onCancel={() => navigate(PATHS.monitors)} />
+      <MonitorForm
+        initial={initial}
+        submitLabel={t('monitor.form.submitCreate')}
+        onSubmit={create}
+        onCancel={() => navigate(PATHS.monitors)}
+      />
     </Stack>
   );
 }

@@ -9,7 +9,10 @@ import { makeCheck, makeMonitor } from '../test/monitors';
 import { jsonResponse, MEMBER, renderWithProviders, signIn } from '../test/render';
 import MonitorDetailPage, { DELETE_REDIRECT_MS } from './MonitorDetail.page';
 
-const point = (status: 'up' | 'down', minute: number) => ({ status, timestamp: `2025-03-01T09:${String(minute).padStart(2, '0')}:00.000Z` });
+const point = (status: 'up' | 'down', minute: number) => ({
+  status,
+  timestamp: `2025-03-01T09:${String(minute).padStart(2, '0')}:00.000Z`,
+});
 
 function renderDetail(route = '/monitors/4') {
   return renderWithProviders(
@@ -45,16 +48,29 @@ describe('MonitorDetailPage', () => {
     checks = [makeCheck({ id: 2, status: 'down', status_code: 500, error: 'Unexpected status 500 (expected 2xx)' }), makeCheck({ id: 1 })];
     const checkResult = makeCheck({ id: 3, status: 'down', status_code: null, response_time: null, error: 'Connection refused' });
     checkAnswer = () =>
-      jsonResponse(200, { success: true, message: 'Monitor check completed', check: checkResult, monitor: { ...monitor, status: 'pending', checks: [checkResult] } });
+      jsonResponse(200, {
+        success: true,
+        message: 'Monitor check completed',
+        check: checkResult,
+        monitor: { ...monitor, status: 'pending', checks: [checkResult] },
+      });
     fetchMock = vi.fn((url: string, init: RequestInit) => {
-      if (url === '/api/monitors/4' && init.method === 'DELETE') return Promise.resolve(jsonResponse(200, { success: true, message: 'Monitor deleted' }));
+      if (url === '/api/monitors/4' && init.method === 'DELETE')
+        return Promise.resolve(jsonResponse(200, { success: true, message: 'Monitor deleted' }));
       if (url === '/api/monitors/4') return Promise.resolve(jsonResponse(200, { success: true, monitor }));
       if (url === '/api/monitors/4/check') return Promise.resolve(checkAnswer());
-      if (url === '/api/monitors/4/pause') return Promise.resolve(jsonResponse(200, { success: true, monitor: { ...monitor, active: false, history: [] } }));
+      if (url === '/api/monitors/4/pause')
+        return Promise.resolve(jsonResponse(200, { success: true, monitor: { ...monitor, active: false, history: [] } }));
       if (url.startsWith('/api/monitors/4/stats')) {
-        return Promise.resolve(jsonResponse(200, { success: true, stats: { range: '24h', uptime: 50, checks: 0, avg_response_time: null, p95_response_time: null, series: [] } }));
+        return Promise.resolve(
+          jsonResponse(200, {
+            success: true,
+            stats: { range: '24h', uptime: 50, checks: 0, avg_response_time: null, p95_response_time: null, series: [] },
+          }),
+        );
       }
-      if (url.startsWith('/api/monitors/4/checks')) return Promise.resolve(jsonResponse(200, { success: true, checks, total: checks.length, page: 1, pageSize: 20 }));
+      if (url.startsWith('/api/monitors/4/checks'))
+        return Promise.resolve(jsonResponse(200, { success: true, checks, total: checks.length, page: 1, pageSize: 20 }));
       return Promise.resolve(jsonResponse(404, { success: false, message: 'Monitor does not exist', code: 'monitors.notFound' }));
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -114,7 +130,9 @@ describe('MonitorDetailPage', () => {
     await userEvent.click(screen.getByTestId('confirm-delete'));
     expect(await screen.findByText('Monitor deleted')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/monitors/4');
-    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/monitors$/), { timeout: DELETE_REDIRECT_MS + 1000 });
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/monitors$/), {
+      timeout: DELETE_REDIRECT_MS + 1000,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(DELETE_REDIRECT_MS - 50);
   });
 
@@ -129,11 +147,20 @@ describe('MonitorDetailPage', () => {
     renderDetail('/monitors/4?tab=history');
     const table = await screen.findByTestId('monitor-history');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]).getAllByRole('cell').map((cell) => cell.textContent).slice(1)).toEqual(['Down', '100', '500', 'Unexpected status 500 (expected 2xx)']);
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(1),
+    ).toEqual(['Down', '100', '500', 'Unexpected status 500 (expected 2xx)']);
     expect(within(rows[1]).getAllByRole('cell')[4]).toHaveTextContent(/^-$/);
 
     const pushed = makeCheck({ id: 9, checked_at: '2025-03-01T11:00:00.000Z', status_code: 204 });
-    act(() => useMonitorDetailStore.getState().applyChecked({ monitorId: 4, check: pushed, status: 'up', response_time: 100, uptime: 99, last_checked: pushed.checked_at }));
+    act(() =>
+      useMonitorDetailStore
+        .getState()
+        .applyChecked({ monitorId: 4, check: pushed, status: 'up', response_time: 100, uptime: 99, last_checked: pushed.checked_at }),
+    );
     expect(screen.getByTestId('monitor-check-9')).toHaveTextContent('204');
   });
 

@@ -54,9 +54,12 @@ export default function MonitorDetailPage() {
     if (id !== null) void load(id);
   }, [id, load]);
   useEffect(() => (id === null ? undefined : joinRoom(`monitor:${id}`)), [id]);
-  useEffect(() => () => {
-    if (redirectTimer.current) clearTimeout(redirectTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
   usePollingFallback(
     useCallback(() => {
       if (id !== null) void load(id, { quiet: true });
@@ -119,7 +122,11 @@ export default function MonitorDetailPage() {
   return (
     <Stack gap="lg">
       <MonitorDetailHeader monitor={shown} busy={busy} disabled={redirecting} onAction={(action) => void run(action)} />
-      <Tabs value={tab} onChange={(next) => setSearchParams(next && next !== 'overview' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(next) => setSearchParams(next && next !== 'overview' ? { tab: next } : {}, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="overview" leftSection={<IconChartLine size={16} />} data-testid="monitor-tab-overview">
             {t('monitor.tabs.overview')}

@@ -14,7 +14,8 @@ import { MonitorForm } from '../features/monitors/components/MonitorForm';
 import { formValuesFromMonitor } from '../features/monitors/form';
 import { monitorDetailPath, parseIdParam } from '../routes/paths';
 
-type LoadState = { status: 'loading' } | { status: 'ready'; monitor: MonitorDto } | { status: 'missing' } | { status: 'error'; error: unknown };
+type LoadState =
+  { status: 'loading' } | { status: 'ready'; monitor: MonitorDto } | { status: 'missing' } | { status: 'error'; error: unknown };
 
 export default function MonitorEditPage() {
   const { t } = useTranslation();
@@ -28,7 +29,9 @@ export default function MonitorEditPage() {
     monitorsApi
       .get(id)
       .then((response) => setState({ status: 'ready', monitor: response.monitor }))
-      .catch((error: unknown) => setState(error instanceof ApiError && error.status === 404 ? { status: 'missing' } : { status: 'error', error }));
+      .catch((error: unknown) =>
+        setState(error instanceof ApiError && error.status === 404 ? { status: 'missing' } : { status: 'error', error }),
+      );
   }, [id]);
 
   useEffect(load, [load]);
@@ -52,7 +55,14 @@ export default function MonitorEditPage() {
 
   return (
     <Stack gap="lg">
-      <Button component={Link} to={monitorDetailPath(monitor.id)} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0}>
+      <Button
+        component={Link}
+        to={monitorDetailPath(monitor.id)}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        w="fit-content"
+        px={0}
+      >
         {t('monitor.form.backToMonitor')}
       </Button>
       <Title order={2} data-testid="monitor-edit-title">

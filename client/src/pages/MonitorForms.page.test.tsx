@@ -36,7 +36,8 @@ describe('monitor create and edit pages', () => {
     vi.stubGlobal('fetch', fetchMock);
   });
 
-  const sentBody = () => JSON.parse(String((fetchMock.mock.calls.find(([, init]) => (init as RequestInit).method !== 'GET')?.[1] as RequestInit).body));
+  const sentBody = () =>
+    JSON.parse(String((fetchMock.mock.calls.find(([, init]) => (init as RequestInit).method !== 'GET')?.[1] as RequestInit).body));
 
   it('creates with the interval in seconds and goes to the list', async () => {
     renderPages('/monitors/create');
@@ -49,17 +50,28 @@ describe('monitor create and edit pages', () => {
 
     await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/monitors$/));
     expect(fetchMock.mock.calls.find(([, init]) => (init as RequestInit).method === 'POST')?.[0]).toBe('/api/monitors');
-    expect(sentBody()).toMatchObject({ name: 'Shop', interval: 180, timeout: 30, method: 'GET', expectedStatus: 200, headers: {}, body: null });
+    expect(sentBody()).toMatchObject({
+      name: 'Shop',
+      interval: 180,
+      timeout: 30,
+      method: 'GET',
+      expectedStatus: 200,
+      headers: {},
+      body: null,
+    });
   });
 
   it("shows 'failure text: server message' when the server refuses", async () => {
-    saveAnswer = () => jsonResponse(400, { success: false, message: 'URL must start with http:// or https://', code: 'monitors.urlInvalid' });
+    saveAnswer = () =>
+      jsonResponse(400, { success: false, message: 'URL must start with http:// or https://', code: 'monitors.urlInvalid' });
     renderPages('/monitors/create');
     await userEvent.type(field('name'), 'Shop');
     await userEvent.click(field('url'));
     await userEvent.paste('https://shop.example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
-    expect(await screen.findByTestId('form-error')).toHaveTextContent('Failed to create monitor, please try again later: URL must start with http:// or https://');
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(
+      'Failed to create monitor, please try again later: URL must start with http:// or https://',
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/monitors/create');
   });
 

@@ -20,11 +20,18 @@ describe('MonitorsPage', () => {
   beforeEach(() => {
     signIn(MEMBER);
     useRealtimeStore.setState({ status: 'connected' });
-    useMonitorsStore.setState({ monitors: [], total: 0, status: 'idle', error: null, query: { page: 1, pageSize: 50, filter: 'all', search: '' } });
+    useMonitorsStore.setState({
+      monitors: [],
+      total: 0,
+      status: 'idle',
+      error: null,
+      query: { page: 1, pageSize: 50, filter: 'all', search: '' },
+    });
     monitors = [shop, blog, docs];
     deleteAnswer = null;
     fetchMock = vi.fn((url: string, init: RequestInit) => {
-      if (init.method === 'DELETE') return Promise.resolve(deleteAnswer ?? jsonResponse(200, { success: true, message: 'Monitor deleted' }));
+      if (init.method === 'DELETE')
+        return Promise.resolve(deleteAnswer ?? jsonResponse(200, { success: true, message: 'Monitor deleted' }));
       const query = new URL(url, 'http://localhost').searchParams;
       const filter = query.get('filter');
       const shown = monitors.filter((monitor) => (filter === 'paused' ? !monitor.active : filter === 'active' ? monitor.active : true));
@@ -126,7 +133,9 @@ describe('MonitorsPage', () => {
     await screen.findByTestId('monitor-row-1');
     const check = makeCheck({ id: 50, status: 'down', checked_at: '2025-03-01T11:00:00.000Z' });
     act(() => {
-      useMonitorsStore.getState().applyChecked({ monitorId: 1, check, status: 'pending', response_time: 12, uptime: 99, last_checked: check.checked_at });
+      useMonitorsStore
+        .getState()
+        .applyChecked({ monitorId: 1, check, status: 'pending', response_time: 12, uptime: 99, last_checked: check.checked_at });
     });
     expect(screen.getByTestId('monitor-status-1')).toHaveAttribute('data-status', 'pending');
     expect(within(screen.getByTestId('monitor-row-1')).getAllByRole('cell')[3]).toHaveTextContent('12');

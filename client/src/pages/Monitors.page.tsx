@@ -77,7 +77,13 @@ export default function MonitorsPage() {
           </Text>
         </div>
         <Group gap="sm">
-          <Button variant="default" leftSection={<IconRefresh size={16} />} loading={refreshing} onClick={() => void refresh()} data-testid="monitors-refresh">
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            loading={refreshing}
+            onClick={() => void refresh()}
+            data-testid="monitors-refresh"
+          >
             {t('monitors.refresh')}
           </Button>
           {createButton('monitor-create')}
@@ -97,12 +103,24 @@ export default function MonitorsPage() {
       {status === 'error' && <ErrorState message={errorText(t, error, t('monitors.loadingError'))} onRetry={() => void load()} />}
       {(status === 'loading' || status === 'idle') && <LoadingState />}
       {status === 'ready' && monitors.length === 0 && unfiltered && (
-        <EmptyState icon={<IconActivity size={28} />} variant="light" title={t('monitors.empty')} description={t('monitors.emptyDescription')} data-testid="monitors-empty">
+        <EmptyState
+          icon={<IconActivity size={28} />}
+          variant="light"
+          title={t('monitors.empty')}
+          description={t('monitors.emptyDescription')}
+          data-testid="monitors-empty"
+        >
           <EmptyState.Actions>{createButton('monitors-empty-create')}</EmptyState.Actions>
         </EmptyState>
       )}
       {status === 'ready' && monitors.length === 0 && !unfiltered && (
-        <EmptyState icon={<IconSearch size={28} />} variant="light" title={t('monitors.noMatch')} description={t('monitors.noMatchDescription')} data-testid="monitors-no-match" />
+        <EmptyState
+          icon={<IconSearch size={28} />}
+          variant="light"
+          title={t('monitors.noMatch')}
+          description={t('monitors.noMatchDescription')}
+          data-testid="monitors-no-match"
+        />
       )}
       {status === 'ready' && monitors.length > 0 && (
         // The rows of the previous page or filter stay, dimmed, until the next ones arrive.
@@ -120,7 +138,9 @@ export default function MonitorsPage() {
             <Text size="sm" c="dimmed" data-testid="monitors-total">
               {t('monitors.total', { total })}
             </Text>
-            {pages > 1 && <Pagination total={pages} value={query.page} onChange={(page) => void load({ page }, { keepRows: true })} size="sm" />}
+            {pages > 1 && (
+              <Pagination total={pages} value={query.page} onChange={(page) => void load({ page }, { keepRows: true })} size="sm" />
+            )}
           </Group>
         </Stack>
       )}

@@ -18,7 +18,9 @@ describe('NotificationsPage', () => {
   let settingsAnswer: (body: NotificationSettingsRequest) => Response;
 
   const calls = (url: string, method: string) =>
-    fetchMock.mock.calls.filter(([called, init]) => String(called).startsWith(url) && (init as RequestInit).method === method).map(([, init]) => JSON.parse(String((init as RequestInit).body ?? 'null')));
+    fetchMock.mock.calls
+      .filter(([called, init]) => String(called).startsWith(url) && (init as RequestInit).method === method)
+      .map(([, init]) => JSON.parse(String((init as RequestInit).body ?? 'null')));
 
   beforeEach(() => {
     signIn(MEMBER);
@@ -32,10 +34,22 @@ describe('NotificationsPage', () => {
     fetchMock = vi.fn((url: string, init: RequestInit) => {
       if (url === '/api/notifications') return Promise.resolve(jsonResponse(200, data));
       if (url === '/api/notifications/settings') return Promise.resolve(settingsAnswer(JSON.parse(String(init.body))));
-      if (url === '/api/notifications/channels' && init.method === 'POST') return Promise.resolve(jsonResponse(201, { success: true, message: 'Notification channel saved', data: { id: 9 } }));
-      if (url.startsWith('/api/notifications/channels/') && init.method === 'DELETE') return Promise.resolve(jsonResponse(200, { success: true, message: 'Notification channel deleted' }));
-      if (url.startsWith('/api/notifications/history')) return Promise.resolve(jsonResponse(200, { success: true, items: [makeHistoryItem({ id: 3, subject: 'Vigil test message' })], total: 1, page: 1, pageSize: 20 }));
-      if (url.startsWith('/api/monitors?')) return Promise.resolve(jsonResponse(200, monitorsPage([makeMonitor({ id: 7, name: 'Checkout API' })])));
+      if (url === '/api/notifications/channels' && init.method === 'POST')
+        return Promise.resolve(jsonResponse(201, { success: true, message: 'Notification channel saved', data: { id: 9 } }));
+      if (url.startsWith('/api/notifications/channels/') && init.method === 'DELETE')
+        return Promise.resolve(jsonResponse(200, { success: true, message: 'Notification channel deleted' }));
+      if (url.startsWith('/api/notifications/history'))
+        return Promise.resolve(
+          jsonResponse(200, {
+            success: true,
+            items: [makeHistoryItem({ id: 3, subject: 'Vigil test message' })],
+            total: 1,
+            page: 1,
+            pageSize: 20,
+          }),
+        );
+      if (url.startsWith('/api/monitors?'))
+        return Promise.resolve(jsonResponse(200, monitorsPage([makeMonitor({ id: 7, name: 'Checkout API' })])));
       return Promise.resolve(jsonResponse(404, { success: false, message: 'Not found' }));
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -71,11 +85,17 @@ describe('NotificationsPage', () => {
 
   it('saves one call per target and says when only some succeeded', async () => {
     settingsAnswer = (body) =>
-      body.target_type === 'global-agent' ? jsonResponse(400, { success: false, message: 'A selected notification channel does not exist' }) : jsonResponse(200, { success: true });
+      body.target_type === 'global-agent'
+        ? jsonResponse(400, { success: false, message: 'A selected notification channel does not exist' })
+        : jsonResponse(200, { success: true });
     renderWithProviders(<NotificationsPage />);
     await userEvent.click(await screen.findByTestId('notifications-save'));
     expect(await screen.findByText(/some notification settings failed to save/)).toBeInTheDocument();
-    expect(calls('/api/notifications/settings', 'POST').map((body) => body.target_type).sort()).toEqual(['global-agent', 'global-monitor']);
+    expect(
+      calls('/api/notifications/settings', 'POST')
+        .map((body) => body.target_type)
+        .sort(),
+    ).toEqual(['global-agent', 'global-monitor']);
   });
 
   it('says the settings were saved when every call succeeds', async () => {
@@ -98,7 +118,11 @@ describe('NotificationsPage', () => {
 
     await userEvent.click(screen.getByTestId('notifications-save'));
     await vi.waitFor(() =>
-      expect(calls('/api/notifications/settings', 'POST').find((body) => body.target_type === 'monitor')).toMatchObject({ target_id: 7, override_global: true, enabled: true }),
+      expect(calls('/api/notifications/settings', 'POST').find((body) => body.target_type === 'monitor')).toMatchObject({
+        target_id: 7,
+        override_global: true,
+        enabled: true,
+      }),
     );
   });
 
@@ -138,11 +162,17 @@ describe('NotificationsPage', () => {
 
   it('keeps masked webhook credentials on edit, and marks the headers to type again when the server refuses them for a new URL', async () => {
     const url = `https://${SECRET_MASK}@hooks.example.com/hook?token=${SECRET_MASK}`;
-    data = makeNotifications({ channels: [makeChannel({ id: 2, name: 'Hook', type: 'webhook', config: JSON.stringify({ url, headers: { Authorization: SECRET_MASK } }) })] });
+    data = makeNotifications({
+      channels: [
+        makeChannel({ id: 2, name: 'Hook', type: 'webhook', config: JSON.stringify({ url, headers: { Authorization: SECRET_MASK } }) }),
+      ],
+    });
     const refusal = 'Re-enter the header values: saved ones are only sent to the URL they were saved with';
     const put = vi.fn(() => jsonResponse(400, { success: false, message: refusal, code: 'notifications.headersReenter' }));
     const base = fetchMock.getMockImplementation() as (url: string, init: RequestInit) => Promise<Response>;
-    fetchMock.mockImplementation((called: string, init: RequestInit) => (called === '/api/notifications/channels/2' && init.method === 'PUT' ? Promise.resolve(put()) : base(called, init)));
+    fetchMock.mockImplementation((called: string, init: RequestInit) =>
+      called === '/api/notifications/channels/2' && init.method === 'PUT' ? Promise.resolve(put()) : base(called, init),
+    );
     renderWithProviders(<NotificationsPage />);
     await userEvent.click(await screen.findByTestId('notifications-tab-channels'));
     await userEvent.click(await screen.findByTestId('channel-edit-2'));
@@ -156,7 +186,10 @@ describe('NotificationsPage', () => {
 
     await vi.waitFor(() => expect(put).toHaveBeenCalledTimes(1));
     expect(await within(screen.getByTestId('channel-headers')).findByText(refusal)).toBeInTheDocument();
-    expect(JSON.parse(calls('/api/notifications/channels/2', 'PUT')[0].config)).toEqual({ url: 'https://elsewhere.example.com/hook', headers: { Authorization: SECRET_MASK } });
+    expect(JSON.parse(calls('/api/notifications/channels/2', 'PUT')[0].config)).toEqual({
+      url: 'https://elsewhere.example.com/hook',
+      headers: { Authorization: SECRET_MASK },
+    });
   }, 20_000);
 
   it('deletes a channel only after confirmation', async () => {
@@ -166,7 +199,9 @@ describe('NotificationsPage', () => {
     expect(calls('/api/notifications/channels/1', 'DELETE')).toHaveLength(0);
     await userEvent.click(await screen.findByTestId('confirm-delete'));
     await vi.waitFor(() => expect(screen.queryByTestId('channel-row-1')).not.toBeInTheDocument());
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/channels/1' && (init as RequestInit).method === 'DELETE')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/channels/1' && (init as RequestInit).method === 'DELETE'),
+    ).toBe(true);
   });
 
   it('keeps templates read-only: the defaults cannot be edited or deleted, add says coming soon, content can be viewed', async () => {

@@ -63,7 +63,13 @@ export default function NotificationsPage() {
               {t('notifications.unsaved', { count: unsaved })}
             </Badge>
           )}
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void submit()} loading={saving} disabled={status !== 'ready'} data-testid="notifications-save">
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={() => void submit()}
+            loading={saving}
+            disabled={status !== 'ready'}
+            data-testid="notifications-save"
+          >
             {t('common.save')}
           </Button>
         </Group>

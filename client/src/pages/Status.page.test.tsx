@@ -50,7 +50,10 @@ describe('StatusPage', () => {
   });
 
   it('shows the system information instead of resource bars when resource display is off', async () => {
-    data = makeStatusData({ showResources: false, agents: [makePublicAgent({ id: 4, cpu: null, memory: null, disk: null, os: 'Ubuntu 24.04' })] });
+    data = makeStatusData({
+      showResources: false,
+      agents: [makePublicAgent({ id: 4, cpu: null, memory: null, disk: null, os: 'Ubuntu 24.04' })],
+    });
     renderWithProviders(<StatusPage />);
     const system = await screen.findByTestId('status-agent-system-4');
     expect(system).toHaveTextContent('host-4');
@@ -78,7 +81,13 @@ describe('StatusPage', () => {
     renderWithProviders(<StatusPage />);
     await screen.findByTestId('status-monitor-1');
     act(() =>
-      useStatusPageStore.getState().applyItem({ monitor: makePublicMonitor({ id: 1, name: 'API', status: 'down' }), overall: 'outage', updated_at: '2025-03-01T11:00:00.000Z' }),
+      useStatusPageStore
+        .getState()
+        .applyItem({
+          monitor: makePublicMonitor({ id: 1, name: 'API', status: 'down' }),
+          overall: 'outage',
+          updated_at: '2025-03-01T11:00:00.000Z',
+        }),
     );
     expect(screen.getByTestId('status-monitor-status-1')).toHaveAttribute('data-status', 'down');
     expect(screen.getByTestId('status-overall')).toHaveAttribute('data-overall', 'outage');

@@ -48,7 +48,12 @@ export default function StatusPage() {
   return (
     <div className={STATUS_PAGE_CLASS} id={STATUS_PAGE_CLASS} data-testid="status-page">
       <Stack gap="lg">
-        <StatusPageHeader title={title} description={data?.description ?? ''} logoUrl={data?.logoUrl ?? null} updatedAt={data?.updated_at ?? null} />
+        <StatusPageHeader
+          title={title}
+          description={data?.description ?? ''}
+          logoUrl={data?.logoUrl ?? null}
+          updatedAt={data?.updated_at ?? null}
+        />
         {status === 'error' && <ErrorState message={errorText(t, error, t('statusPage.loadError'))} onRetry={() => void load()} />}
         {(status === 'idle' || status === 'loading') && <LoadingState />}
         {status === 'ready' && data && (

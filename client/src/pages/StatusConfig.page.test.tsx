@@ -47,7 +47,8 @@ describe('StatusConfigPage', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const configReads = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/status/config' && (init as RequestInit).method === 'GET');
+  const configReads = () =>
+    fetchMock.mock.calls.filter(([url, init]) => url === '/api/status/config' && (init as RequestInit).method === 'GET');
   const saved = () => {
     const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/status/config' && (init as RequestInit).method === 'POST');
     return call ? JSON.parse(String((call[1] as RequestInit).body)) : null;
@@ -83,7 +84,10 @@ describe('StatusConfigPage', () => {
   it('starts items unselected unless saved as selected, and saves the ids ticked', async () => {
     renderWithProviders(<StatusConfigPage />);
     await userEvent.click(await screen.findByTestId('status-config-tab-services'));
-    const box = (id: number) => within(screen.getByTestId(`status-config-monitors-item-${id}`).closest('.mantine-Checkbox-root') as HTMLElement).getByRole('checkbox');
+    const box = (id: number) =>
+      within(screen.getByTestId(`status-config-monitors-item-${id}`).closest('.mantine-Checkbox-root') as HTMLElement).getByRole(
+        'checkbox',
+      );
     expect([1, 2, 3].map((id) => (box(id) as HTMLInputElement).checked)).toEqual([true, false, false]);
     expect(screen.getByTestId('status-config-monitors-count')).toHaveTextContent('1 of 3 selected');
     await userEvent.click(box(3));
@@ -127,8 +131,7 @@ describe('StatusConfigPage', () => {
   });
 
   it('shows a refusal of the custom CSS by the server on its field, in the appearance tab', async () => {
-    saveAnswer = () =>
-      jsonResponse(400, { success: false, code: 'status.customCssImport', message: 'Custom CSS may not use @import' });
+    saveAnswer = () => jsonResponse(400, { success: false, code: 'status.customCssImport', message: 'Custom CSS may not use @import' });
     renderWithProviders(<StatusConfigPage />);
     await userEvent.click(await screen.findByTestId('status-config-save'));
     const field = await screen.findByRole('textbox', { name: /Custom CSS/ });
@@ -155,7 +158,9 @@ describe('StatusConfigPage', () => {
   });
 
   it('pages and searches 10,000 monitors, selecting the matching ones only', async () => {
-    config = makeConfig({ monitors: Array.from({ length: 10_000 }, (_, index) => ({ id: index + 1, name: `svc-${index + 1}`, selected: false })) });
+    config = makeConfig({
+      monitors: Array.from({ length: 10_000 }, (_, index) => ({ id: index + 1, name: `svc-${index + 1}`, selected: false })),
+    });
     renderWithProviders(<StatusConfigPage />);
     await userEvent.click(await screen.findByTestId('status-config-tab-services'));
     const list = screen.getByTestId('status-config-monitors');

@@ -1,5 +1,13 @@
 import { Button, Group, Stack, Switch, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconBrush, IconDeviceDesktop, IconDeviceFloppy, IconExternalLink, IconServer, IconSettings, IconWorldWww } from '@tabler/icons-react';
+import {
+  IconBrush,
+  IconDeviceDesktop,
+  IconDeviceFloppy,
+  IconExternalLink,
+  IconServer,
+  IconSettings,
+  IconWorldWww,
+} from '@tabler/icons-react';
 import { STATUS_LIMITS } from '@vigil/proto';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,13 +113,21 @@ export default function StatusConfigPage() {
           >
             {t('statusConfig.preview')}
           </Button>
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void submit()} loading={saving} disabled={status !== 'ready'} data-testid="status-config-save">
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={() => void submit()}
+            loading={saving}
+            disabled={status !== 'ready'}
+            data-testid="status-config-save"
+          >
             {t('common.save')}
           </Button>
         </Group>
       </Group>
 
-      {status === 'error' && <ErrorState message={errorText(t, error, t('statusConfig.loadError'))} onRetry={() => void load(defaultTitle.current)} />}
+      {status === 'error' && (
+        <ErrorState message={errorText(t, error, t('statusConfig.loadError'))} onRetry={() => void load(defaultTitle.current)} />
+      )}
       {(status === 'idle' || status === 'loading') && <LoadingState />}
       {status === 'ready' && (
         <Tabs value={tab} onChange={(next) => setTab((next as Tab) ?? 'general')} keepMounted={false}>
@@ -161,7 +177,13 @@ export default function StatusConfigPage() {
                   {t('statusConfig.general.publicUrl')}
                 </Text>
                 <Group gap="xs" wrap="nowrap">
-                  <TextInput value={publicUrl} readOnly aria-label={t('statusConfig.general.publicUrl')} style={{ flex: 1 }} data-testid="status-config-url" />
+                  <TextInput
+                    value={publicUrl}
+                    readOnly
+                    aria-label={t('statusConfig.general.publicUrl')}
+                    style={{ flex: 1 }}
+                    data-testid="status-config-url"
+                  />
                   <CopyValueButton value={publicUrl} label={t('statusConfig.general.copyUrl')} testId="status-config-copy-url" />
                 </Group>
                 <Text size="xs" c="dimmed">

@@ -93,7 +93,9 @@ describe('UsersPage', () => {
   it('moves the registration switch back when the server refuses the change', async () => {
     fetchMock.mockImplementation((url: string, init: RequestInit) => {
       if (url === '/api/settings' && init.method === 'PUT') {
-        return Promise.resolve(jsonResponse(403, { success: false, message: 'You do not have permission to do this', code: 'auth.forbidden' }));
+        return Promise.resolve(
+          jsonResponse(403, { success: false, message: 'You do not have permission to do this', code: 'auth.forbidden' }),
+        );
       }
       if (url === '/api/settings') return Promise.resolve(jsonResponse(200, { success: true, settings: { allowRegistration: false } }));
       return Promise.resolve(jsonResponse(200, { success: true, users: [ADMIN], total: 1, page: 1, pageSize: 50 }));

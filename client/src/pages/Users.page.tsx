@@ -19,7 +19,14 @@ import { PATHS } from '../routes/paths';
 export default function UsersPage() {
   const { t } = useTranslation();
   const { users, total, page, status, error, load } = useUsersStore(
-    useShallow((state) => ({ users: state.users, total: state.total, page: state.page, status: state.status, error: state.error, load: state.load })),
+    useShallow((state) => ({
+      users: state.users,
+      total: state.total,
+      page: state.page,
+      status: state.status,
+      error: state.error,
+      load: state.load,
+    })),
   );
   const currentUserId = useAuthStore((state) => state.user?.id ?? null);
   const [pendingDelete, setPendingDelete] = useState<UserDto | null>(null);
@@ -54,9 +61,7 @@ export default function UsersPage() {
 
       {status === 'error' && <ErrorState message={errorText(t, error, t('users.error.fetch'))} onRetry={() => void load()} />}
       {(status === 'loading' || status === 'idle') && <LoadingState />}
-      {status === 'ready' && users.length === 0 && (
-        <EmptyState icon={<IconUsers size={28} />} variant="light" title={t('users.empty')} />
-      )}
+      {status === 'ready' && users.length === 0 && <EmptyState icon={<IconUsers size={28} />} variant="light" title={t('users.empty')} />}
       {status === 'ready' && users.length > 0 && (
         <Stack gap="sm">
           <UsersTable users={users} currentUserId={currentUserId} onDelete={setPendingDelete} />

@@ -16,18 +16,37 @@ describe('WallPage', () => {
     useRealtimeStore.setState({ status: 'connected' });
     useWallStore.getState().open(null);
     const data = makeWallData({
-      monitors: [makePublicMonitor({ id: 1, name: 'api', status: 'down' }), makePublicMonitor({ id: 2, name: 'web' }), makePublicMonitor({ id: 3, name: 'zeta' })],
+      monitors: [
+        makePublicMonitor({ id: 1, name: 'api', status: 'down' }),
+        makePublicMonitor({ id: 2, name: 'web' }),
+        makePublicMonitor({ id: 3, name: 'zeta' }),
+      ],
       agents: [makePublicAgent({ id: 7, name: 'db' })],
       recent_changes: [makeChange({ id: 1, name: 'api', status: 'down' })],
     });
     answer = () => jsonResponse(200, { success: true, data });
-    fetchMock = vi.fn((url: string) => Promise.resolve(url === '/api/wall/data' ? answer() : jsonResponse(404, { success: false, message: 'Not found' })));
+    fetchMock = vi.fn((url: string) =>
+      Promise.resolve(url === '/api/wall/data' ? answer() : jsonResponse(404, { success: false, message: 'Not found' })),
+    );
     vi.stubGlobal('fetch', fetchMock);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 1200, height: 700, top: 0, left: 0, right: 1200, bottom: 700, x: 0, y: 0, toJSON: () => ({}) });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      width: 1200,
+      height: 700,
+      top: 0,
+      left: 0,
+      right: 1200,
+      bottom: 700,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
   });
   afterEach(() => useWallStore.getState().open(null));
 
-  const tileOrder = () => [...screen.getByTestId('wall-board').querySelectorAll('[data-testid^="wall-"][data-status]')].map((tile) => tile.getAttribute('data-testid'));
+  const tileOrder = () =>
+    [...screen.getByTestId('wall-board').querySelectorAll('[data-testid^="wall-"][data-status]')].map((tile) =>
+      tile.getAttribute('data-testid'),
+    );
 
   it('opens with a display key, without signing in and without the session token, problems first', async () => {
     signIn(ADMIN);
@@ -50,7 +69,11 @@ describe('WallPage', () => {
   it('moves an item that goes down to the front and puts the change on top of the feed, live', async () => {
     renderWithProviders(<AppRoutes />, { route: '/wall?key=vgd_secret' });
     await screen.findByTestId('wall-monitor-3');
-    act(() => pushHandlers('display')['wall.change'](makeChange({ kind: 'monitor', id: 3, name: 'zeta', previous: 'up', status: 'down', at: '2025-03-01T11:00:00.000Z' })));
+    act(() =>
+      pushHandlers('display')['wall.change'](
+        makeChange({ kind: 'monitor', id: 3, name: 'zeta', previous: 'up', status: 'down', at: '2025-03-01T11:00:00.000Z' }),
+      ),
+    );
     expect(tileOrder()).toEqual(['wall-monitor-1', 'wall-monitor-3', 'wall-monitor-2', 'wall-agent-7']);
     expect(screen.getByTestId('wall-monitor-3')).toHaveAttribute('data-status', 'down');
     const entries = screen.getAllByTestId('wall-feed-entry');

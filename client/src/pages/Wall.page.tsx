@@ -104,7 +104,11 @@ function WallScreen({ displayKey }: { displayKey: string | null }) {
           )
         ) : (
           <div className={classes.board} data-testid="wall-loading">
-            <WallMessage title={status === 'error' ? t('wall.loadError') : t('common.loading')} testId={status === 'error' ? 'wall-error' : 'wall-wait'} inBoard />
+            <WallMessage
+              title={status === 'error' ? t('wall.loadError') : t('common.loading')}
+              testId={status === 'error' ? 'wall-error' : 'wall-wait'}
+              inBoard
+            />
           </div>
         )}
         <WallFeed changes={data?.recent_changes ?? []} />

@@ -149,8 +149,22 @@ describe('realtime module', () => {
     socket.fire('connect');
 
     const check = makeCheck({ id: 8, status: 'down', checked_at: '2025-03-01T10:30:00.000Z' });
-    socket.fire('monitor.checked', { monitorId: 5, check, status: 'pending', response_time: null, uptime: 90, last_checked: check.checked_at });
-    socket.fire('monitor.status_changed', { monitorId: 5, name: monitor.name, previous: 'up', status: 'pending', check, changed_at: check.checked_at });
+    socket.fire('monitor.checked', {
+      monitorId: 5,
+      check,
+      status: 'pending',
+      response_time: null,
+      uptime: 90,
+      last_checked: check.checked_at,
+    });
+    socket.fire('monitor.status_changed', {
+      monitorId: 5,
+      name: monitor.name,
+      previous: 'up',
+      status: 'pending',
+      check,
+      changed_at: check.checked_at,
+    });
 
     for (const store of [useMonitorsStore, useDashboardMonitorsStore]) {
       expect(store.getState().monitors[0]).toMatchObject({ status: 'pending', uptime: 90 });
@@ -174,7 +188,13 @@ describe('realtime module', () => {
     socket.fire('connect');
 
     socket.fire('agent.reported', { agentId: 3, agent: { ...agent, cpu_usage: 91 }, point: makePoint() });
-    socket.fire('agent.status_changed', { agentId: 3, name: agent.name, previous: 'active', status: 'inactive', changed_at: agent.updated_at });
+    socket.fire('agent.status_changed', {
+      agentId: 3,
+      name: agent.name,
+      previous: 'active',
+      status: 'inactive',
+      changed_at: agent.updated_at,
+    });
     expect(useAgentsStore.getState().agents[0]).toMatchObject({ cpu_usage: 91, status: 'inactive' });
     expect(useAgentsStore.getState().counts).toMatchObject({ active: 0, inactive: 1 });
     expect(useAgentDetailStore.getState().agent).toMatchObject({ cpu_usage: 91, status: 'inactive' });
@@ -203,7 +223,11 @@ describe('realtime module', () => {
     stop = startRealtime();
     const socket = sockets[0];
     socket.fire('connect');
-    socket.fire('status.item', { monitor: makePublicMonitor({ id: 2, status: 'down' }), overall: 'outage', updated_at: '2025-03-01T10:05:00.000Z' });
+    socket.fire('status.item', {
+      monitor: makePublicMonitor({ id: 2, status: 'down' }),
+      overall: 'outage',
+      updated_at: '2025-03-01T10:05:00.000Z',
+    });
     expect(useStatusPageStore.getState().data?.monitors[1].status).toBe('down');
     expect(useStatusPageStore.getState().data?.overall).toBe('outage');
     socket.fire('wall.change', makeChange({ kind: 'monitor', id: 2, name: 'beta', status: 'down' }));
@@ -216,7 +240,13 @@ describe('realtime module', () => {
     useDashboardStore.setState({ summary: makeDashboardSummary(), status: 'ready' });
     stop = startRealtime();
     sockets[0].fire('connect');
-    sockets[0].fire('agent.status_changed', { agentId: 3, name: 'db', previous: 'active', status: 'inactive', changed_at: '2025-03-01T10:00:00.000Z' });
+    sockets[0].fire('agent.status_changed', {
+      agentId: 3,
+      name: 'db',
+      previous: 'active',
+      status: 'inactive',
+      changed_at: '2025-03-01T10:00:00.000Z',
+    });
     expect(useDashboardStore.getState().summary?.agents).toMatchObject({ active: 2, inactive: 2 });
     expect(useDashboardStore.getState().summary?.recent_changes[0]).toMatchObject({ kind: 'agent', id: 3 });
   });
@@ -262,13 +292,19 @@ describe('realtime module', () => {
     [500, false, 1],
   ])('checks a refused wall handshake over HTTP (%i): refused %s, %i retries', async (status, rejected, retries) => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ success: false, message: 'x', code: 'wall.keyInvalid' }), { status }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ success: false, message: 'x', code: 'wall.keyInvalid' }), { status }))),
+    );
     useAuthStore.setState({ loading: false });
     useWallStore.getState().open('vgd_key');
     stop = startRealtime();
     const release = connectWithDisplayKey('vgd_key');
     const socket = sockets.at(-1)!;
-    socket.fire('connect_error', Object.assign(new Error('Your session has expired, please log in again'), { data: { code: 'auth.tokenInvalid' } }));
+    socket.fire(
+      'connect_error',
+      Object.assign(new Error('Your session has expired, please log in again'), { data: { code: 'auth.tokenInvalid' } }),
+    );
     await vi.advanceTimersByTimeAsync(10_000);
     expect(useWallStore.getState().rejected).toBe(rejected);
     expect(socket.connects).toBe(1 + retries);

@@ -51,4 +51,3 @@ describe('usePollingFallback', () => {
     expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
   });
 });
-

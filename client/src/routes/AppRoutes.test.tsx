@@ -11,7 +11,15 @@ import { AppRoutes } from './AppRoutes';
 function answer(url: string) {
   if (url.startsWith('/api/monitors?')) return jsonResponse(200, monitorsPage([]));
   if (url.startsWith('/api/agents?')) return jsonResponse(200, agentsPage([]));
-  if (url === '/api/agents/token/generate') return jsonResponse(200, { success: true, token: 'vgr_t', token_id: 1, expires_at: '2025-03-03T00:00:00Z', server_url: null, message: 'ok' });
+  if (url === '/api/agents/token/generate')
+    return jsonResponse(200, {
+      success: true,
+      token: 'vgr_t',
+      token_id: 1,
+      expires_at: '2025-03-03T00:00:00Z',
+      server_url: null,
+      message: 'ok',
+    });
   if (url === '/api/agents/5') return jsonResponse(200, { success: true, agent: makeAgent({ id: 5 }) });
   if (url.startsWith('/api/users')) return jsonResponse(200, { success: true, users: [ADMIN, MEMBER], total: 2, page: 1, pageSize: 50 });
   if (url === '/api/settings') return jsonResponse(200, { success: true, settings: { allowRegistration: false } });
@@ -25,7 +33,10 @@ function answer(url: string) {
 
 describe('routes and guards', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(answer(url))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => Promise.resolve(answer(url))),
+    );
   });
 
   it('shows a loading text while authentication is being resolved', () => {
@@ -36,16 +47,26 @@ describe('routes and guards', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });
 
-  it.each(['/dashboard', '/profile', '/users', '/users/create', '/users/7', '/monitors', '/agents', '/agents/create', '/agents/3', '/agents/edit/3', '/notifications', '/status/config'])(
-    'sends a visitor who opens %s to /login',
-    async (route) => {
-      signOut();
-      renderWithProviders(<AppRoutes />, { route });
+  it.each([
+    '/dashboard',
+    '/profile',
+    '/users',
+    '/users/create',
+    '/users/7',
+    '/monitors',
+    '/agents',
+    '/agents/create',
+    '/agents/3',
+    '/agents/edit/3',
+    '/notifications',
+    '/status/config',
+  ])('sends a visitor who opens %s to /login', async (route) => {
+    signOut();
+    renderWithProviders(<AppRoutes />, { route });
 
-      expect(await screen.findByTestId('location')).toHaveTextContent(/^\/login$/);
-      expect(await screen.findByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit');
-    },
-  );
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(await screen.findByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit');
+  });
 
   it.each(['/users', '/users/create', '/users/1'])('sends a signed-in non-admin who opens %s to /dashboard', async (route) => {
     signIn(MEMBER);

@@ -24,8 +24,24 @@ export function makeNotifications(overrides: Partial<NotificationsResponse['data
     data: {
       channels: [],
       templates: [
-        { id: 1, name: 'Monitor down', type: 'monitor.down', language: 'en-US', subject: '[Down] {{name}}', content: '{{name}} is down.', is_default: true },
-        { id: 2, name: 'Monitor recovered', type: 'monitor.recovery', language: 'en-US', subject: '[Recovered] {{name}}', content: '{{name}} is up again.', is_default: true },
+        {
+          id: 1,
+          name: 'Monitor down',
+          type: 'monitor.down',
+          language: 'en-US',
+          subject: '[Down] {{name}}',
+          content: '{{name}} is down.',
+          is_default: true,
+        },
+        {
+          id: 2,
+          name: 'Monitor recovered',
+          type: 'monitor.recovery',
+          language: 'en-US',
+          subject: '[Recovered] {{name}}',
+          content: '{{name}} is up again.',
+          is_default: true,
+        },
       ],
       settings: {
         monitors: DEFAULT_MONITOR_SETTINGS,

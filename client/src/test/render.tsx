@@ -28,7 +28,13 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   );
 }
 
-export const ADMIN: UserDto = { id: 1, username: 'alice', email: 'alice@example.com', role: 'admin', created_at: '2025-01-01T00:00:00.000Z' };
+export const ADMIN: UserDto = {
+  id: 1,
+  username: 'alice',
+  email: 'alice@example.com',
+  role: 'admin',
+  created_at: '2025-01-01T00:00:00.000Z',
+};
 export const MEMBER: UserDto = { id: 2, username: 'bob', email: null, role: 'user', created_at: '2025-01-02T00:00:00.000Z' };
 
 /** Puts the auth store in a settled state, as if startup restoration had finished. */

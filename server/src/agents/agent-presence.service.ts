@@ -32,7 +32,11 @@ export class AgentPresence implements OnApplicationBootstrap, OnModuleDestroy {
     // Once at start (catching up after downtime), then instances sharing the database take turns: only the first to
     // ask in a period prunes.
     const pruneOnce = () => void this.claims.run('prune.agent-metrics', PRUNE_EVERY_MS, () => this.prune());
-    this.timers.push(setInterval(() => void this.sweep(), SWEEP_EVERY_MS), setInterval(pruneOnce, PRUNE_EVERY_MS), setTimeout(() => void this.prune(), 3_000));
+    this.timers.push(
+      setInterval(() => void this.sweep(), SWEEP_EVERY_MS),
+      setInterval(pruneOnce, PRUNE_EVERY_MS),
+      setTimeout(() => void this.prune(), 3_000),
+    );
     for (const timer of this.timers) timer.unref();
   }
 

@@ -58,7 +58,9 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
       if (!refused.length) return;
       this.stats.dropped += refused.length;
       const agents = [...new Set(refused.map((r) => r.item.agentId))].join(', ');
-      this.logger.error(`Dropped ${refused.length} of ${batch.length} agent reports the database refused (agents ${agents}): ${faultText(refused[0].error)}`);
+      this.logger.error(
+        `Dropped ${refused.length} of ${batch.length} agent reports the database refused (agents ${agents}): ${faultText(refused[0].error)}`,
+      );
     } catch (error) {
       this.stats.failedBatches += 1;
       this.logger.error(`Storing ${batch.length} agent reports failed: ${(error as Error).message}`);

@@ -82,7 +82,10 @@ describe('report validation', () => {
     [{ ...report, disks: [{ fs: 'ext4', total: 10, used: 1 }] }, 'report.disks[0].mount is required'],
     [{ ...report, disks: Array(65).fill(report.disks[0]) }, 'report.disks must have at most 64 items'],
     [{ ...report, interfaces: [{ ...report.interfaces[0], rx_rate: -5 }] }, /report.interfaces\[0\].rx_rate must be from 0/],
-    [{ ...report, interfaces: [{ ...report.interfaces[0], name: 'x'.repeat(65) }] }, 'report.interfaces[0].name must be at most 64 characters'],
+    [
+      { ...report, interfaces: [{ ...report.interfaces[0], name: 'x'.repeat(65) }] },
+      'report.interfaces[0].name must be at most 64 characters',
+    ],
     [{ ...report, uptime: -1 }, /report.uptime must be from 0/],
     ['garbage', 'report must be an object'],
   ])('refuses %#', (input, error) => {

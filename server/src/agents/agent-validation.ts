@@ -59,8 +59,8 @@ function checked<T>(validate: () => T): Checked<T> {
 export function checkHello(input: unknown): Checked<AgentHello> {
   return checked(() => {
     const hello = record(input, 'hello');
-    const addresses = list(hello.ip_addresses ?? [], 'hello.ip_addresses', AGENT_LIMITS.ipAddressesMax).map(
-      (ip, i) => text(ip, `hello.ip_addresses[${i}]`, { max: 64 })!,
+    const addresses = list(hello.ip_addresses ?? [], 'hello.ip_addresses', AGENT_LIMITS.ipAddressesMax).map((ip, i) =>
+      text(ip, `hello.ip_addresses[${i}]`, { max: 64 })!,
     );
     return {
       hostname: text(hello.hostname, 'hello.hostname')!,

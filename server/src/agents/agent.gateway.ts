@@ -102,14 +102,23 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     socket.on('disconnect', () => {
       this.presence.disconnected(id, socket.id).catch((error: Error) => this.logger.error(`Agent ${id} disconnect: ${error.message}`));
     });
-    socket.on('hello', (hello, ack) =>
-      void this.handle(socket, ack, () => this.overLimit(socket, 'live', 1) ?? this.hello(socket, checkHello(hello))),
+    socket.on(
+      'hello',
+      (hello, ack) => void this.handle(socket, ack, () => this.overLimit(socket, 'live', 1) ?? this.hello(socket, checkHello(hello))),
     );
-    socket.on('report', (report, ack) =>
-      void this.handle(socket, ack, () => this.overLimit(socket, 'live', 1) ?? this.reports(socket, wrap(checkReport(report)))),
+    socket.on(
+      'report',
+      (report, ack) =>
+        void this.handle(socket, ack, () => this.overLimit(socket, 'live', 1) ?? this.reports(socket, wrap(checkReport(report)))),
     );
-    socket.on('backlog', (reports, ack) =>
-      void this.handle(socket, ack, () => this.overLimit(socket, 'backlog', reportCount(reports)) ?? this.reports(socket, checkBacklog(reports))),
+    socket.on(
+      'backlog',
+      (reports, ack) =>
+        void this.handle(
+          socket,
+          ack,
+          () => this.overLimit(socket, 'backlog', reportCount(reports)) ?? this.reports(socket, checkBacklog(reports)),
+        ),
     );
   }
 

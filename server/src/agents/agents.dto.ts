@@ -1,14 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import {
-  AGENT_METRICS_RANGES,
-  AGENT_NAME_MAX,
-  AGENT_STATUSES,
-  AgentMetricsRange,
-  AgentStatus,
-  AgentUpdateRequest,
-} from '@vigil/proto';
+import { AGENT_METRICS_RANGES, AGENT_NAME_MAX, AGENT_STATUSES, AgentMetricsRange, AgentStatus, AgentUpdateRequest } from '@vigil/proto';
 import { trim } from '../users/user-fields';
 import { PageQuery } from '../common/paging';
 

@@ -13,7 +13,9 @@ const COLUMNS = `id, name, hostname, ip_addresses, os, version, platform, kernel
   created_at, updated_at`;
 
 /** `COLUMNS` of the row alias `a`, for statements that join. */
-const A_COLUMNS = COLUMNS.split(',').map((c) => `a.${c.trim()}`).join(', ');
+const A_COLUMNS = COLUMNS.split(',')
+  .map((c) => `a.${c.trim()}`)
+  .join(', ');
 
 export interface Transition {
   row: AgentRow;
@@ -169,7 +171,9 @@ export class AgentsRepository {
   }
 
   async rename(id: number, name: string): Promise<AgentRow | null> {
-    return firstRow(await this.dataSource.query(`UPDATE agents SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name]));
+    return firstRow(
+      await this.dataSource.query(`UPDATE agents SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name]),
+    );
   }
 
   async delete(id: number): Promise<AgentRow | null> {
@@ -199,10 +203,10 @@ export class AgentsRepository {
 
   /** The socket went away; unless another connection took over meanwhile, the grace period starts now. */
   async disconnected(id: number, connectionId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE agents SET disconnected_at = now(), connection_id = NULL WHERE id = $1 AND connection_id = $2`,
-      [id, connectionId],
-    );
+    await this.dataSource.query(`UPDATE agents SET disconnected_at = now(), connection_id = NULL WHERE id = $1 AND connection_id = $2`, [
+      id,
+      connectionId,
+    ]);
   }
 
   /**
@@ -304,11 +308,18 @@ export class AgentsRepository {
   /** Hands real transitions to the hooks inside the transaction that made them. */
   private async announceInside(manager: EntityManager, transitions: Transition[]): Promise<void> {
     const changed = transitions.filter((t) => t.row.status !== t.previous);
-    await this.hooks.run('agent.transitions', manager, changed.map((t) => ({ agent: toAgentDto(t.row), previous: t.previous, status: t.row.status })));
+    await this.hooks.run(
+      'agent.transitions',
+      manager,
+      changed.map((t) => ({ agent: toAgentDto(t.row), previous: t.previous, status: t.row.status })),
+    );
   }
 
   /** Locks an HTTP agent's row and hands its kept counters to `update`, which returns the ones to keep. */
-  async withCounters<T>(id: number, update: (kept: CounterState | null) => { result: T; counters: CounterState | null }): Promise<T | null> {
+  async withCounters<T>(
+    id: number,
+    update: (kept: CounterState | null) => { result: T; counters: CounterState | null },
+  ): Promise<T | null> {
     return this.dataSource.transaction(async (manager) => {
       const [row] = await manager.query(`SELECT counters FROM agents WHERE id = $1 FOR UPDATE`, [id]);
       if (!row) return null;

@@ -141,7 +141,22 @@ export function sumIntoBuckets(reports: Array<{ agentId: number; point: AgentMet
       const key = `${agentId}/${tier}/${bucket}`;
       let sum = sums.get(key);
       if (!sum) {
-        sum = { agent_id: agentId, tier, bucket, samples: 0, cpu_sum: 0, cpu_max: 0, memory_sum: 0, memory_n: 0, disk_sum: 0, disk_n: 0, rx_sum: 0, tx_sum: 0, load_sum: 0, load_n: 0 };
+        sum = {
+          agent_id: agentId,
+          tier,
+          bucket,
+          samples: 0,
+          cpu_sum: 0,
+          cpu_max: 0,
+          memory_sum: 0,
+          memory_n: 0,
+          disk_sum: 0,
+          disk_n: 0,
+          rx_sum: 0,
+          tx_sum: 0,
+          load_sum: 0,
+          load_n: 0,
+        };
         sums.set(key, sum);
       }
       sum.samples += 1;

@@ -65,12 +65,19 @@ describe('storage bounds of agent reports', () => {
   it('refuses the same disks from a xugou agent', () => {
     const attack = xugouStatus({ disks: Array.from({ length: 64 }, () => ({ mount_point: '/', total: EIB, used: EIB })) });
     expect(checkXugouStatus(attack, NOW)).toEqual({ ok: false, error: `body.disks must add up to at most ${EIB} bytes in total` });
-    expect(checkXugouStatus([xugouStatus(), attack], NOW)).toMatchObject({ ok: false, error: expect.stringMatching(/^\[1\]\.disks must add up/) });
+    expect(checkXugouStatus([xugouStatus(), attack], NOW)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^\[1\]\.disks must add up/),
+    });
   });
 
   it.each([
     ['memory', { memory: { total: EIB * 2, used: 1 } }, /body.memory.total must be from 1/],
-    ['a byte counter', { network: [{ interface: 'eth0', bytes_recv: EIB * 2, bytes_sent: 0 }] }, /body.network\[0\].bytes_recv must be from 0/],
+    [
+      'a byte counter',
+      { network: [{ interface: 'eth0', bytes_recv: EIB * 2, bytes_sent: 0 }] },
+      /body.network\[0\].bytes_recv must be from 0/,
+    ],
     ['a disk', { disks: [{ mount_point: '/', total: EIB * 2, used: 0 }] }, /body.disks\[0\].total must be from 0/],
   ])('refuses a xugou %s figure above 1 EiB', (_name, extra, error) => {
     const result = checkXugouStatus(xugouStatus(extra), NOW);
@@ -103,10 +110,17 @@ describe('storage bounds of agent reports', () => {
   });
 
   it('rounds fractional byte figures, which a bigint column refuses', () => {
-    const checked = checkReport({ ...largestReport(), memory_total: 1000.5, memory_used: 10.25, disks: [disk(100.5, 0.5)], swap_total: 9.5, swap_used: 1.5 }, NOW);
+    const checked = checkReport(
+      { ...largestReport(), memory_total: 1000.5, memory_used: 10.25, disks: [disk(100.5, 0.5)], swap_total: 9.5, swap_used: 1.5 },
+      NOW,
+    );
     if (!checked.ok) throw new Error(checked.error);
     const figures = latestFigures(checked.value);
-    expect([figures.memory_total, figures.memory_used, figures.disk_total, figures.disk_used, figures.swap_total, figures.swap_used].every(fitsBigint)).toBe(true);
+    expect(
+      [figures.memory_total, figures.memory_used, figures.disk_total, figures.disk_used, figures.swap_total, figures.swap_used].every(
+        fitsBigint,
+      ),
+    ).toBe(true);
   });
 
   it('counts a xugou counter that leapt beyond any link as no rate, not an absurd one', () => {

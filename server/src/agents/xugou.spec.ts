@@ -9,7 +9,14 @@ describe('xugou agent compatibility', () => {
   it('reads the registration of the Go agent', () => {
     expect(checkXugouRegistration(fixture.register)).toEqual({
       ok: true,
-      value: { token: 'REPLACED_BY_TEST', name: 'vps-hk-01', hostname: 'vps-hk-01', ip_addresses: ['172.19.0.4', '2001:db8::4'], os: 'linux', version: '12.7' },
+      value: {
+        token: 'REPLACED_BY_TEST',
+        name: 'vps-hk-01',
+        hostname: 'vps-hk-01',
+        ip_addresses: ['172.19.0.4', '2001:db8::4'],
+        os: 'linux',
+        version: '12.7',
+      },
     });
   });
 
@@ -47,7 +54,10 @@ describe('xugou agent compatibility', () => {
     expect(state?.at).toBe(reports[1].timestamp);
 
     // The next post after a reboot: counters went down, so no rate rather than a negative one.
-    const rebooted = checkXugouStatus({ ...fixture.status[1], timestamp: '2026-11-20T00:16:03Z', network: [{ interface: 'eth0', bytes_sent: 10, bytes_recv: 10 }] }, NOW);
+    const rebooted = checkXugouStatus(
+      { ...fixture.status[1], timestamp: '2026-11-20T00:16:03Z', network: [{ interface: 'eth0', bytes_sent: 10, bytes_recv: 10 }] },
+      NOW,
+    );
     if (!rebooted.ok) throw new Error(rebooted.error);
     const after = xugouReports(rebooted.value, state);
     expect(after.reports[0].interfaces[0]).toMatchObject({ rx_rate: 0, tx_rate: 0 });

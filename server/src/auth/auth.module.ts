@@ -11,12 +11,7 @@ import { TokenService } from './token.service';
 @Module({
   imports: [UsersModule],
   controllers: [AuthController],
-  providers: [
-    AuthService,
-    TokenService,
-    SessionService,
-    { provide: APP_GUARD, useClass: AuthGuard },
-  ],
+  providers: [AuthService, TokenService, SessionService, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [TokenService, SessionService],
 })
 export class AuthModule {}

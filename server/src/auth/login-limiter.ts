@@ -107,16 +107,7 @@ export class RedisLimiterStore implements LimiterStore {
   }
 
   async fail(key: string, free: number, now: number): Promise<void> {
-    await this.redis.eval(
-      FAIL_SCRIPT,
-      1,
-      this.key(key),
-      now,
-      free,
-      LOGIN_BLOCK_BASE_MS,
-      LOGIN_BLOCK_MAX_MS,
-      LOGIN_FORGET_AFTER_MS,
-    );
+    await this.redis.eval(FAIL_SCRIPT, 1, this.key(key), now, free, LOGIN_BLOCK_BASE_MS, LOGIN_BLOCK_MAX_MS, LOGIN_FORGET_AFTER_MS);
   }
 
   async clear(key: string): Promise<void> {

@@ -47,7 +47,10 @@ describe('storing a batch with bad rows isolated', () => {
 
   it('gives up on the whole batch, without splitting it, when the database itself fails', async () => {
     const down = Object.assign(new Error('Connection terminated unexpectedly'), {});
-    const sut = table(() => true, () => down);
+    const sut = table(
+      () => true,
+      () => down,
+    );
     await expect(storeIsolating(batch, sut.store)).rejects.toBe(down);
     expect(sut.statements).toHaveLength(1);
   });

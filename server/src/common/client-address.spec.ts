@@ -35,9 +35,7 @@ describe('resolveClientAddress', () => {
   });
 
   it('never takes a rotating header from an untrusted peer', () => {
-    const seen = new Set(
-      Array.from({ length: 50 }, (_, i) => resolveClientAddress('127.0.0.1', `198.51.100.${i}`, trust(''))),
-    );
+    const seen = new Set(Array.from({ length: 50 }, (_, i) => resolveClientAddress('127.0.0.1', `198.51.100.${i}`, trust(''))));
     expect([...seen]).toEqual(['127.0.0.1']);
   });
 

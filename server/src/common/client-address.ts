@@ -19,4 +19,3 @@ export function normalizeAddress(address: string | undefined): string {
   const plain = unmapIPv4((address ?? '').trim()).toLowerCase();
   return plain === '' ? 'unknown' : plain.slice(0, MAX_ADDRESS_LENGTH);
 }
-

@@ -43,7 +43,9 @@ describe('guardedConnector', () => {
 
   beforeAll(async () => {
     ({ server: denied, url: deniedUrl } = await listen('127.0.0.2', (_req, res) => res.end('secret')));
-    ({ server: allowed, url: allowedUrl } = await listen('127.0.0.1', (_req, res) => res.writeHead(302, { location: `${deniedUrl}/` }).end()));
+    ({ server: allowed, url: allowedUrl } = await listen('127.0.0.1', (_req, res) =>
+      res.writeHead(302, { location: `${deniedUrl}/` }).end(),
+    ));
   });
   afterAll(async () => {
     await Promise.all([allowed, denied].map((server) => new Promise((resolve) => server.close(resolve))));

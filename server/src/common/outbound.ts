@@ -71,7 +71,8 @@ function guardedLookup(deny: AddressDenyList) {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, options.all ? [] : '');
       const allowed = addresses.filter((entry) => !deny.denies(entry.address));
-      if (allowed.length === 0) return callback(new OutboundDeniedError(addresses[0]?.address ?? hostname) as NodeJS.ErrnoException, options.all ? [] : '');
+      if (allowed.length === 0)
+        return callback(new OutboundDeniedError(addresses[0]?.address ?? hostname) as NodeJS.ErrnoException, options.all ? [] : '');
       if (options.all) return callback(null, allowed);
       callback(null, allowed[0].address, allowed[0].family);
     });

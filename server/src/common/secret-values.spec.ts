@@ -2,11 +2,25 @@ import { SECRET_MASK as M } from '@vigil/proto';
 import { isSecretName, maskHeaders, maskUrl, restoreHeaders, restoreUrl, sameDestination } from './secret-values';
 
 describe('isSecretName', () => {
-  it.each(['Authorization', 'Proxy-Authorization', 'Cookie', 'X-Api-Key', 'X-Auth-Token', 'token', 'access_token', 'api_key', 'key', 'secret', 'password', 'sig', 'signature', 'sign'])(
-    'takes %s for a credential',
-    (name) => expect(isSecretName(name)).toBe(true),
+  it.each([
+    'Authorization',
+    'Proxy-Authorization',
+    'Cookie',
+    'X-Api-Key',
+    'X-Auth-Token',
+    'token',
+    'access_token',
+    'api_key',
+    'key',
+    'secret',
+    'password',
+    'sig',
+    'signature',
+    'sign',
+  ])('takes %s for a credential', (name) => expect(isSecretName(name)).toBe(true));
+  it.each(['Accept', 'Content-Type', 'User-Agent', 'team', 'format', 'page'])('takes %s for a plain value', (name) =>
+    expect(isSecretName(name)).toBe(false),
   );
-  it.each(['Accept', 'Content-Type', 'User-Agent', 'team', 'format', 'page'])('takes %s for a plain value', (name) => expect(isSecretName(name)).toBe(false));
 });
 
 describe('maskUrl', () => {
@@ -14,7 +28,10 @@ describe('maskUrl', () => {
     ['https://hooks.example.com/a/b', 'https://hooks.example.com/a/b'],
     ['https://user:pa%40ss@hooks.example.com/a', `https://${M}@hooks.example.com/a`],
     ['https://tokenonly@hooks.example.com/', `https://${M}@hooks.example.com/`],
-    ['http://h.example:8080/x?team=ops&token=abc123&Api_Key=k&sig=s#frag', `http://h.example:8080/x?team=ops&token=${M}&Api_Key=${M}&sig=${M}#frag`],
+    [
+      'http://h.example:8080/x?team=ops&token=abc123&Api_Key=k&sig=s#frag',
+      `http://h.example:8080/x?team=ops&token=${M}&Api_Key=${M}&sig=${M}#frag`,
+    ],
     ['https://h.example/x?token=', 'https://h.example/x?token='],
     ['not a url', M],
   ])('shows %s as %s', (url, masked) => {
@@ -50,7 +67,9 @@ describe('restoreUrl', () => {
   });
 
   it('takes newly typed credentials with a kept one', () => {
-    expect(restoreUrl(`https://me:new@h.example/hook?team=ops&token=${M}`, stored)).toBe('https://me:new@h.example/hook?team=ops&token=t0ken');
+    expect(restoreUrl(`https://me:new@h.example/hook?team=ops&token=${M}`, stored)).toBe(
+      'https://me:new@h.example/hook?team=ops&token=t0ken',
+    );
   });
 
   it.each([

@@ -37,13 +37,16 @@ function parse(url: string): URL | null {
 /** The raw query pieces (`name=value`), with the value of each secret-looking name replaced by `replace(value)`. */
 function mapQuery(search: string, replace: (value: string, name: string, index: number) => string): string {
   if (search.length <= 1) return search;
-  const pieces = search.slice(1).split('&').map((piece, index) => {
-    const equals = piece.indexOf('=');
-    if (equals === -1) return piece;
-    const name = piece.slice(0, equals);
-    const value = piece.slice(equals + 1);
-    return value !== '' && isSecretName(safeDecode(name)) ? `${name}=${replace(value, name, index)}` : piece;
-  });
+  const pieces = search
+    .slice(1)
+    .split('&')
+    .map((piece, index) => {
+      const equals = piece.indexOf('=');
+      if (equals === -1) return piece;
+      const name = piece.slice(0, equals);
+      const value = piece.slice(equals + 1);
+      return value !== '' && isSecretName(safeDecode(name)) ? `${name}=${replace(value, name, index)}` : piece;
+    });
   return `?${pieces.join('&')}`;
 }
 
@@ -117,7 +120,9 @@ export function restoreUrl(incoming: string, stored: string | null): string | nu
 
 /** Headers as reads show them: the values of secret-looking names (or of every name, with `all`) masked. */
 export function maskHeaders(headers: Record<string, string>, all = false): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value !== '' && (all || isSecretName(name)) ? SECRET_MASK : value]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, value !== '' && (all || isSecretName(name)) ? SECRET_MASK : value]),
+  );
 }
 
 /**

@@ -23,18 +23,38 @@ const checked = { type: 'custom', metatype: Object, data: CHECKED } as unknown a
 
 describe('the shared text and null rules', () => {
   it.each<[string, unknown, ArgumentMetadata, MessageCode | null]>([
-    ['a NUL in a DTO field, with its string message', { username: 'a\u0000', password: 'x' }, body(LoginDto), 'validation.usernameRequired'],
+    [
+      'a NUL in a DTO field, with its string message',
+      { username: 'a\u0000', password: 'x' },
+      body(LoginDto),
+      'validation.usernameRequired',
+    ],
     ['a lone surrogate in an optional email', { email: '\ud800@a.co' }, body(UpdateUserDto), 'validation.emailInvalid'],
-    ['bad text in a header name nested in a DTO field', { name: 'n', url: 'http://a.test', headers: { 'X\ud800': 'v' } }, body(CreateMonitorDto), 'monitors.headersInvalid'],
+    [
+      'bad text in a header name nested in a DTO field',
+      { name: 'n', url: 'http://a.test', headers: { 'X\ud800': 'v' } },
+      body(CreateMonitorDto),
+      'monitors.headersInvalid',
+    ],
     ['a NUL in a query string', { search: '\u0000' }, { type: 'query', metatype: ListUsersQuery }, 'validation.failed'],
     ['a NUL in a named route parameter', '1\u0000', { type: 'param', metatype: Number, data: 'id' }, 'validation.textInvalid'],
     ['bad text in a hand-checked body, named field', { name: 'x\udfff' }, checked, 'notifications.channelNameRequired'],
     ['bad text in a hand-checked body, other field', { config: { url: '\u0000' } }, checked, 'notifications.configInvalid'],
-    ['bad text under a __proto__ key of a hand-checked body', JSON.parse('{"__proto__":"\\u0000"}'), checked, 'notifications.configInvalid'],
+    [
+      'bad text under a __proto__ key of a hand-checked body',
+      JSON.parse('{"__proto__":"\\u0000"}'),
+      checked,
+      'notifications.configInvalid',
+    ],
     ['bad text under a constructor key of a hand-checked body', { constructor: '\ud800' }, checked, 'notifications.configInvalid'],
     ['null for a required field', { username: null }, body(UpdateUserDto), 'validation.usernameRequired'],
     ['null for a role', { role: null }, body(UpdateUserDto), 'validation.roleInvalid'],
-    ['null for a numeric monitor field', { name: 'n', url: 'http://a.test', interval: null }, body(CreateMonitorDto), 'monitors.intervalInvalid'],
+    [
+      'null for a numeric monitor field',
+      { name: 'n', url: 'http://a.test', interval: null },
+      body(CreateMonitorDto),
+      'monitors.intervalInvalid',
+    ],
     ['null where the DTO documents it (email)', { email: null }, body(UpdateUserDto), null],
     ['null where the DTO documents it (monitor headers)', { name: 'n', url: 'http://a.test', headers: null }, body(CreateMonitorDto), null],
     ['clean Chinese text and emoji', { username: '状态😀', password: 'x' }, body(LoginDto), null],

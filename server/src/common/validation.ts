@@ -112,7 +112,11 @@ class ApiValidationPipe extends ValidationPipe {
  */
 function knownFieldsOnly(value: unknown, metatype: Type<unknown>): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const known = new Set(getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).map((rule) => rule.propertyName));
+  const known = new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(metatype, '', true, false)
+      .map((rule) => rule.propertyName),
+  );
   return Object.fromEntries(Object.entries(value).filter(([field]) => known.has(field)));
 }
 

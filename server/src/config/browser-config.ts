@@ -31,7 +31,8 @@ function frameAncestors(env: Env): string[] {
     }
     return token.toLowerCase();
   });
-  if (tokens.includes("'none'") && tokens.length > 1) throw new ConfigError(`FRAME_ANCESTORS: 'none' cannot be combined with other sources`);
+  if (tokens.includes("'none'") && tokens.length > 1)
+    throw new ConfigError(`FRAME_ANCESTORS: 'none' cannot be combined with other sources`);
   return tokens.length ? [...new Set(tokens)] : ["'self'"];
 }
 

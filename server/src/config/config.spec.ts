@@ -55,7 +55,10 @@ describe('loadConfig', () => {
     [{ AGENT_GRACE_SECONDS: '0' }, /AGENT_GRACE_SECONDS must be a whole number from 1 to 600/],
     [{ AGENT_METRICS_MINUTE_HOURS: '1' }, /AGENT_METRICS_MINUTE_HOURS must be a whole number from 2/],
     [{ AGENT_METRICS_HOUR_DAYS: 'a year' }, /AGENT_METRICS_HOUR_DAYS must be a whole number/],
-    [{ OUTBOUND_DENY: '10.0.0.0/8, 300.1.2.3/32' }, /^OUTBOUND_DENY must be a list of IPv4 or IPv6 CIDRs separated by commas: "300.1.2.3\/32" is not/],
+    [
+      { OUTBOUND_DENY: '10.0.0.0/8, 300.1.2.3/32' },
+      /^OUTBOUND_DENY must be a list of IPv4 or IPv6 CIDRs separated by commas: "300.1.2.3\/32" is not/,
+    ],
     [{ OUTBOUND_DENY: 'fd00::/200' }, /OUTBOUND_DENY .*"fd00::\/200"/],
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true would let any client choose its address/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be .* \(bad entry "10.0.0.0\/33"\)/],
@@ -81,7 +84,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://vigil.example.com/',
       JWT_SECRET: 'x'.repeat(32),
       LOG_LEVEL: 'info',
-      FRAME_ANCESTORS: "self, https://noc.example.com https://*.intranet.example",
+      FRAME_ANCESTORS: 'self, https://noc.example.com https://*.intranet.example',
       STATUS_ASSET_ORIGINS: 'https://cdn.example.com/ http://127.0.0.1:8081',
       TRUST_PROXY: '2',
     });

@@ -57,7 +57,13 @@ export class HealthService {
       timer = setTimeout(() => resolve(false), DATABASE_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([query.then(() => true, () => false), timeout]);
+      return await Promise.race([
+        query.then(
+          () => true,
+          () => false,
+        ),
+        timeout,
+      ]);
     } finally {
       clearTimeout(timer);
     }

@@ -6,5 +6,9 @@ import { EventLoopDelay } from './event-loop-delay';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 
-@Module({ imports: [MonitorsModule, AgentsModule, NotificationsModule], controllers: [MetricsController], providers: [MetricsService, EventLoopDelay] })
+@Module({
+  imports: [MonitorsModule, AgentsModule, NotificationsModule],
+  controllers: [MetricsController],
+  providers: [MetricsService, EventLoopDelay],
+})
 export class MetricsModule {}

@@ -44,7 +44,9 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
       if (!refused.length) return;
       this.dropped += refused.length;
       const monitors = [...new Set(refused.map((r) => r.item.input.monitorId))].join(', ');
-      this.logger.error(`Dropped ${refused.length} of ${batch.length} check results the database refused (monitors ${monitors}): ${faultText(refused[0].error)}`);
+      this.logger.error(
+        `Dropped ${refused.length} of ${batch.length} check results the database refused (monitors ${monitors}): ${faultText(refused[0].error)}`,
+      );
       for (const { item, error } of refused) item.reject(error);
     } catch (error) {
       this.logger.error(`Storing ${batch.length} check results failed: ${(error as Error).message}`);

@@ -45,7 +45,12 @@ export class HttpChecker implements OnModuleDestroy {
   private readonly dispatcher: Dispatcher;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'outboundDeny'>) {
-    this.agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connections: 32, connect: guardedConnector(config.outboundDeny) });
+    this.agent = new Agent({
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 60_000,
+      connections: 32,
+      connect: guardedConnector(config.outboundDeny),
+    });
     this.dispatcher = this.agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
   }
 
@@ -66,8 +71,19 @@ export class HttpChecker implements OnModuleDestroy {
       const responseTime = Math.round(performance.now() - started);
       // The body is not inspected; reading it out keeps the connection reusable.
       await response.body.dump({ limit: 1024 * 1024 }).catch(() => undefined);
-      if (response.statusCode >= 300 && response.statusCode < 400 && response.headers.location && !matchesExpectedStatus(monitor.expectedStatus, response.statusCode)) {
-        return { ok: false, statusCode: response.statusCode, responseTime, error: `Too many redirects (more than ${MAX_REDIRECTS})`, checkedAt };
+      if (
+        response.statusCode >= 300 &&
+        response.statusCode < 400 &&
+        response.headers.location &&
+        !matchesExpectedStatus(monitor.expectedStatus, response.statusCode)
+      ) {
+        return {
+          ok: false,
+          statusCode: response.statusCode,
+          responseTime,
+          error: `Too many redirects (more than ${MAX_REDIRECTS})`,
+          checkedAt,
+        };
       }
       const ok = matchesExpectedStatus(monitor.expectedStatus, response.statusCode);
       return {

@@ -48,6 +48,9 @@ describe('keptSecrets', () => {
   });
 
   it('lets a plain-header monitor move anywhere', () => {
-    expect(keptSecrets({ url: 'https://a.example/', headers: { Accept: 'json' } }, 'https://b.example/', undefined)).toEqual({ url: 'https://b.example/', headers: undefined });
+    expect(keptSecrets({ url: 'https://a.example/', headers: { Accept: 'json' } }, 'https://b.example/', undefined)).toEqual({
+      url: 'https://b.example/',
+      headers: undefined,
+    });
   });
 });

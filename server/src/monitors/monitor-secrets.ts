@@ -20,7 +20,12 @@ export function keptSecrets(
   }
   const sameTarget = current !== null && targetUrl !== undefined && sameDestination(targetUrl, current.url);
   // An edit that leaves the headers out keeps them: stored credentials must not follow a new destination that way.
-  if (headers === undefined && current && !sameTarget && Object.entries(current.headers ?? {}).some(([name, value]) => value !== '' && isSecretName(name))) {
+  if (
+    headers === undefined &&
+    current &&
+    !sameTarget &&
+    Object.entries(current.headers ?? {}).some(([name, value]) => value !== '' && isSecretName(name))
+  ) {
     throw badRequest('monitors.headersReenter');
   }
   if (!headers || !Object.values(headers).some((value) => isMask(value.trim()))) return { url: keptUrl, headers };

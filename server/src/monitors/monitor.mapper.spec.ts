@@ -29,7 +29,13 @@ describe('toMonitorDto', () => {
     const sut = toMonitorDto(
       row({
         url: 'https://ops:hunter2@api.example.com/health?token=abc123&verbose=1',
-        headers: { Authorization: 'Bearer abc', 'Proxy-Authorization': 'Basic x', Cookie: 'sid=1', 'X-Api-Key': 'k', Accept: 'application/json' },
+        headers: {
+          Authorization: 'Bearer abc',
+          'Proxy-Authorization': 'Basic x',
+          Cookie: 'sid=1',
+          'X-Api-Key': 'k',
+          Accept: 'application/json',
+        },
       }),
     );
     expect(sut.url).toBe(`https://${M}@api.example.com/health?token=${M}&verbose=1`);

@@ -1,6 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, Validate, ValidateIf, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  Validate,
+  ValidateIf,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+} from 'class-validator';
 import {
   HTTP_METHODS,
   HttpMethod,
@@ -34,7 +48,10 @@ class HeadersShape implements ValidatorConstraintInterface {
     const entries = Object.entries(value);
     return (
       entries.length <= L.headersMax &&
-      entries.every(([name, text]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/.test(name) && typeof text === 'string' && text.length <= 8192 && !/[\r\n]/.test(text))
+      entries.every(
+        ([name, text]) =>
+          /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/.test(name) && typeof text === 'string' && text.length <= 8192 && !/[\r\n]/.test(text),
+      )
     );
   }
 }
@@ -42,7 +59,10 @@ class HeadersShape implements ValidatorConstraintInterface {
 @ValidatorConstraint({ name: 'expectedStatus' })
 class ExpectedStatus implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
-    return Number.isInteger(value) && (((value as number) >= 2 && (value as number) <= 5) || ((value as number) >= 100 && (value as number) <= 599));
+    return (
+      Number.isInteger(value) &&
+      (((value as number) >= 2 && (value as number) <= 5) || ((value as number) >= 100 && (value as number) <= 599))
+    );
   }
 }
 
@@ -59,7 +79,8 @@ class HttpUrl implements ValidatorConstraintInterface {
   }
 }
 
-const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value);
+const toNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
 /** Create body; every field but name and url has a default. Update uses the same rules with every field optional. */
@@ -107,7 +128,12 @@ export class CreateMonitorDto implements MonitorRequest {
   @Validate(ExpectedStatus, { message: 'monitors.expectedStatusInvalid' })
   expectedStatus?: number;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, nullable: true, description: 'Object or JSON string; null means none' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    nullable: true,
+    description: 'Object or JSON string; null means none',
+  })
   @IsOptional()
   @Transform(parseHeaders)
   @Validate(HeadersShape, { message: 'monitors.headersInvalid' })

@@ -23,7 +23,13 @@ import { RetentionService } from './retention.service';
       // One process alone schedules in memory; instances sharing a Redis share BullMQ job schedulers.
       provide: CheckScheduler,
       inject: [REDIS, MonitorsRepository, HttpChecker, CheckResultsWriter, APP_CONFIG],
-      useFactory: (redis: RedisHandle | null, monitors: MonitorsRepository, checker: HttpChecker, writer: CheckResultsWriter, config: AppConfig) =>
+      useFactory: (
+        redis: RedisHandle | null,
+        monitors: MonitorsRepository,
+        checker: HttpChecker,
+        writer: CheckResultsWriter,
+        config: AppConfig,
+      ) =>
         redis
           ? new QueueCheckScheduler(redis, monitors, checker, writer, config)
           : new InProcessCheckScheduler(monitors, checker, writer, config),

@@ -88,7 +88,11 @@ export class MonitorsRepository {
     return row;
   }
 
-  async update(id: number, fields: Partial<MonitorFields>, extra: { nextCheckAt?: Date | null; resetState?: boolean } = {}): Promise<MonitorRow | null> {
+  async update(
+    id: number,
+    fields: Partial<MonitorFields>,
+    extra: { nextCheckAt?: Date | null; resetState?: boolean } = {},
+  ): Promise<MonitorRow | null> {
     const sets: string[] = [];
     const params: unknown[] = [id];
     for (const [key, value] of Object.entries(fields) as Array<[keyof MonitorFields, unknown]>) {
@@ -127,7 +131,9 @@ export class MonitorsRepository {
     if (query.search) {
       params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       // The URL without its userinfo and query: a search must not reveal, letter by letter, credentials reads mask.
-      where.push(`(name ILIKE $${params.length} OR regexp_replace(url, '^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@|[?#].*$', '\\1', 'g') ILIKE $${params.length})`);
+      where.push(
+        `(name ILIKE $${params.length} OR regexp_replace(url, '^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@|[?#].*$', '\\1', 'g') ILIKE $${params.length})`,
+      );
     }
     const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM monitors ${condition}`, params);
@@ -223,7 +229,9 @@ export class MonitorsRepository {
                    AND ($6::timestamptz IS NULL OR (active AND (last_checked IS NULL OR last_checked < $6)))
                  FOR UPDATE) old
            WHERE m.id = old.id
-           RETURNING old.status AS previous, ${COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ')}`,
+           RETURNING old.status AS previous, ${COLUMNS.split(',')
+             .map((c) => `m.${c.trim()}`)
+             .join(', ')}`,
           [input.monitorId, input.ok, input.responseTime, input.checkedAt, input.rhythmNext, input.slotAt ?? null],
         );
         const row = firstRow<MonitorRow & { previous: MonitorStatus }>(rows);
@@ -247,7 +255,10 @@ export class MonitorsRepository {
         ],
       );
 
-      await this.addToHourly(manager, updated.map((u) => u.input));
+      await this.addToHourly(
+        manager,
+        updated.map((u) => u.input),
+      );
       const uptime = await this.uptime24h([...new Set(updated.map((u) => u.input.monitorId))], manager);
       const recorded = updated.map((u, i) => ({ ...u, checkId: Number(inserted[i].id) }));
       await this.hooks.run(
@@ -259,7 +270,13 @@ export class MonitorsRepository {
             monitor: r.monitor,
             previous: r.previous,
             status: r.monitor.status,
-            check: { id: r.checkId, status_code: r.input.statusCode, response_time: r.input.responseTime, error: r.input.error, checked_at: r.input.checkedAt },
+            check: {
+              id: r.checkId,
+              status_code: r.input.statusCode,
+              response_time: r.input.responseTime,
+              error: r.input.error,
+              checked_at: r.input.checkedAt,
+            },
           })),
       );
       return { recorded, uptime };
@@ -268,7 +285,10 @@ export class MonitorsRepository {
 
   /** Folds results into the hourly aggregates; rows are summed per (monitor, hour) first, as one upsert may not touch a row twice. */
   private async addToHourly(manager: EntityManager, inputs: ResultInput[]): Promise<void> {
-    const buckets = new Map<string, { monitorId: number; hour: Date; checks: number; up: number; sum: number; count: number; max: number | null }>();
+    const buckets = new Map<
+      string,
+      { monitorId: number; hour: Date; checks: number; up: number; sum: number; count: number; max: number | null }
+    >();
     for (const input of inputs) {
       const hour = new Date(Math.floor(input.checkedAt.getTime() / 3_600_000) * 3_600_000);
       const key = `${input.monitorId}:${hour.getTime()}`;

@@ -180,7 +180,10 @@ function assertTimeoutBelowInterval(timeout: number, interval: number): void {
   if (timeout >= interval) throw badRequest('monitors.timeoutInvalid');
 }
 
-function recordedCheck(id: number, result: { ok: boolean; statusCode: number | null; responseTime: number | null; error: string | null; checkedAt: Date }) {
+function recordedCheck(
+  id: number,
+  result: { ok: boolean; statusCode: number | null; responseTime: number | null; error: string | null; checkedAt: Date },
+) {
   return {
     id,
     status: result.ok ? ('up' as const) : ('down' as const),

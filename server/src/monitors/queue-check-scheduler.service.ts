@@ -105,7 +105,8 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     await this.orLater(monitor.id, async () => {
       await this.upsert(monitor);
       if (options.checkNow) await this.addOnce(monitor, 'now', Date.now());
-      else if (monitor.status === 'pending' && monitor.nextCheckAt) await this.addOnce(monitor, 'retry', new Date(monitor.nextCheckAt).getTime());
+      else if (monitor.status === 'pending' && monitor.nextCheckAt)
+        await this.addOnce(monitor, 'retry', new Date(monitor.nextCheckAt).getTime());
     });
   }
 
@@ -142,12 +143,16 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
 
   /** A one-off check due at `at`; its id makes a second add of the same check (a re-run) a no-op. */
   private async addOnce(monitor: ScheduledMonitor, kind: 'now' | 'retry', at: number): Promise<void> {
-    await this.queue.add(kind, { ...jobData(monitor), slotAt: at }, {
-      jobId: `${kind}:${monitor.id}:${at}`,
-      delay: Math.max(0, at - Date.now()),
-      removeOnComplete: true,
-      removeOnFail: 1000,
-    });
+    await this.queue.add(
+      kind,
+      { ...jobData(monitor), slotAt: at },
+      {
+        jobId: `${kind}:${monitor.id}:${at}`,
+        delay: Math.max(0, at - Date.now()),
+        removeOnComplete: true,
+        removeOnFail: 1000,
+      },
+    );
   }
 
   private async run(job: CheckJob): Promise<void> {
@@ -159,7 +164,12 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
       const intervalMs = monitor.interval * 1000;
       const result = await this.checker.check(monitor);
       const rhythmNext = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, Math.max(slot, Date.now()));
-      const recorded = await this.writer.record({ monitorId: monitor.id, ...result, rhythmNext: new Date(rhythmNext), slotAt: new Date(slot) });
+      const recorded = await this.writer.record({
+        monitorId: monitor.id,
+        ...result,
+        rhythmNext: new Date(rhythmNext),
+        slotAt: new Date(slot),
+      });
       // A failure that made the monitor pending is re-checked at its retry interval, between the regular slots.
       const next = recorded?.monitor.next_check_at;
       if (recorded?.monitor.status === 'pending' && next && new Date(next).getTime() < rhythmNext) {
@@ -193,7 +203,10 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
           return !current || current.every !== m.interval * 1000 || JSON.stringify(current.data) !== JSON.stringify(jobData(m));
         });
         await inBatches(stale, (m) => this.upsert(m));
-        await inBatches([...existing.keys()].filter((key) => !wanted.has(key)), (key) => this.queue.removeJobScheduler(key));
+        await inBatches(
+          [...existing.keys()].filter((key) => !wanted.has(key)),
+          (key) => this.queue.removeJobScheduler(key),
+        );
         this.scheduled = active.length;
         if (stale.length) this.logger.log(`Check schedulers: ${stale.length} written, ${active.length} active monitors`);
       } finally {

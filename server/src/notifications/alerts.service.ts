@@ -107,7 +107,14 @@ export class AlertsService implements OnModuleInit {
     const events = transitions.flatMap((t): StatusEvent[] => {
       const decision = agentDecision(t.previous, t.status);
       if (!decision) return [];
-      return [{ target: { kind: 'agent', id: t.agent.id, name: t.agent.name }, decision, at, vars: { ...agentVars(t.agent), status: t.status, previous_status: t.previous } }];
+      return [
+        {
+          target: { kind: 'agent', id: t.agent.id, name: t.agent.name },
+          decision,
+          at,
+          vars: { ...agentVars(t.agent), status: t.status, previous_status: t.previous },
+        },
+      ];
     });
     return this.onStatusEvents(manager, 'agent', events);
   }
@@ -131,20 +138,38 @@ export class AlertsService implements OnModuleInit {
         next = { ...state, open: true, episode: state.episode + 1, notified: wanted, since: event.at, streak: 0 };
         if (wanted) {
           const name = kind === 'monitor' ? 'monitor.down' : 'agent.offline';
-          sends.push({ settings: applies!, event: name, key: `${key}:${next.episode}:open`, target: event.target, vars: event.vars, at: event.at });
+          sends.push({
+            settings: applies!,
+            event: name,
+            key: `${key}:${next.episode}:open`,
+            target: event.target,
+            vars: event.vars,
+            at: event.at,
+          });
         }
       } else {
         if (!state.open) continue;
         next = { ...state, open: false, notified: false, since: event.at };
         if (state.notified && applies?.on_recovery) {
           const name = kind === 'monitor' ? 'monitor.recovery' : 'agent.recovery';
-          sends.push({ settings: applies, event: name, key: `${key}:${state.episode}:close`, target: event.target, vars: event.vars, at: event.at });
+          sends.push({
+            settings: applies,
+            event: name,
+            key: `${key}:${state.episode}:close`,
+            target: event.target,
+            vars: event.vars,
+            at: event.at,
+          });
         }
       }
       states.set(key, next);
       changed.add(key);
     }
-    await this.commit(manager, [...changed].map((key) => states.get(key)!), sends);
+    await this.commit(
+      manager,
+      [...changed].map((key) => states.get(key)!),
+      sends,
+    );
   }
 
   private async onAgentReadings(manager: EntityManager, readings: AgentReading[]): Promise<void> {
@@ -178,16 +203,26 @@ export class AlertsService implements OnModuleInit {
             sends.push({ settings: applies, event: `agent.${metric}_high`, key: `${key}:${next.episode}:open`, target, vars, at });
           } else if (step.fire === 'recovery') {
             next = { ...next, notified: false, since: at };
-            if (state.notified) sends.push({ settings: applies, event: `agent.${metric}_recovery`, key: `${key}:${state.episode}:close`, target, vars, at });
+            if (state.notified)
+              sends.push({ settings: applies, event: `agent.${metric}_recovery`, key: `${key}:${state.episode}:close`, target, vars, at });
           }
         }
-        if (next.streak !== state.streak || next.open !== state.open || next.notified !== state.notified || next.episode !== state.episode) {
+        if (
+          next.streak !== state.streak ||
+          next.open !== state.open ||
+          next.notified !== state.notified ||
+          next.episode !== state.episode
+        ) {
           states.set(key, next);
           changed.add(key);
         }
       }
     }
-    await this.commit(manager, [...changed].map((key) => states.get(key)!), sends);
+    await this.commit(
+      manager,
+      [...changed].map((key) => states.get(key)!),
+      sends,
+    );
   }
 
   /** Writes the changed alert states and the outbox rows, then wakes the dispatcher. */
@@ -259,7 +294,10 @@ async function saveStates(manager: EntityManager, states: AlertState[]): Promise
   );
 }
 
-async function loadChannels(manager: EntityManager, ids: number[]): Promise<Map<number, { name: string; type: ChannelType; language: ChannelLanguage }>> {
+async function loadChannels(
+  manager: EntityManager,
+  ids: number[],
+): Promise<Map<number, { name: string; type: ChannelType; language: ChannelLanguage }>> {
   if (!ids.length) return new Map();
   const rows: Array<{ id: number; name: string; type: ChannelType; language: ChannelLanguage }> = await manager.query(
     `SELECT id, name, type, language FROM notification_channels WHERE enabled AND id = ANY($1::int[])`,

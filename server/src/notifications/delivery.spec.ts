@@ -34,7 +34,10 @@ describe('afterFailure', () => {
   });
 
   it('waits at least as long as the provider asked', () => {
-    expect(afterFailure(new DeliveryError('Too Many Requests', 429, { retryAfterMs: 45_000 }), 1, 7, 1000, middle)).toEqual({ status: 'retry', delayMs: 45_000 });
+    expect(afterFailure(new DeliveryError('Too Many Requests', 429, { retryAfterMs: 45_000 }), 1, 7, 1000, middle)).toEqual({
+      status: 'retry',
+      delayMs: 45_000,
+    });
   });
 
   it('does not retry an unexpected error of our own', () => {

@@ -138,7 +138,12 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
   }
 
   private async giveUp(delivery: ClaimedDelivery, reason: string): Promise<void> {
-    await this.outbox.finish(delivery.id, delivery.attempts, { ok: false, httpStatus: null, detail: reason, durationMs: 0 }, { status: 'failed' });
+    await this.outbox.finish(
+      delivery.id,
+      delivery.attempts,
+      { ok: false, httpStatus: null, detail: reason, durationMs: 0 },
+      { status: 'failed' },
+    );
     this.count({ status: 'failed' });
   }
 }

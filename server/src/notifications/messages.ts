@@ -32,5 +32,12 @@ export function buildMessage(
 ): NotificationMessage {
   const text = textFor(event, language);
   const all = { ...vars, time: formatTime(at) };
-  return { event, severity: SEVERITY[event], subject: render(text.subject, all), text: render(text.content, all), target, at: at.toISOString() };
+  return {
+    event,
+    severity: SEVERITY[event],
+    subject: render(text.subject, all),
+    text: render(text.content, all),
+    target,
+    at: at.toISOString(),
+  };
 }

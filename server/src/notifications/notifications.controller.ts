@@ -17,11 +17,19 @@ import { NotificationsService } from './notifications.service';
 
 /** How the shared text rule names a refused field of a channel or settings body. */
 const CHANNEL_FIELDS: CheckedBodyMessages = {
-  fields: { name: 'notifications.channelNameRequired', type: 'notifications.channelTypeInvalid', language: 'notifications.languageInvalid' },
+  fields: {
+    name: 'notifications.channelNameRequired',
+    type: 'notifications.channelTypeInvalid',
+    language: 'notifications.languageInvalid',
+  },
   otherwise: 'notifications.configInvalid',
 };
 const SETTINGS_FIELDS: CheckedBodyMessages = {
-  fields: { target_type: 'notifications.targetTypeInvalid', target_id: 'notifications.targetIdRequired', channels: 'notifications.channelsInvalid' },
+  fields: {
+    target_type: 'notifications.targetTypeInvalid',
+    target_id: 'notifications.targetIdRequired',
+    channels: 'notifications.channelsInvalid',
+  },
   otherwise: 'validation.textInvalid',
 };
 
@@ -65,7 +73,11 @@ export class NotificationsController {
   /** Sends a test message; a provider's refusal is a 502 carrying its answer. */
   @Post('channels/:id/test')
   @HttpCode(HttpStatus.OK)
-  test(@Param('id', ParseIdPipe) id: number, @CheckedBody(CHANNEL_FIELDS) body: unknown, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
+  test(
+    @Param('id', ParseIdPipe) id: number,
+    @CheckedBody(CHANNEL_FIELDS) body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ChannelTestResponse> {
     return this.answerTest(this.notifications.test(id, body), res);
   }
 

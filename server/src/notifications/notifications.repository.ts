@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ChannelLanguage, ChannelType, DeliveryStatus, NotificationHistoryItem, NotificationTargetKind, SettingsTargetType } from '@vigil/proto';
+import type {
+  ChannelLanguage,
+  ChannelType,
+  DeliveryStatus,
+  NotificationHistoryItem,
+  NotificationTargetKind,
+  SettingsTargetType,
+} from '@vigil/proto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedCount, firstRow } from '../database/rows';
 import type { TargetSettings } from './rules';
@@ -87,7 +94,9 @@ export class NotificationsRepository {
 
   async existingChannelIds(ids: number[]): Promise<Set<number>> {
     if (!ids.length) return new Set();
-    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT id FROM notification_channels WHERE id = ANY($1::int[])`, [ids]);
+    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT id FROM notification_channels WHERE id = ANY($1::int[])`, [
+      ids,
+    ]);
     return new Set(rows.map((r) => r.id));
   }
 

@@ -88,7 +88,13 @@ export class NotificationsService {
     const valid = provider.validate(channel.config);
     if (!valid.ok) throw badRequest(valid.code);
 
-    const message = buildMessage('test', channel.language, { name: channel.name }, { kind: 'test', id: null, name: channel.name }, new Date());
+    const message = buildMessage(
+      'test',
+      channel.language,
+      { name: channel.name },
+      { kind: 'test', id: null, name: channel.name },
+      new Date(),
+    );
     const started = performance.now();
     const record = { ok: true, httpStatus: null as number | null, detail: '', durationMs: 0 };
     try {
@@ -168,8 +174,10 @@ function toSettingsDto(rows: SettingsRow[]): NotificationSettingsDto {
     specificAgents: {},
   };
   for (const row of rows) {
-    if (row.target_type === 'monitor') dto.specificMonitors[row.target_id!] = { ...monitorSettings(row), overrideGlobal: Boolean(row.override_global) };
-    if (row.target_type === 'agent') dto.specificAgents[row.target_id!] = { ...agentSettings(row), overrideGlobal: Boolean(row.override_global) };
+    if (row.target_type === 'monitor')
+      dto.specificMonitors[row.target_id!] = { ...monitorSettings(row), overrideGlobal: Boolean(row.override_global) };
+    if (row.target_type === 'agent')
+      dto.specificAgents[row.target_id!] = { ...agentSettings(row), overrideGlobal: Boolean(row.override_global) };
   }
   return dto;
 }

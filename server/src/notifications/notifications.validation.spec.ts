@@ -3,7 +3,10 @@ import { readChannelRequest, readSettingsRequest } from './notifications.validat
 describe('readChannelRequest', () => {
   it('takes a config as a JSON string or an object, trims the name and fills the defaults', () => {
     const sut = readChannelRequest({ name: '  Ops  ', type: 'slack', config: '{"webhookUrl":"https://x"}' });
-    expect(sut).toEqual({ ok: true, value: { name: 'Ops', type: 'slack', enabled: true, language: 'zh-CN', config: { webhookUrl: 'https://x' } } });
+    expect(sut).toEqual({
+      ok: true,
+      value: { name: 'Ops', type: 'slack', enabled: true, language: 'zh-CN', config: { webhookUrl: 'https://x' } },
+    });
     expect(readChannelRequest({ name: 'x', type: 'wecom', enabled: false, language: 'en-US', config: {} })).toMatchObject({
       ok: true,
       value: { enabled: false, language: 'en-US', config: {} },
@@ -52,12 +55,24 @@ describe('readSettingsRequest', () => {
   });
 
   it('accepts flags as 0/1 or their text and numbers as text, as forms send them', () => {
-    const sut = readSettingsRequest({ target_type: 'agent', target_id: '7', enabled: 0, on_cpu_threshold: '1', cpu_threshold: '70', channels: [3] });
-    expect(sut).toMatchObject({ ok: true, value: { targetId: 7, settings: { enabled: false, on_cpu_threshold: true, cpu_threshold: 70, channels: [3] } } });
+    const sut = readSettingsRequest({
+      target_type: 'agent',
+      target_id: '7',
+      enabled: 0,
+      on_cpu_threshold: '1',
+      cpu_threshold: '70',
+      channels: [3],
+    });
+    expect(sut).toMatchObject({
+      ok: true,
+      value: { targetId: 7, settings: { enabled: false, on_cpu_threshold: true, cpu_threshold: 70, channels: [3] } },
+    });
   });
 
   it('forces enabled on when a specific entry overrides the global one', () => {
-    expect(readSettingsRequest({ target_type: 'monitor', target_id: 3, enabled: false, override_global: true, channels: '[]' })).toMatchObject({
+    expect(
+      readSettingsRequest({ target_type: 'monitor', target_id: 3, enabled: false, override_global: true, channels: '[]' }),
+    ).toMatchObject({
       ok: true,
       value: { settings: { enabled: true, override_global: true } },
     });

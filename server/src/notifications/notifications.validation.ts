@@ -48,7 +48,16 @@ export interface SettingsInput {
   settings: TargetSettings;
 }
 
-const FLAGS = ['enabled', 'on_down', 'on_recovery', 'on_offline', 'on_cpu_threshold', 'on_memory_threshold', 'on_disk_threshold', 'override_global'] as const;
+const FLAGS = [
+  'enabled',
+  'on_down',
+  'on_recovery',
+  'on_offline',
+  'on_cpu_threshold',
+  'on_memory_threshold',
+  'on_disk_threshold',
+  'override_global',
+] as const;
 const FLAG_DEFAULTS: Record<(typeof FLAGS)[number], boolean> = {
   enabled: false,
   on_down: true,

@@ -101,12 +101,25 @@ export class OutboxRepository {
        )
        INSERT INTO notification_attempts (outbox_id, attempt, ok, http_status, detail, duration_ms)
        SELECT id, $2, $6, $7, $5::text, $8 FROM moved`,
-      [id, attempt, outcome.status, outcome.status === 'retry' ? outcome.delayMs : 0, record.detail, record.ok, record.httpStatus, record.durationMs],
+      [
+        id,
+        attempt,
+        outcome.status,
+        outcome.status === 'retry' ? outcome.delayMs : 0,
+        record.detail,
+        record.ok,
+        record.httpStatus,
+        record.durationMs,
+      ],
     );
   }
 
   /** A channel test, sent at once rather than queued, kept in the history like any delivery. */
-  async recordTest(channel: { id: number | null; name: string; type: ChannelType }, message: NotificationMessage, record: AttemptRecord): Promise<void> {
+  async recordTest(
+    channel: { id: number | null; name: string; type: ChannelType },
+    message: NotificationMessage,
+    record: AttemptRecord,
+  ): Promise<void> {
     await this.dataSource.query(
       `WITH test AS (
          INSERT INTO notification_outbox (dedup_key, channel_id, channel_name, channel_type, event, target_kind, target_id,

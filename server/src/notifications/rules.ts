@@ -51,7 +51,12 @@ export interface StreakState {
  * A metric alerts once it has been above its threshold for `window` reports in a row, once per episode, and
  * recovers when it is back at or below the threshold. Never one alert per report.
  */
-export function thresholdStep(state: StreakState, value: number, threshold: number, window: number): { state: StreakState; fire: 'high' | 'recovery' | null } {
+export function thresholdStep(
+  state: StreakState,
+  value: number,
+  threshold: number,
+  window: number,
+): { state: StreakState; fire: 'high' | 'recovery' | null } {
   if (value > threshold) {
     const streak = state.streak + 1;
     if (!state.open && streak >= window) return { state: { streak, open: true }, fire: 'high' };

@@ -19,16 +19,37 @@ type Text = { subject: string; content: string };
 /** Read-only defaults; `{{name}}`-style variables, documented in docs/decisions.md. */
 const TEXTS: Record<NotificationEvent, Record<Language, Text>> = {
   'monitor.down': {
-    'en-US': { subject: '[Down] {{name}}', content: '{{name}} is down.\nURL: {{url}}\nStatus code: {{status_code}} (expected {{expected_status}})\nError: {{error}}\nPrevious status: {{previous_status}}\nTime: {{time}}' },
-    'zh-CN': { subject: '[故障] {{name}}', content: '{{name}} 无法访问。\n地址：{{url}}\n状态码：{{status_code}}（期望 {{expected_status}}）\n错误：{{error}}\n之前状态：{{previous_status}}\n时间：{{time}}' },
+    'en-US': {
+      subject: '[Down] {{name}}',
+      content:
+        '{{name}} is down.\nURL: {{url}}\nStatus code: {{status_code}} (expected {{expected_status}})\nError: {{error}}\nPrevious status: {{previous_status}}\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[故障] {{name}}',
+      content:
+        '{{name}} 无法访问。\n地址：{{url}}\n状态码：{{status_code}}（期望 {{expected_status}}）\n错误：{{error}}\n之前状态：{{previous_status}}\n时间：{{time}}',
+    },
   },
   'monitor.recovery': {
-    'en-US': { subject: '[Recovered] {{name}}', content: '{{name}} is up again.\nURL: {{url}}\nStatus code: {{status_code}}\nResponse time: {{response_time}} ms\nTime: {{time}}' },
-    'zh-CN': { subject: '[恢复] {{name}}', content: '{{name}} 已恢复。\n地址：{{url}}\n状态码：{{status_code}}\n响应时间：{{response_time}} ms\n时间：{{time}}' },
+    'en-US': {
+      subject: '[Recovered] {{name}}',
+      content: '{{name}} is up again.\nURL: {{url}}\nStatus code: {{status_code}}\nResponse time: {{response_time}} ms\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[恢复] {{name}}',
+      content: '{{name}} 已恢复。\n地址：{{url}}\n状态码：{{status_code}}\n响应时间：{{response_time}} ms\n时间：{{time}}',
+    },
   },
   'agent.offline': {
-    'en-US': { subject: '[Offline] {{name}}', content: 'Agent {{name}} ({{hostname}}, {{ip_addresses}}) is offline.\nOS: {{os}}\nPrevious status: {{previous_status}}\nTime: {{time}}' },
-    'zh-CN': { subject: '[离线] {{name}}', content: '服务器 {{name}}（{{hostname}}，{{ip_addresses}}）已离线。\n系统：{{os}}\n之前状态：{{previous_status}}\n时间：{{time}}' },
+    'en-US': {
+      subject: '[Offline] {{name}}',
+      content:
+        'Agent {{name}} ({{hostname}}, {{ip_addresses}}) is offline.\nOS: {{os}}\nPrevious status: {{previous_status}}\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[离线] {{name}}',
+      content: '服务器 {{name}}（{{hostname}}，{{ip_addresses}}）已离线。\n系统：{{os}}\n之前状态：{{previous_status}}\n时间：{{time}}',
+    },
   },
   'agent.recovery': {
     'en-US': { subject: '[Online] {{name}}', content: 'Agent {{name}} ({{hostname}}, {{ip_addresses}}) is back online.\nTime: {{time}}' },
@@ -41,22 +62,37 @@ const TEXTS: Record<NotificationEvent, Record<Language, Text>> = {
   'agent.memory_recovery': recoveryText('Memory', '内存'),
   'agent.disk_recovery': recoveryText('Disk', '磁盘'),
   test: {
-    'en-US': { subject: 'Vigil test notification', content: 'This is a test message from Vigil for channel {{name}}. If you can read it, the channel works.\nTime: {{time}}' },
+    'en-US': {
+      subject: 'Vigil test notification',
+      content: 'This is a test message from Vigil for channel {{name}}. If you can read it, the channel works.\nTime: {{time}}',
+    },
     'zh-CN': { subject: 'Vigil 测试通知', content: '这是 Vigil 发给渠道 {{name}} 的测试消息。收到即说明渠道可用。\n时间：{{time}}' },
   },
 };
 
 function thresholdText(en: string, zh: string): Record<Language, Text> {
   return {
-    'en-US': { subject: `[${en} high] {{name}}`, content: `${en} use on {{name}} ({{hostname}}) is {{value}}%, above the {{threshold}}% threshold.\nTime: {{time}}` },
-    'zh-CN': { subject: `[${zh}告警] {{name}}`, content: `{{name}}（{{hostname}}）的${zh}使用率为 {{value}}%，超过阈值 {{threshold}}%。\n时间：{{time}}` },
+    'en-US': {
+      subject: `[${en} high] {{name}}`,
+      content: `${en} use on {{name}} ({{hostname}}) is {{value}}%, above the {{threshold}}% threshold.\nTime: {{time}}`,
+    },
+    'zh-CN': {
+      subject: `[${zh}告警] {{name}}`,
+      content: `{{name}}（{{hostname}}）的${zh}使用率为 {{value}}%，超过阈值 {{threshold}}%。\n时间：{{time}}`,
+    },
   };
 }
 
 function recoveryText(en: string, zh: string): Record<Language, Text> {
   return {
-    'en-US': { subject: `[${en} normal] {{name}}`, content: `${en} use on {{name}} ({{hostname}}) is back to {{value}}%, below the {{threshold}}% threshold.\nTime: {{time}}` },
-    'zh-CN': { subject: `[${zh}恢复] {{name}}`, content: `{{name}}（{{hostname}}）的${zh}使用率已回落到 {{value}}%，低于阈值 {{threshold}}%。\n时间：{{time}}` },
+    'en-US': {
+      subject: `[${en} normal] {{name}}`,
+      content: `${en} use on {{name}} ({{hostname}}) is back to {{value}}%, below the {{threshold}}% threshold.\nTime: {{time}}`,
+    },
+    'zh-CN': {
+      subject: `[${zh}恢复] {{name}}`,
+      content: `{{name}}（{{hostname}}）的${zh}使用率已回落到 {{value}}%，低于阈值 {{threshold}}%。\n时间：{{time}}`,
+    },
   };
 }
 

@@ -44,7 +44,10 @@ export async function openRedis(url: string, prefix: string): Promise<RedisHandl
   };
   const probe = connect();
   const timer = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`Redis at ${redisAddress(url)} did not answer within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS).unref(),
+    setTimeout(
+      () => reject(new Error(`Redis at ${redisAddress(url)} did not answer within ${READY_TIMEOUT_MS / 1000} s`)),
+      READY_TIMEOUT_MS,
+    ).unref(),
   );
   try {
     await Promise.race([probe.ping(), timer]);

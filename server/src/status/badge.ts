@@ -5,7 +5,8 @@ const COLOURS: Record<MonitorStatus, string> = { up: '#2f9e44', down: '#e03131',
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Rough width of Verdana 11 px text, as shields.io-style badges are laid out. */
-const textWidth = (text: string) => Math.ceil([...text].reduce((w, c) => w + (/[A-Z%mwMW@]/.test(c) ? 8.5 : /[il.,:;|!' ]/.test(c) ? 3.5 : 6.5), 0)) + 10;
+const textWidth = (text: string) =>
+  Math.ceil([...text].reduce((w, c) => w + (/[A-Z%mwMW@]/.test(c) ? 8.5 : /[il.,:;|!' ]/.test(c) ? 3.5 : 6.5), 0)) + 10;
 
 /** A flat two-part SVG badge: the monitor's name, then its status and 24 h uptime. */
 export function badgeSvg(name: string, status: MonitorStatus, uptime: number): string {

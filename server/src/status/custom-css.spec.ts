@@ -12,9 +12,18 @@ describe('scopeCustomCss', () => {
     ['.vigil-status-page:hover { color: red }', '.vigil-status-page:hover {\n  color: red\n}'],
     ['p ~ span, h1 + p { color: red }', '.vigil-status-page p~span, .vigil-status-page h1+p {\n  color: red\n}'],
     ['[data-x="a,b"] > p { color: red }', '.vigil-status-page [data-x="a,b"]>p {\n  color: red\n}'],
-    ['@media (max-width: 600px) { body h1 { font-size: 20px } }', '@media (max-width: 600px) {\n.vigil-status-page h1 {\n  font-size: 20px\n}\n}'],
-    ['.logo { background: url(/favicon.svg), url("data:image/png;base64,AAAA") }', '.vigil-status-page .logo {\n  background: url(/favicon.svg), url("data:image/png;base64,AAAA")\n}'],
-    ['.x { background: url(https://cdn.example.com/bg.png) }', '.vigil-status-page .x {\n  background: url(https://cdn.example.com/bg.png)\n}'],
+    [
+      '@media (max-width: 600px) { body h1 { font-size: 20px } }',
+      '@media (max-width: 600px) {\n.vigil-status-page h1 {\n  font-size: 20px\n}\n}',
+    ],
+    [
+      '.logo { background: url(/favicon.svg), url("data:image/png;base64,AAAA") }',
+      '.vigil-status-page .logo {\n  background: url(/favicon.svg), url("data:image/png;base64,AAAA")\n}',
+    ],
+    [
+      '.x { background: url(https://cdn.example.com/bg.png) }',
+      '.vigil-status-page .x {\n  background: url(https://cdn.example.com/bg.png)\n}',
+    ],
   ])('scopes %j', (css, expected) => {
     expect(scope(css)).toEqual({ css: expected, problems: [] });
   });

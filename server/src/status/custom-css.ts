@@ -7,7 +7,11 @@ const SCOPE = `.${STATUS_PAGE_CLASS}`;
 
 export type CssProblem = Extract<
   MessageCode,
-  'status.customCssInvalid' | 'status.customCssImport' | 'status.customCssExternal' | 'status.customCssOutsidePage' | 'status.customCssAtRule'
+  | 'status.customCssInvalid'
+  | 'status.customCssImport'
+  | 'status.customCssExternal'
+  | 'status.customCssOutsidePage'
+  | 'status.customCssAtRule'
 >;
 
 export interface ScopedCss {
@@ -49,11 +53,14 @@ function stripComments(text: string): string {
 
 /** CSS escapes resolved as the browser's tokenizer does (`\75 rl(` is `url(`). */
 function decode(text: string): string {
-  return text.replace(/\\(?:([0-9a-f]{1,6})[ \t\n\r\f]?|\r\n|[\n\r\f]|([\s\S]))/gi, (_, hex: string | undefined, char: string | undefined) => {
-    if (!hex) return char ?? '';
-    const code = parseInt(hex, 16);
-    return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
-  });
+  return text.replace(
+    /\\(?:([0-9a-f]{1,6})[ \t\n\r\f]?|\r\n|[\n\r\f]|([\s\S]))/gi,
+    (_, hex: string | undefined, char: string | undefined) => {
+      if (!hex) return char ?? '';
+      const code = parseInt(hex, 16);
+      return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
+    },
+  );
 }
 
 /**
@@ -137,7 +144,7 @@ export function scopeCustomCss(input: string, allowOrigin: (origin: string) => b
   };
 
   const rule = (node: csstree.Rule): string | null => {
-    if (node.prelude.type !== 'SelectorList') return problem('status.customCssInvalid'), null;
+    if (node.prelude.type !== 'SelectorList') return (problem('status.customCssInvalid'), null);
     const selectors: string[] = [];
     node.prelude.children.forEach((selector) => {
       const scoped = selector.type === 'Selector' ? scopeSelector(selector) : null;
@@ -151,9 +158,10 @@ export function scopeCustomCss(input: string, allowOrigin: (origin: string) => b
   const atrule = (node: csstree.Atrule): string | null => {
     const name = decode(node.name).toLowerCase();
     const prelude = node.prelude ? source(node.prelude).trim() : '';
-    if (name === 'import') return problem('status.customCssImport'), null;
+    if (name === 'import') return (problem('status.customCssImport'), null);
     if (GROUPING.has(name)) {
-      if (!node.block) return name === 'layer' && /^[\w\s,.-]+$/.test(prelude) ? `@layer ${prelude};` : (problem('status.customCssAtRule'), null);
+      if (!node.block)
+        return name === 'layer' && /^[\w\s,.-]+$/.test(prelude) ? `@layer ${prelude};` : (problem('status.customCssAtRule'), null);
       if (decode(prelude).includes('(') && !fetchesAllowed(prelude)) return null;
       return `@${name} ${prelude} {\n${rules(node.block)}\n}`;
     }
@@ -161,13 +169,14 @@ export function scopeCustomCss(input: string, allowOrigin: (origin: string) => b
       const text = source(node);
       return fetchesAllowed(text) ? text : null;
     }
-    return problem('status.customCssAtRule'), null;
+    return (problem('status.customCssAtRule'), null);
   };
 
   const rules = (parent: csstree.StyleSheet | csstree.Block): string => {
     const out: string[] = [];
     parent.children.forEach((child) => {
-      const text = child.type === 'Rule' ? rule(child) : child.type === 'Atrule' ? atrule(child) : (problem('status.customCssInvalid'), null);
+      const text =
+        child.type === 'Rule' ? rule(child) : child.type === 'Atrule' ? atrule(child) : (problem('status.customCssInvalid'), null);
       if (text) out.push(text);
     });
     return out.join('\n');
@@ -217,7 +226,10 @@ export function scopeSelector(selector: csstree.Selector): string | null {
     if (!combinator || (combinator.name !== ' ' && combinator.name !== '>')) break;
     index = next + 1;
   }
-  const rest = nodes.slice(end).map((node) => csstree.generate(node)).join('');
+  const rest = nodes
+    .slice(end)
+    .map((node) => csstree.generate(node))
+    .join('');
   if (end === 0) return `${SCOPE} ${rest}`;
   if (rest && !/^[ >]/.test(rest)) return null;
   return `${SCOPE}${pseudo}${rest.startsWith(' ') || !rest ? rest : ` ${rest.slice(0, 1)} ${rest.slice(1)}`}`;

@@ -21,13 +21,8 @@ describe('overall status', () => {
   });
 
   it('ranks problems first', () => {
-    expect(['up', 'pending', 'down', 'active', 'inactive', 'connecting'].sort((a, b) => problemRank(a as never) - problemRank(b as never))).toEqual([
-      'down',
-      'inactive',
-      'pending',
-      'connecting',
-      'up',
-      'active',
-    ]);
+    expect(
+      ['up', 'pending', 'down', 'active', 'inactive', 'connecting'].sort((a, b) => problemRank(a as never) - problemRank(b as never)),
+    ).toEqual(['down', 'inactive', 'pending', 'connecting', 'up', 'active']);
   });
 });

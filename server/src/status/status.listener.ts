@@ -82,7 +82,13 @@ export class StatusListener {
     this.gateway.server.to(STATUS_ROOM).emit('status.item', { agent: item, overall: data.overall, updated_at: data.updated_at });
   }
 
-  private async record(change: { kind: 'monitor' | 'agent'; id: number; name: string; previous: MonitorStatus | AgentStatus; status: MonitorStatus | AgentStatus }): Promise<void> {
+  private async record(change: {
+    kind: 'monitor' | 'agent';
+    id: number;
+    name: string;
+    previous: MonitorStatus | AgentStatus;
+    status: MonitorStatus | AgentStatus;
+  }): Promise<void> {
     try {
       const stored: StatusChange = await this.repository.recordChange(change);
       this.gateway.server.to(WALL_ROOM).emit('wall.change', stored);

@@ -6,7 +6,21 @@ import { uptimePercent } from '../monitors/check-rules';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 
 /** What the public projection needs of an agent: its DTO has it, and so does a projection row once parsed. */
-type AgentSource = Pick<AgentDto, 'id' | 'name' | 'status' | 'hostname' | 'ip_address' | 'os' | 'cpu_usage' | 'memory_used' | 'memory_total' | 'disk_used' | 'disk_total' | 'updated_at'>;
+type AgentSource = Pick<
+  AgentDto,
+  | 'id'
+  | 'name'
+  | 'status'
+  | 'hostname'
+  | 'ip_address'
+  | 'os'
+  | 'cpu_usage'
+  | 'memory_used'
+  | 'memory_total'
+  | 'disk_used'
+  | 'disk_total'
+  | 'updated_at'
+>;
 
 /** The projection anyone may see of an agent: no credential, no counters, percentages only. */
 export function publicAgent(agent: AgentSource, showResources: boolean): PublicAgent {
@@ -24,7 +38,10 @@ export function publicAgent(agent: AgentSource, showResources: boolean): PublicA
   };
 }
 
-interface AgentProjectionRow extends Omit<AgentSource, 'ip_address' | 'memory_used' | 'memory_total' | 'disk_used' | 'disk_total' | 'updated_at'> {
+interface AgentProjectionRow extends Omit<
+  AgentSource,
+  'ip_address' | 'memory_used' | 'memory_total' | 'disk_used' | 'disk_total' | 'updated_at'
+> {
   ip_addresses: string[];
   memory_used: string | null;
   memory_total: string | null;
@@ -82,22 +99,27 @@ export class StatusRepository {
         `INSERT INTO status_monitors (monitor_id) SELECT id FROM monitors WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
         [monitorIds],
       );
-      await manager.query(
-        `INSERT INTO status_agents (agent_id) SELECT id FROM agents WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
-        [agentIds],
-      );
+      await manager.query(`INSERT INTO status_agents (agent_id) SELECT id FROM agents WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`, [
+        agentIds,
+      ]);
     });
   }
 
   /** Public monitors: only the selected ones, or every monitor (the wall). */
   async publicMonitors(scope: 'selected' | 'all', historyPoints: number): Promise<PublicMonitor[]> {
-    const rows: Array<{ id: number; name: string; status: MonitorStatus; response_time: number | null; last_checked: Date | null; active: boolean }> =
-      await this.dataSource.query(
-        scope === 'selected'
-          ? `SELECT m.id, m.name, m.status, m.response_time, m.last_checked, m.active FROM monitors m
+    const rows: Array<{
+      id: number;
+      name: string;
+      status: MonitorStatus;
+      response_time: number | null;
+      last_checked: Date | null;
+      active: boolean;
+    }> = await this.dataSource.query(
+      scope === 'selected'
+        ? `SELECT m.id, m.name, m.status, m.response_time, m.last_checked, m.active FROM monitors m
              JOIN status_monitors s ON s.monitor_id = m.id ORDER BY m.id`
-          : `SELECT id, name, status, response_time, last_checked, active FROM monitors ORDER BY id`,
-      );
+        : `SELECT id, name, status, response_time, last_checked, active FROM monitors ORDER BY id`,
+    );
     const ids = rows.map((r) => r.id);
     const [uptime, history] = await Promise.all([
       this.monitors.uptime24h(ids),
@@ -157,6 +179,9 @@ export class StatusRepository {
   }
 
   async pruneChanges(keep: number): Promise<void> {
-    await this.dataSource.query(`DELETE FROM status_changes WHERE id < (SELECT min(id) FROM (SELECT id FROM status_changes ORDER BY id DESC LIMIT $1) t)`, [keep]);
+    await this.dataSource.query(
+      `DELETE FROM status_changes WHERE id < (SELECT min(id) FROM (SELECT id FROM status_changes ORDER BY id DESC LIMIT $1) t)`,
+      [keep],
+    );
   }
 }

@@ -25,7 +25,13 @@ const FEED_LENGTH = 10;
 const WALL_FEED_LENGTH = 20;
 
 /** Defaults of an install whose status page was never configured; the client shows its translated title then. */
-export const DEFAULT_STATUS_SETTINGS: StatusPageSettings = { title: '', description: '', logoUrl: null, customCss: null, showResources: true };
+export const DEFAULT_STATUS_SETTINGS: StatusPageSettings = {
+  title: '',
+  description: '',
+  logoUrl: null,
+  customCss: null,
+  showResources: true,
+};
 
 /**
  * The public status page's configuration and data. The public data is kept as a snapshot in memory: anonymous

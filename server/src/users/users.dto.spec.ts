@@ -4,8 +4,7 @@ import { createValidationPipe } from '../common/validation';
 import { CreateUserDto, UpdateUserDto } from './users.dto';
 
 const pipe = createValidationPipe();
-const validate = (metatype: ArgumentMetadata['metatype'], value: unknown) =>
-  pipe.transform(value, { type: 'body', metatype });
+const validate = (metatype: ArgumentMetadata['metatype'], value: unknown) => pipe.transform(value, { type: 'body', metatype });
 
 async function messageOf(metatype: ArgumentMetadata['metatype'], value: unknown): Promise<string | null> {
   try {

@@ -45,10 +45,7 @@ export class UsersRepository {
   }
 
   findByUsername(username: string): Promise<User | null> {
-    return this.manager
-      .createQueryBuilder(User, 'u')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getOne();
+    return this.manager.createQueryBuilder(User, 'u').where('lower(u.username) = lower(:username)', { username }).getOne();
   }
 
   async usernameTaken(username: string, exceptId = 0): Promise<boolean> {
@@ -74,7 +71,11 @@ export class UsersRepository {
   }
 
   list(page: number, pageSize: number, search?: string): Promise<[User[], number]> {
-    const query = this.manager.createQueryBuilder(User, 'u').orderBy('u.id', 'ASC').skip((page - 1) * pageSize).take(pageSize);
+    const query = this.manager
+      .createQueryBuilder(User, 'u')
+      .orderBy('u.id', 'ASC')
+      .skip((page - 1) * pageSize)
+      .take(pageSize);
     if (search) {
       query.where('(u.username ILIKE :pattern OR u.email ILIKE :pattern)', {
         pattern: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,

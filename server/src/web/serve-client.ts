@@ -30,10 +30,7 @@ export function serveClient(app: Express, clientDir: string, browser: BrowserCon
     res.type('html').send(page.replaceAll(NONCE_PLACEHOLDER, nonce));
   };
   app.get('/index.html', sendPage);
-  app.use(
-    '/assets',
-    express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),
-  );
+  app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }));
   app.use(express.static(clientDir, { index: false, maxAge: 0 }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PATHS.test(req.path) || !req.accepts('html')) {

@@ -47,7 +47,14 @@ export function ConfirmDeleteModal<T extends { name: string }>({ item, texts, on
       <Stack gap="md">
         <Text size="sm">{texts.message(item?.name ?? '')}</Text>
         {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={texts.failed} role="alert" data-testid="delete-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title={texts.failed}
+            role="alert"
+            data-testid="delete-error"
+          >
             {failure}
           </Alert>
         )}

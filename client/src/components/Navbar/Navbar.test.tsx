@@ -51,7 +51,11 @@ describe('Navbar', () => {
     renderWithProviders(<Navbar />);
 
     for (const href of MEMBER_LINKS) {
-      expect(within(screen.getByTestId('navbar')).getAllByRole('link').some((link) => link.getAttribute('href') === href)).toBe(true);
+      expect(
+        within(screen.getByTestId('navbar'))
+          .getAllByRole('link')
+          .some((link) => link.getAttribute('href') === href),
+      ).toBe(true);
     }
     expect(screen.queryByTestId('login-button')).not.toBeInTheDocument();
     expect(screen.getByTestId('nav-user-menu')).toHaveTextContent('bob');

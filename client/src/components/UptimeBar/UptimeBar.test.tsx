@@ -4,7 +4,8 @@ import { renderWithProviders } from '../../test/render';
 import { slotTone, uptimeSlots } from './slots';
 import { UptimeBar } from './UptimeBar';
 
-const points = (count: number, status = 'up') => Array.from({ length: count }, (_, index) => ({ status, timestamp: `2025-01-01T00:${String(index).padStart(2, '0')}:00Z` }));
+const points = (count: number, status = 'up') =>
+  Array.from({ length: count }, (_, index) => ({ status, timestamp: `2025-01-01T00:${String(index).padStart(2, '0')}:00Z` }));
 
 describe('uptime bar', () => {
   it.each([
@@ -40,7 +41,9 @@ describe('uptime bar', () => {
   });
 
   it('renders one dot per slot with its status and time in the title', () => {
-    renderWithProviders(<UptimeBar points={[{ status: 'up', timestamp: '2025-01-01T10:00:00Z' }, { status: 'down' }, { status: 'odd' }]} />);
+    renderWithProviders(
+      <UptimeBar points={[{ status: 'up', timestamp: '2025-01-01T10:00:00Z' }, { status: 'down' }, { status: 'odd' }]} />,
+    );
     const dots = screen.getByTestId('uptime-bar').children;
     expect(dots).toHaveLength(24);
     expect([...dots].slice(0, 4).map((dot) => dot.getAttribute('data-status'))).toEqual(['up', 'down', 'unknown', 'empty']);

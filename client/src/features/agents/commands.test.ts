@@ -18,7 +18,9 @@ describe('install commands', () => {
   it('uses the same script for macOS, which installs a launchd daemon', () => {
     const sut = installCommands(SERVER, TOKEN, 'darwin', 'arm64');
     expect(sut.downloadCommand).toBe('curl -fsSLo vigil-agent.mjs https://vigil.example.com/downloads/vigil-agent.mjs');
-    expect(sut.serviceCommand).toContain('/downloads/install.sh | sudo bash -s -- --server https://vigil.example.com --token vgr_abc-DEF_123 --interval 60');
+    expect(sut.serviceCommand).toContain(
+      '/downloads/install.sh | sudo bash -s -- --server https://vigil.example.com --token vgr_abc-DEF_123 --interval 60',
+    );
     expect(sut.nodeBuild).toBe('darwin-arm64');
   });
 
@@ -38,11 +40,17 @@ describe('install commands', () => {
   });
 
   it('drops a trailing slash of the server address', () => {
-    expect(installCommands('http://10.0.0.2:3000/', TOKEN, 'linux', 'amd64').downloadUrl).toBe('http://10.0.0.2:3000/downloads/vigil-agent.mjs');
+    expect(installCommands('http://10.0.0.2:3000/', TOKEN, 'linux', 'amd64').downloadUrl).toBe(
+      'http://10.0.0.2:3000/downloads/vigil-agent.mjs',
+    );
   });
 
   it('quotes a value the shell or PowerShell would otherwise split or expand', () => {
-    expect(installCommands(SERVER, "to ken'$x", 'linux', 'amd64').startCommand).toBe(`node vigil-agent.mjs --server ${SERVER} --token 'to ken'\\''$x' --interval 60`);
-    expect(installCommands(SERVER, "to ken'$x", 'windows', 'amd64').startCommand).toBe(`node vigil-agent.mjs --server ${SERVER} --token 'to ken''$x' --interval 60`);
+    expect(installCommands(SERVER, "to ken'$x", 'linux', 'amd64').startCommand).toBe(
+      `node vigil-agent.mjs --server ${SERVER} --token 'to ken'\\''$x' --interval 60`,
+    );
+    expect(installCommands(SERVER, "to ken'$x", 'windows', 'amd64').startCommand).toBe(
+      `node vigil-agent.mjs --server ${SERVER} --token 'to ken''$x' --interval 60`,
+    );
   });
 });

@@ -87,7 +87,10 @@ export const useAgentDetailStore = create<AgentDetailState>()((set, get) => ({
     const ticket = ++metricsSequence;
     const current = get().metrics;
     const keep = quiet && current.range === range && current.status === 'ready';
-    if (!keep) set({ metrics: { range, step: current.step, points: current.range === range ? current.points : [], status: 'loading', error: null } });
+    if (!keep)
+      set({
+        metrics: { range, step: current.step, points: current.range === range ? current.points : [], status: 'loading', error: null },
+      });
     try {
       const { metrics } = await agentsApi.metrics(id, range);
       if (ticket !== metricsSequence || get().id !== id) return;

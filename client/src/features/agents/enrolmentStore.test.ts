@@ -36,7 +36,9 @@ describe('agent enrolment store', () => {
   it('finds agents of the token among the newest when it refreshes without the socket', async () => {
     const fetchMock = vi.fn((url: string) => {
       if (url === '/api/agents?page=1&pageSize=1') return Promise.resolve(jsonResponse(200, agentsPage([makeAgent()], { total: 250 })));
-      return Promise.resolve(jsonResponse(200, agentsPage([makeAgent({ id: 249, registration_id: 7 }), makeAgent({ id: 250, registration_id: 42 })])));
+      return Promise.resolve(
+        jsonResponse(200, agentsPage([makeAgent({ id: 249, registration_id: 7 }), makeAgent({ id: 250, registration_id: 42 })])),
+      );
     });
     vi.stubGlobal('fetch', fetchMock);
     sut().watch(42);

@@ -73,6 +73,7 @@ export const useAgentEnrolmentStore = create<AgentEnrolmentState>()((set, get) =
   applyStatusChanged(event) {
     const { registered } = get();
     const index = registered.findIndex((row) => row.id === event.agentId);
-    if (index >= 0 && registered[index].status !== event.status) set({ registered: registered.with(index, { ...registered[index], status: event.status }) });
+    if (index >= 0 && registered[index].status !== event.status)
+      set({ registered: registered.with(index, { ...registered[index], status: event.status }) });
   },
 }));

@@ -89,7 +89,9 @@ describe('agent list store', () => {
   it('re-reads the page after a transition when a status filter may move the agent in or out', async () => {
     vi.useFakeTimers();
     await sut.getState().load({ status: 'active' });
-    sut.getState().applyStatusChanged({ agentId: 1, name: 'web', previous: 'active', status: 'inactive', changed_at: '2025-03-02T10:31:00.000Z' });
+    sut
+      .getState()
+      .applyStatusChanged({ agentId: 1, name: 'web', previous: 'active', status: 'inactive', changed_at: '2025-03-02T10:31:00.000Z' });
     await vi.advanceTimersByTimeAsync(RESYNC_DELAY_MS);
     expect(requested()).toEqual(['/api/agents?page=1&pageSize=2&status=active', '/api/agents?page=1&pageSize=2&status=active']);
   });

@@ -1,4 +1,10 @@
-import { PAGE_SIZE_DEFAULT, type AgentDto, type AgentReportedEvent, type AgentsChangedEvent, type AgentStatusChangedEvent } from '@vigil/proto';
+import {
+  PAGE_SIZE_DEFAULT,
+  type AgentDto,
+  type AgentReportedEvent,
+  type AgentsChangedEvent,
+  type AgentStatusChangedEvent,
+} from '@vigil/proto';
 import { create } from 'zustand';
 import { type AgentListQuery, agentsApi } from './api';
 import { type AgentCounts, countsAfterMembership, countsAfterTransition, EMPTY_COUNTS, matchesListQuery } from './live';
@@ -145,7 +151,7 @@ export function createAgentListStore(pageSize: number) {
         }
         if (index >= 0) set({ agents: agents.with(index, event.agent) });
         // A rename may take the agent in or out of the searched rows.
-        if (query.search.trim() && (index >= 0) !== belongs) scheduleResync();
+        if (query.search.trim() && index >= 0 !== belongs) scheduleResync();
       },
     };
   });

@@ -117,7 +117,9 @@ describe('auth store', () => {
     });
 
     it('reports wrong credentials without storing anything', async () => {
-      fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'Username or password is incorrect', code: 'auth.invalidCredentials' }));
+      fetchMock.mockResolvedValue(
+        jsonResponse(401, { success: false, message: 'Username or password is incorrect', code: 'auth.invalidCredentials' }),
+      );
 
       const result = await useAuthStore.getState().login('alice', 'wrong-password');
 

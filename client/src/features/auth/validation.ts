@@ -1,12 +1,4 @@
-import {
-  EMAIL_MAX,
-  type MessageCode,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  USERNAME_PATTERN,
-} from '@vigil/proto';
+import { EMAIL_MAX, type MessageCode, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@vigil/proto';
 
 /**
  * Client-side checks mirroring the server's (proto/limits.ts), answering with the same message codes so the form

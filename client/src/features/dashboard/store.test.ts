@@ -18,11 +18,25 @@ describe('dashboard store', () => {
   it('moves a monitor between the counts and puts the transition on top of the feed at once', async () => {
     const sut = useDashboardStore.getState();
     await sut.load();
-    sut.applyMonitorStatusChanged({ monitorId: 3, name: 'web', previous: 'up', status: 'down', check: makeCheck({ status: 'down' }), changed_at: '2025-03-01T10:00:00.000Z' });
+    sut.applyMonitorStatusChanged({
+      monitorId: 3,
+      name: 'web',
+      previous: 'up',
+      status: 'down',
+      check: makeCheck({ status: 'down' }),
+      changed_at: '2025-03-01T10:00:00.000Z',
+    });
 
     const summary = useDashboardStore.getState().summary!;
     expect(summary.monitors).toMatchObject({ up: 7, down: 3, total: 12 });
-    expect(summary.recent_changes[0]).toEqual({ kind: 'monitor', id: 3, name: 'web', previous: 'up', status: 'down', at: '2025-03-01T10:00:00.000Z' });
+    expect(summary.recent_changes[0]).toEqual({
+      kind: 'monitor',
+      id: 3,
+      name: 'web',
+      previous: 'up',
+      status: 'down',
+      at: '2025-03-01T10:00:00.000Z',
+    });
     expect(summary.recent_changes).toHaveLength(2);
   });
 
@@ -38,7 +52,14 @@ describe('dashboard store', () => {
     const sut = useDashboardStore.getState();
     await sut.load();
     for (let index = 0; index < 5; index += 1) {
-      sut.applyMonitorStatusChanged({ monitorId: index, name: `m${index}`, previous: 'up', status: 'down', check: makeCheck(), changed_at: '2025-03-01T10:00:00.000Z' });
+      sut.applyMonitorStatusChanged({
+        monitorId: index,
+        name: `m${index}`,
+        previous: 'up',
+        status: 'down',
+        check: makeCheck(),
+        changed_at: '2025-03-01T10:00:00.000Z',
+      });
     }
     sut.applyMembershipChanged();
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -51,13 +72,21 @@ describe('dashboard store', () => {
     const sut = useDashboardStore.getState();
     await sut.load();
     for (let index = 0; index < 15; index += 1) {
-      sut.applyAgentStatusChanged({ agentId: 1, name: 'db', previous: 'active', status: 'inactive', changed_at: `2025-03-01T10:${String(index).padStart(2, '0')}:00.000Z` });
+      sut.applyAgentStatusChanged({
+        agentId: 1,
+        name: 'db',
+        previous: 'active',
+        status: 'inactive',
+        changed_at: `2025-03-01T10:${String(index).padStart(2, '0')}:00.000Z`,
+      });
     }
     expect(useDashboardStore.getState().summary!.recent_changes).toHaveLength(FEED_LENGTH);
   });
 
   it('ignores pushes before the first read', () => {
-    useDashboardStore.getState().applyAgentStatusChanged({ agentId: 1, name: 'db', previous: 'active', status: 'inactive', changed_at: '' });
+    useDashboardStore
+      .getState()
+      .applyAgentStatusChanged({ agentId: 1, name: 'db', previous: 'active', status: 'inactive', changed_at: '' });
     expect(useDashboardStore.getState().summary).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -81,7 +81,14 @@ export const useDashboardStore = create<DashboardState>()((set, get) => {
     applyMonitorStatusChanged(event) {
       const { summary, status } = get();
       if (!summary || status !== 'ready') return;
-      const change: StatusChange = { kind: 'monitor', id: event.monitorId, name: event.name, previous: event.previous, status: event.status, at: event.changed_at };
+      const change: StatusChange = {
+        kind: 'monitor',
+        id: event.monitorId,
+        name: event.name,
+        previous: event.previous,
+        status: event.status,
+        at: event.changed_at,
+      };
       set({ summary: withChange(summary, change, { monitors: shift(summary.monitors, event.previous, event.status) }) });
       settleSoon();
     },
@@ -89,7 +96,14 @@ export const useDashboardStore = create<DashboardState>()((set, get) => {
     applyAgentStatusChanged(event) {
       const { summary, status } = get();
       if (!summary || status !== 'ready') return;
-      const change: StatusChange = { kind: 'agent', id: event.agentId, name: event.name, previous: event.previous, status: event.status, at: event.changed_at };
+      const change: StatusChange = {
+        kind: 'agent',
+        id: event.agentId,
+        name: event.name,
+        previous: event.previous,
+        status: event.status,
+        at: event.changed_at,
+      };
       set({ summary: withChange(summary, change, { agents: agentCountsAfter(summary.agents, event.previous, event.status) }) });
       settleSoon();
     },

@@ -19,7 +19,9 @@ describe('monitor detail store', () => {
     fetchMock = vi.fn((url: string) => {
       if (url === '/api/monitors/4') return Promise.resolve(jsonResponse(200, { success: true, monitor }));
       if (url.startsWith('/api/monitors/4/checks')) {
-        return Promise.resolve(jsonResponse(200, { success: true, checks: [makeCheck({ id: 1 })], total: 1, page: 1, pageSize: CHECKS_PAGE_SIZE }));
+        return Promise.resolve(
+          jsonResponse(200, { success: true, checks: [makeCheck({ id: 1 })], total: 1, page: 1, pageSize: CHECKS_PAGE_SIZE }),
+        );
       }
       return Promise.resolve(jsonResponse(404, { success: false, message: 'Monitor does not exist', code: 'monitors.notFound' }));
     });

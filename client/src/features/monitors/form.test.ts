@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeMonitor } from '../../test/monitors';
-import { defaultFormValues, formValuesFromMonitor, methodHasBody, type MonitorFormValues, toMonitorRequest, validateMonitorForm } from './form';
+import {
+  defaultFormValues,
+  formValuesFromMonitor,
+  methodHasBody,
+  type MonitorFormValues,
+  toMonitorRequest,
+  validateMonitorForm,
+} from './form';
 
 const valid = (overrides: Partial<MonitorFormValues> = {}): MonitorFormValues => ({
   ...defaultFormValues(),
@@ -50,7 +57,16 @@ describe('monitor form rules', () => {
     ['a non-numeric timeout', { timeout: 'soon' }, { timeout: 'timeoutMin' }],
     ['a timeout over 300 seconds', { interval: '10', timeout: '301' }, { timeout: 'timeoutMax' }],
     ['a timeout as long as the interval', { interval: '1', timeout: '60' }, { timeout: 'timeoutBelowInterval' }],
-    ['a header name with a space', { headers: [{ name: 'X Bad', value: '1' }, { name: '', value: '' }] }, { headers: 'headersInvalid' }],
+    [
+      'a header name with a space',
+      {
+        headers: [
+          { name: 'X Bad', value: '1' },
+          { name: '', value: '' },
+        ],
+      },
+      { headers: 'headersInvalid' },
+    ],
     ['retries above 10', { retries: '11' }, { retries: 'retries' }],
     ['non-numeric retries', { retries: 'x' }, { retries: 'retries' }],
     ['a retry interval under 10 seconds', { retryInterval: '5' }, { retryInterval: 'retryInterval' }],
@@ -70,7 +86,11 @@ describe('monitor form rules', () => {
         interval: '5',
         timeout: '10',
         expectedStatus: 2,
-        headers: [{ name: ' X-Token ', value: 'abc' }, { name: '', value: 'dropped' }, { name: '', value: '' }],
+        headers: [
+          { name: ' X-Token ', value: 'abc' },
+          { name: '', value: 'dropped' },
+          { name: '', value: '' },
+        ],
         body: 'kept only for POST',
       }),
     );
@@ -99,7 +119,16 @@ describe('monitor form rules', () => {
 
   it('fills the edit form from a stored monitor, interval in whole minutes rounded down', () => {
     const values = formValuesFromMonitor(
-      makeMonitor({ interval: 150, timeout: 12, expected_status: 3, headers: { Accept: 'json' }, body: null, method: 'HEAD', retries: 3, retry_interval: 45 }),
+      makeMonitor({
+        interval: 150,
+        timeout: 12,
+        expected_status: 3,
+        headers: { Accept: 'json' },
+        body: null,
+        method: 'HEAD',
+        retries: 3,
+        retry_interval: 45,
+      }),
     );
     expect(values).toMatchObject({
       interval: '2',
@@ -107,7 +136,10 @@ describe('monitor form rules', () => {
       expectedStatus: 3,
       method: 'HEAD',
       body: '',
-      headers: [{ name: 'Accept', value: 'json' }, { name: '', value: '' }],
+      headers: [
+        { name: 'Accept', value: 'json' },
+        { name: '', value: '' },
+      ],
       retries: '3',
       retryInterval: '45',
     });

@@ -85,8 +85,24 @@ describe('monitor formatting', () => {
 
   it('offers the four classes, then the listed codes', () => {
     expect(expectedStatusOptions().map((option) => option.label)).toEqual([
-      '2xx', '3xx', '4xx', '5xx',
-      '200', '201', '204', '301', '302', '304', '400', '401', '403', '404', '500', '502', '503', '504',
+      '2xx',
+      '3xx',
+      '4xx',
+      '5xx',
+      '200',
+      '201',
+      '204',
+      '301',
+      '302',
+      '304',
+      '400',
+      '401',
+      '403',
+      '404',
+      '500',
+      '502',
+      '503',
+      '504',
     ]);
     expect(expectedStatusOptions()[0]).toEqual({ value: '2', label: '2xx' });
   });

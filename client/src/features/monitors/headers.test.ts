@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type HeaderRow, headersToRows, invalidHeaderRow, removeHeaderRow, rowsToHeaders, updateHeaderRow, withTrailingBlankRow } from './headers';
+import {
+  type HeaderRow,
+  headersToRows,
+  invalidHeaderRow,
+  removeHeaderRow,
+  rowsToHeaders,
+  updateHeaderRow,
+  withTrailingBlankRow,
+} from './headers';
 
 const row = (name: string, value = ''): HeaderRow => ({ name, value });
 

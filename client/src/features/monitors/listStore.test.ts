@@ -49,7 +49,9 @@ describe('monitor list store', () => {
     fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
     const late = sut.getState().load({}, { quiet: true });
     const check = makeCheck({ id: 9, status: 'down', checked_at: '2025-03-01T09:40:00.000Z' });
-    sut.getState().applyChecked({ monitorId: 1, check, status: 'pending', response_time: null, uptime: 90, last_checked: check.checked_at });
+    sut
+      .getState()
+      .applyChecked({ monitorId: 1, check, status: 'pending', response_time: null, uptime: 90, last_checked: check.checked_at });
     release(jsonResponse(200, monitorsPage([checked, down])));
     await late;
     expect(sut.getState().monitors[0]).toMatchObject({ id: 1, status: 'pending', last_checked: check.checked_at });

@@ -1,4 +1,10 @@
-import { SUMMARY_HISTORY_SLOTS, type MonitorCheckedEvent, type MonitorDto, type MonitorsChangedEvent, type MonitorStatusChangedEvent } from '@vigil/proto';
+import {
+  SUMMARY_HISTORY_SLOTS,
+  type MonitorCheckedEvent,
+  type MonitorDto,
+  type MonitorsChangedEvent,
+  type MonitorStatusChangedEvent,
+} from '@vigil/proto';
 import { create } from 'zustand';
 import { type MonitorListQuery, monitorsApi } from './api';
 import { countsAfterChange, countsAfterTransition, EMPTY_COUNTS, matchesListQuery, type MonitorCounts, withCheck, withRead } from './live';

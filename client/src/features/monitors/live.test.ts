@@ -28,7 +28,13 @@ describe('live monitor updates', () => {
   it('applies a pushed check to status, response time, uptime, last check and history', () => {
     const monitor = makeMonitor({ history: [point(1)] });
     const next = withCheck(monitor, checked(), { history: 24, checks: 0 });
-    expect(next).toMatchObject({ status: 'pending', response_time: 80, uptime: 97.25, last_checked: '2025-03-01T10:05:00.000Z', checks: [] });
+    expect(next).toMatchObject({
+      status: 'pending',
+      response_time: 80,
+      uptime: 97.25,
+      last_checked: '2025-03-01T10:05:00.000Z',
+      checks: [],
+    });
     expect(next.history).toEqual([point(1), { status: 'down', timestamp: '2025-03-01T10:05:00.000Z' }]);
   });
 

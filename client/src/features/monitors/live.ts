@@ -1,4 +1,11 @@
-import type { MonitorCheckedEvent, MonitorDto, MonitorFilter, MonitorsChangedEvent, MonitorsResponse, MonitorStatusChangedEvent } from '@vigil/proto';
+import type {
+  MonitorCheckedEvent,
+  MonitorDto,
+  MonitorFilter,
+  MonitorsChangedEvent,
+  MonitorsResponse,
+  MonitorStatusChangedEvent,
+} from '@vigil/proto';
 import { displayStatus } from './format';
 
 export type MonitorCounts = MonitorsResponse['counts'];

@@ -34,5 +34,6 @@ export const notificationsApi = {
   testChannel: (id: number | null, body: ChannelRequest) =>
     http.post<ChannelTestResponse>(id === null ? '/api/notifications/channels/test' : `/api/notifications/channels/${id}/test`, body),
   saveSettings: (body: NotificationSettingsRequest) => http.post<MessageResponse>('/api/notifications/settings', body),
-  history: (query: HistoryQuery, signal?: AbortSignal) => http.get<NotificationHistoryResponse>(`/api/notifications/history?${historyParams(query)}`, { signal }),
+  history: (query: HistoryQuery, signal?: AbortSignal) =>
+    http.get<NotificationHistoryResponse>(`/api/notifications/history?${historyParams(query)}`, { signal }),
 };

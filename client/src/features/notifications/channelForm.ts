@@ -1,4 +1,14 @@
-import { CHANNEL_RULES, CHANNEL_TYPES, isHttpUrl, isSender, SECRET_MASK, type ChannelLanguage, type ChannelRequest, type ChannelType, type NotificationChannelDto } from '@vigil/proto';
+import {
+  CHANNEL_RULES,
+  CHANNEL_TYPES,
+  isHttpUrl,
+  isSender,
+  SECRET_MASK,
+  type ChannelLanguage,
+  type ChannelRequest,
+  type ChannelType,
+  type NotificationChannelDto,
+} from '@vigil/proto';
 
 /** A text field of a channel type's configuration. */
 export interface ChannelField {
@@ -130,14 +140,16 @@ export function validateChannel(form: ChannelForm): ChannelErrors {
       else if (!isSender(from)) errors.from = 'server.notifications.senderInvalid';
       const to = value('to');
       if (!to) errors.to = 'server.notifications.recipientRequired';
-      else if (!to.split(',').every((address) => CHANNEL_RULES.email.test(address.trim()))) errors.to = 'server.notifications.recipientInvalid';
+      else if (!to.split(',').every((address) => CHANNEL_RULES.email.test(address.trim())))
+        errors.to = 'server.notifications.recipientInvalid';
       break;
     }
     case 'webhook': {
       const url = value('url');
       if (!url) errors.url = 'server.notifications.webhookUrlRequired';
       else if (!isHttpUrl(url)) errors.url = 'server.notifications.webhookUrlInvalid';
-      if (form.headers.some((row) => row.name.trim() && !CHANNEL_RULES.headerName.test(row.name.trim()))) errors.headers = 'server.notifications.headersInvalid';
+      if (form.headers.some((row) => row.name.trim() && !CHANNEL_RULES.headerName.test(row.name.trim())))
+        errors.headers = 'server.notifications.headersInvalid';
       break;
     }
     default: {

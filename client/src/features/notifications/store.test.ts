@@ -25,7 +25,9 @@ describe('notification settings store', () => {
           const body = JSON.parse(String(init.body)) as NotificationSettingsRequest;
           posted.push(body);
           return Promise.resolve(
-            refuse(body) ? jsonResponse(400, { success: false, message: 'A selected notification channel does not exist' }) : jsonResponse(200, { success: true, message: 'ok' }),
+            refuse(body)
+              ? jsonResponse(400, { success: false, message: 'A selected notification channel does not exist' })
+              : jsonResponse(200, { success: true, message: 'ok' }),
           );
         }
         return Promise.resolve(jsonResponse(404, { success: false, message: 'Not found' }));
@@ -38,7 +40,13 @@ describe('notification settings store', () => {
     const store = useNotificationsStore.getState();
     store.setGlobalMonitors({ enabled: false, channels: [1] });
     useNotificationsStore.getState().setMonitorEntry(3, { overrideGlobal: true });
-    expect(useNotificationsStore.getState().specificMonitors[3]).toEqual({ enabled: true, onDown: true, onRecovery: true, channels: [1], overrideGlobal: true });
+    expect(useNotificationsStore.getState().specificMonitors[3]).toEqual({
+      enabled: true,
+      onDown: true,
+      onRecovery: true,
+      channels: [1],
+      overrideGlobal: true,
+    });
   });
 
   it('sends one call per target: the two global entries and each target changed, with channels as a JSON string', async () => {
@@ -46,9 +54,24 @@ describe('notification settings store', () => {
     useNotificationsStore.getState().setAgentEntry(9, { overrideGlobal: true, onCpuThreshold: true, cpuThreshold: 75 });
 
     expect((await useNotificationsStore.getState().save()).outcome).toBe('saved');
-    expect(posted.map((body) => `${body.target_type}:${body.target_id ?? ''}`).sort()).toEqual(['agent:9', 'global-agent:', 'global-monitor:', 'monitor:7']);
-    expect(posted.find((body) => body.target_type === 'monitor')).toMatchObject({ channels: '[2]', on_recovery: true, override_global: true, enabled: true });
-    expect(posted.find((body) => body.target_type === 'agent')).toMatchObject({ on_cpu_threshold: true, cpu_threshold: 75, override_global: true, enabled: true });
+    expect(posted.map((body) => `${body.target_type}:${body.target_id ?? ''}`).sort()).toEqual([
+      'agent:9',
+      'global-agent:',
+      'global-monitor:',
+      'monitor:7',
+    ]);
+    expect(posted.find((body) => body.target_type === 'monitor')).toMatchObject({
+      channels: '[2]',
+      on_recovery: true,
+      override_global: true,
+      enabled: true,
+    });
+    expect(posted.find((body) => body.target_type === 'agent')).toMatchObject({
+      on_cpu_threshold: true,
+      cpu_threshold: 75,
+      override_global: true,
+      enabled: true,
+    });
     expect(useNotificationsStore.getState().dirty.monitors.size).toBe(0);
   });
 
@@ -101,6 +124,16 @@ describe('runLimited', () => {
     });
     const results = await runLimited(tasks, 3);
     expect(most).toBe(3);
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
   });
 });

@@ -155,12 +155,17 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
   async save() {
     const state = get();
     const agentEntries = [...state.dirty.agents].map((id) => state.specificAgents[id]).filter(Boolean);
-    if (!thresholdsValid(state.agents) || agentEntries.some((entry) => entry.overrideGlobal && !thresholdsValid(entry))) return { outcome: 'invalid' };
+    if (!thresholdsValid(state.agents) || agentEntries.some((entry) => entry.overrideGlobal && !thresholdsValid(entry)))
+      return { outcome: 'invalid' };
 
     const calls: { kind: TargetKind | null; id: number; body: NotificationSettingsRequest }[] = [
       { kind: null, id: 0, body: monitorRequest('global-monitor', state.monitors) },
       { kind: null, id: 0, body: agentRequest('global-agent', state.agents) },
-      ...[...state.dirty.monitors].map((id) => ({ kind: 'monitors' as const, id, body: monitorRequest('monitor', state.specificMonitors[id], id) })),
+      ...[...state.dirty.monitors].map((id) => ({
+        kind: 'monitors' as const,
+        id,
+        body: monitorRequest('monitor', state.specificMonitors[id], id),
+      })),
       ...[...state.dirty.agents].map((id) => ({ kind: 'agents' as const, id, body: agentRequest('agent', state.specificAgents[id], id) })),
     ];
     const results = await runLimited(

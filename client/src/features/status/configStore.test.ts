@@ -26,9 +26,18 @@ describe('status config store', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
 
   beforeEach(() => {
-    useStatusConfigStore.setState({ status: 'idle', error: null, items: { monitors: [], agents: [] }, selected: { monitors: new Set(), agents: new Set() } });
+    useStatusConfigStore.setState({
+      status: 'idle',
+      error: null,
+      items: { monitors: [], agents: [] },
+      selected: { monitors: new Set(), agents: new Set() },
+    });
     fetchMock = vi.fn((_url: string, init: RequestInit) =>
-      Promise.resolve(init.method === 'POST' ? jsonResponse(200, { success: true, message: 'Status page configuration saved' }) : jsonResponse(200, { success: true, config })),
+      Promise.resolve(
+        init.method === 'POST'
+          ? jsonResponse(200, { success: true, message: 'Status page configuration saved' })
+          : jsonResponse(200, { success: true, config }),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -85,7 +94,10 @@ describe('status config store', () => {
   });
 
   it('filters out bad ids that reached the selection some other way', () => {
-    const body = toRequest({ title: 't', description: '', logoUrl: '', customCss: '', showResources: true }, { monitors: new Set([3, 0, -2, Number.NaN]), agents: new Set() });
+    const body = toRequest(
+      { title: 't', description: '', logoUrl: '', customCss: '', showResources: true },
+      { monitors: new Set([3, 0, -2, Number.NaN]), agents: new Set() },
+    );
     expect(body.monitors).toEqual([3]);
   });
 

@@ -69,7 +69,9 @@ describe('status page store', () => {
     let seen: AbortSignal | undefined;
     fetchMock.mockImplementation((_url: string, init: RequestInit) => {
       seen = init.signal as AbortSignal;
-      return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     });
     const caller = new AbortController();
     const pending = useStatusPageStore.getState().load({ signal: caller.signal });

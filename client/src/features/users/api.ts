@@ -17,6 +17,5 @@ export const usersApi = {
   update: (id: number, body: UpdateUserRequest) => http.put<UserResponse>(`/api/users/${id}`, body),
   remove: (id: number) => http.delete<MessageResponse>(`/api/users/${id}`),
   /** Answers with a new token: the change invalidates every older one, this session's included. */
-  changePassword: (id: number, body: ChangePasswordRequest) =>
-    http.post<ChangePasswordResponse>(`/api/users/${id}/change-password`, body),
+  changePassword: (id: number, body: ChangePasswordRequest) => http.post<ChangePasswordResponse>(`/api/users/${id}/change-password`, body),
 };

@@ -52,9 +52,12 @@ describe('wall layout', () => {
     [1600, 900, 1600, 900],
     [1600, 400, 1200, 400],
     [400, 900, 400, 400],
-  ])('gives a single item on %i x %i one %i x %i tile: as big as the area allows, no wider than three times its height', (width, height, tileWidth, tileHeight) => {
-    expect(wallLayout(width, height, 1)).toMatchObject({ columns: 1, rows: 1, tileWidth, tileHeight });
-  });
+  ])(
+    'gives a single item on %i x %i one %i x %i tile: as big as the area allows, no wider than three times its height',
+    (width, height, tileWidth, tileHeight) => {
+      expect(wallLayout(width, height, 1)).toMatchObject({ columns: 1, rows: 1, tileWidth, tileHeight });
+    },
+  );
 
   it.each([
     [0, 600, 5],

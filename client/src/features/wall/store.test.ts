@@ -13,7 +13,11 @@ describe('wall store', () => {
         jsonResponse(200, {
           success: true,
           data: makeWallData({
-            monitors: [makePublicMonitor({ id: 1, name: 'alpha' }), makePublicMonitor({ id: 2, name: 'beta' }), makePublicMonitor({ id: 3, name: 'gamma' })],
+            monitors: [
+              makePublicMonitor({ id: 1, name: 'alpha' }),
+              makePublicMonitor({ id: 2, name: 'beta' }),
+              makePublicMonitor({ id: 3, name: 'gamma' }),
+            ],
             agents: [makePublicAgent({ id: 1, name: 'db' }), makePublicAgent({ id: 2, name: 'web' })],
             recent_changes: [makeChange({ id: 9, at: '2025-03-01T09:00:00.000Z' })],
           }),
@@ -90,7 +94,9 @@ describe('wall store', () => {
   });
 
   it('takes a 401 on a display key as a refused key, and stops reading', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'This display link is invalid or was revoked', code: 'wall.keyInvalid' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { success: false, message: 'This display link is invalid or was revoked', code: 'wall.keyInvalid' }),
+    );
     const sut = useWallStore.getState();
     await sut.load();
     expect(useWallStore.getState().rejected).toBe(true);
@@ -107,8 +113,14 @@ describe('wall store', () => {
   });
 
   it.each([
-    [['up', 'down', 'pending'], ['down', 'pending', 'up']],
-    [['active', 'connecting', 'inactive'], ['inactive', 'connecting', 'active']],
+    [
+      ['up', 'down', 'pending'],
+      ['down', 'pending', 'up'],
+    ],
+    [
+      ['active', 'connecting', 'inactive'],
+      ['inactive', 'connecting', 'active'],
+    ],
   ])('orders %j as %j', (statuses, expected) => {
     const items = statuses.map((status, index) => makePublicMonitor({ id: index, name: 'same', status: status as never }));
     expect(items.sort(byProblem).map((item) => item.status)).toEqual(expected);

@@ -97,7 +97,8 @@ export const useWallStore = create<WallState>()((set, get) => ({
     const { data, status } = get();
     if (!data || status !== 'ready') return;
     const recent_changes = [change, ...data.recent_changes].slice(0, WALL_FEED_LENGTH);
-    const monitors = change.kind === 'monitor' ? withStatus(data.monitors, change.id, change.status as PublicMonitor['status']) : data.monitors;
+    const monitors =
+      change.kind === 'monitor' ? withStatus(data.monitors, change.id, change.status as PublicMonitor['status']) : data.monitors;
     const agents = change.kind === 'agent' ? withStatus(data.agents, change.id, change.status as PublicAgent['status']) : data.agents;
     if (monitors === null || agents === null) {
       // An item this wall does not hold yet: the entry shows at once, the item with the next read.

@@ -15,7 +15,14 @@ describe('wall tiles', () => {
   ];
 
   it('puts every problem before every healthy item, monitors before agents within a rank', () => {
-    expect(wallTiles({ monitors, agents }).map((tile) => tile.item.name)).toEqual(['a-down', 'x-offline', 'b-pending', 'y-connecting', 'c-up', 'z-online']);
+    expect(wallTiles({ monitors, agents }).map((tile) => tile.item.name)).toEqual([
+      'a-down',
+      'x-offline',
+      'b-pending',
+      'y-connecting',
+      'c-up',
+      'z-online',
+    ]);
   });
 
   it('counts what needs attention', () => {

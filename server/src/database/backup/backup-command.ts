@@ -75,7 +75,8 @@ async function restore(config: AppConfig, file: string | undefined): Promise<str
       const [{ n }] = await clientQuery(client)(
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
       );
-      if (Number(n) > 0) throw new EmbeddedDatabaseError(`${n} other sessions use this database; stop every Vigil instance before restoring`);
+      if (Number(n) > 0)
+        throw new EmbeddedDatabaseError(`${n} other sessions use this database; stop every Vigil instance before restoring`);
       // The restore replaces everything: an empty schema, then the backup's migrations and rows.
       await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
     } finally {

@@ -69,7 +69,8 @@ export async function readBackup(file: string): Promise<{ header: BackupHeader; 
   } catch {
     throw new Error(`${file} is not a Vigil backup`);
   }
-  if (header.format !== BACKUP_FORMAT || header.version !== BACKUP_VERSION) throw new Error(`${file} is not a Vigil backup (version ${BACKUP_VERSION})`);
+  if (header.format !== BACKUP_FORMAT || header.version !== BACKUP_VERSION)
+    throw new Error(`${file} is not a Vigil backup (version ${BACKUP_VERSION})`);
   return {
     header,
     snapshot: {

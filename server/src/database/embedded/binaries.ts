@@ -77,7 +77,9 @@ function binariesIn(dir: string): PostgresBinaries {
   try {
     repair(root, [binaries.initdb, binaries.postgres]);
   } catch (error) {
-    throw new EmbeddedDatabaseError(`the embedded PostgreSQL in ${root} is incomplete (${(error as Error).message}); reinstall with npm ci`);
+    throw new EmbeddedDatabaseError(
+      `the embedded PostgreSQL in ${root} is incomplete (${(error as Error).message}); reinstall with npm ci`,
+    );
   }
   return binaries;
 }

@@ -108,10 +108,24 @@ export function initCluster(binaries: PostgresBinaries, dir: string, user: Datab
   writeFileSync(pwfile, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600 });
   chownTree(pwfile, user);
   try {
-    runAs(user, binaries.initdb, [
-      '-D', staging, '-U', EMBEDDED_ROLE, '-E', 'UTF8', '--locale=C', '--auth-local=trust',
-      '--auth-host=scram-sha-256', `--pwfile=${pwfile}`, '--no-instructions',
-    ], binaries.root);
+    runAs(
+      user,
+      binaries.initdb,
+      [
+        '-D',
+        staging,
+        '-U',
+        EMBEDDED_ROLE,
+        '-E',
+        'UTF8',
+        '--locale=C',
+        '--auth-local=trust',
+        '--auth-host=scram-sha-256',
+        `--pwfile=${pwfile}`,
+        '--no-instructions',
+      ],
+      binaries.root,
+    );
     renameSync(pwfile, join(staging, PASSWORD_FILE));
     const conf = join(staging, 'postgresql.conf');
     writeFileSync(conf, `${readFileSync(conf, 'utf8')}\ninclude_if_exists = '${CONFIG_FILE}'\n`);
@@ -133,7 +147,9 @@ export function clusterPassword(dir: string): string {
 export function writeSettings(dir: string, user: DatabaseUser): void {
   const file = join(dir, CONFIG_FILE);
   const lines = Object.entries(MEMORY_SETTINGS).map(([key, value]) => `${key} = '${value}'`);
-  writeFileSync(file, `# Written by Vigil at every start; override with ALTER SYSTEM (postgresql.auto.conf).\n${lines.join('\n')}\n`, { mode: 0o600 });
+  writeFileSync(file, `# Written by Vigil at every start; override with ALTER SYSTEM (postgresql.auto.conf).\n${lines.join('\n')}\n`, {
+    mode: 0o600,
+  });
   chownTree(file, user);
 }
 
@@ -169,7 +185,11 @@ function parentPid(pid: number): number | null {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     }
-    return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim());
+    return Number(
+      execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim(),
+    );
   } catch {
     return null;
   }
@@ -231,4 +251,3 @@ export function prepareDataDir(dir: string): void {
     rmSync(dir, { recursive: true });
   }
 }
-

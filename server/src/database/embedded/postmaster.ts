@@ -5,8 +5,17 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { EmbeddedDatabaseError, PostgresBinaries } from './binaries';
 import {
-  clearStalePostmaster, clusterPassword, ConnectionOptions, connectionUrl, EMBEDDED_DATABASE, EMBEDDED_ROLE,
-  freeLoopbackPort, recordedPid, socketFolder, waitForExit, writeSettings,
+  clearStalePostmaster,
+  clusterPassword,
+  ConnectionOptions,
+  connectionUrl,
+  EMBEDDED_DATABASE,
+  EMBEDDED_ROLE,
+  freeLoopbackPort,
+  recordedPid,
+  socketFolder,
+  waitForExit,
+  writeSettings,
 } from './cluster';
 import { DatabaseUser } from './run-as';
 

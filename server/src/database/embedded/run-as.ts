@@ -17,8 +17,16 @@ export const UNPRIVILEGED_USERS = ['postgres', 'nobody'];
 
 function lookup(name: string): { uid: number; gid: number } | null {
   try {
-    const uid = Number(execFileSync('id', ['-u', name], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', name], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim());
+    const uid = Number(
+      execFileSync('id', ['-u', name], { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim(),
+    );
+    const gid = Number(
+      execFileSync('id', ['-g', name], { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim(),
+    );
     return Number.isInteger(uid) && Number.isInteger(gid) && uid > 0 ? { uid, gid } : null;
   } catch {
     return null;

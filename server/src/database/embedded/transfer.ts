@@ -3,8 +3,20 @@ import { DataSource } from 'typeorm';
 import { ENTITIES } from '../entities';
 import { MIGRATIONS } from '../migrations';
 import {
-  appliedMigrations, countDifferences, countRows, emptyTables, listTables, MIGRATIONS_TABLE, Query, readSequences,
-  readTable, SequenceState, TableBatch, TableWriter, withoutTriggers, writeSequences,
+  appliedMigrations,
+  countDifferences,
+  countRows,
+  emptyTables,
+  listTables,
+  MIGRATIONS_TABLE,
+  Query,
+  readSequences,
+  readTable,
+  SequenceState,
+  TableBatch,
+  TableWriter,
+  withoutTriggers,
+  writeSequences,
 } from './table-copy';
 
 /** Where rows go: a `pg` client config (connection fields, or a connectionString). */
@@ -25,7 +37,13 @@ export async function migrateTo(target: Target, names: string[]): Promise<void> 
     type: 'postgres',
     ...(target.connectionString
       ? { url: target.connectionString }
-      : { host: target.host, port: target.port, username: target.user, password: target.password as string | undefined, database: target.database }),
+      : {
+          host: target.host,
+          port: target.port,
+          username: target.user,
+          password: target.password as string | undefined,
+          database: target.database,
+        }),
     entities: ENTITIES,
     migrations: names.map((name) => known.get(name)!),
     poolSize: 1,

@@ -33,7 +33,10 @@ describe('embedded cluster upgrade', () => {
 
   it('copies every row into a new cluster and keeps the old one beside it', async () => {
     const first = await startEmbeddedPostgres({ dataDir });
-    await migrateTo(first.connection, MIGRATIONS.map((migration) => new migration().name!));
+    await migrateTo(
+      first.connection,
+      MIGRATIONS.map((migration) => new migration().name!),
+    );
     const client = new Client(first.connection);
     await client.connect();
     await client.query(`INSERT INTO settings (key, value, updated_at) VALUES ('upgrade-test', '"kept"', now())`);
@@ -59,7 +62,9 @@ describe('embedded cluster upgrade', () => {
     writeFileSync(join(dataDir, 'pg', 'PG_VERSION'), `${EMBEDDED_MAJOR + 1}\n`);
     const user = chooseDatabaseUser(findBinaries(), dataDir);
     await expect(upgradeIfOlder(join(dataDir, 'pg'), user.binaries, user)).rejects.toThrow(
-      new RegExp(`holds a PostgreSQL ${EMBEDDED_MAJOR + 1} cluster but this Vigil ships PostgreSQL ${EMBEDDED_MAJOR}; see docs/operations.md`),
+      new RegExp(
+        `holds a PostgreSQL ${EMBEDDED_MAJOR + 1} cluster but this Vigil ships PostgreSQL ${EMBEDDED_MAJOR}; see docs/operations.md`,
+      ),
     );
   }, 60_000);
 });

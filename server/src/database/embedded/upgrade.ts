@@ -14,7 +14,12 @@ import { clientQuery, readSnapshot, writeSnapshot } from './transfer';
  * backup/restore) and the row counts compared; only then does the new cluster take the old one's place, which is
  * kept as `pg.v<major>-<date>`. A failure leaves `DATA_DIR/pg` as it was.
  */
-export async function upgradeCluster(dir: string, oldBinaries: PostgresBinaries, binaries: PostgresBinaries, user: DatabaseUser): Promise<string> {
+export async function upgradeCluster(
+  dir: string,
+  oldBinaries: PostgresBinaries,
+  binaries: PostgresBinaries,
+  user: DatabaseUser,
+): Promise<string> {
   const logger = new Logger('EmbeddedPostgres');
   const oldMajor = clusterMajor(dir);
   const staging = `${dir}.upgrade`;
@@ -43,7 +48,9 @@ export async function upgradeCluster(dir: string, oldBinaries: PostgresBinaries,
   const kept = `${dir}.v${oldMajor}-${stamp()}`;
   renameSync(dir, kept);
   renameSync(staging, dir);
-  logger.warn(`Upgraded the embedded database from PostgreSQL ${oldMajor} to ${clusterMajor(dir)}; row counts verified. The old cluster is kept as ${kept}`);
+  logger.warn(
+    `Upgraded the embedded database from PostgreSQL ${oldMajor} to ${clusterMajor(dir)}; row counts verified. The old cluster is kept as ${kept}`,
+  );
   return kept;
 }
 

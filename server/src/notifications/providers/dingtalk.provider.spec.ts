@@ -7,7 +7,13 @@ const SECRET = 'SECd0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a7b8c9d0e1f2a3b
 
 describe('dingtalkProvider.validate', () => {
   it('trims the fields and drops unknown ones', () => {
-    expect(sut.validate({ webhookUrl: ` https://oapi.dingtalk.com/robot/send?access_token=${ACCESS_TOKEN} `, secret: ` ${SECRET} `, keyword: 'x' })).toEqual({
+    expect(
+      sut.validate({
+        webhookUrl: ` https://oapi.dingtalk.com/robot/send?access_token=${ACCESS_TOKEN} `,
+        secret: ` ${SECRET} `,
+        keyword: 'x',
+      }),
+    ).toEqual({
       ok: true,
       config: { webhookUrl: `https://oapi.dingtalk.com/robot/send?access_token=${ACCESS_TOKEN}`, secret: SECRET },
     });
@@ -26,7 +32,11 @@ describe('dingtalkProvider.validate', () => {
     ['a URL that is not http', { webhookUrl: 'oapi.dingtalk.com/robot/send' }, 'notifications.webhookUrlInvalid'],
     ['a secret with a space', { webhookUrl: 'https://oapi.dingtalk.com/robot/send', secret: 'SEC abc' }, 'notifications.secretInvalid'],
     ['a secret outside ASCII', { webhookUrl: 'https://oapi.dingtalk.com/robot/send', secret: 'SEC密钥' }, 'notifications.secretInvalid'],
-    ['a secret longer than 200 characters', { webhookUrl: 'https://oapi.dingtalk.com/robot/send', secret: 'S'.repeat(201) }, 'notifications.secretInvalid'],
+    [
+      'a secret longer than 200 characters',
+      { webhookUrl: 'https://oapi.dingtalk.com/robot/send', secret: 'S'.repeat(201) },
+      'notifications.secretInvalid',
+    ],
   ])('rejects %s', (_case, config, code) => {
     expect(sut.validate(config)).toEqual({ ok: false, code });
   });
@@ -50,7 +60,10 @@ describe('dingtalkProvider.send', () => {
     expect(endpoint.last.method).toBe('POST');
     expect(endpoint.last.url).toBe(`/robot/send?access_token=${ACCESS_TOKEN}`);
     expect(endpoint.last.headers['content-type']).toBe('application/json');
-    expect(endpoint.last.json).toEqual({ msgtype: 'text', text: { content: '[DOWN] Shop API\nShop API is down.\nReason: Connection refused' } });
+    expect(endpoint.last.json).toEqual({
+      msgtype: 'text',
+      text: { content: '[DOWN] Shop API\nShop API is down.\nReason: Connection refused' },
+    });
   });
 
   it('signs the URL with the millisecond timestamp when a secret is set', async () => {
@@ -72,9 +85,17 @@ describe('dingtalkProvider.send', () => {
   });
 
   it.each([
-    [{ errcode: 310000, errmsg: 'sign not match, more: [https://ding-doc.dingtalk.com/doc#/serverapi2/qf2nxq]' }, 'sign not match, more: [https://ding-doc.dingtalk.com/doc#/serverapi2/qf2nxq] (errcode 310000)', false],
+    [
+      { errcode: 310000, errmsg: 'sign not match, more: [https://ding-doc.dingtalk.com/doc#/serverapi2/qf2nxq]' },
+      'sign not match, more: [https://ding-doc.dingtalk.com/doc#/serverapi2/qf2nxq] (errcode 310000)',
+      false,
+    ],
     [{ errcode: 300001, errmsg: 'token is not exist' }, 'token is not exist (errcode 300001)', false],
-    [{ errcode: 130101, errmsg: 'send too fast, exceed 20 times per minute' }, 'send too fast, exceed 20 times per minute (errcode 130101)', true],
+    [
+      { errcode: 130101, errmsg: 'send too fast, exceed 20 times per minute' },
+      'send too fast, exceed 20 times per minute (errcode 130101)',
+      true,
+    ],
   ])('fails when DingTalk answers 200 with an error code (%j)', async (body, message, retryable) => {
     endpoint.answer(200, body);
 

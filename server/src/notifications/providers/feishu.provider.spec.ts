@@ -41,7 +41,10 @@ describe('feishuProvider.send', () => {
     expect(endpoint.last.method).toBe('POST');
     expect(endpoint.last.url).toBe(HOOK);
     expect(endpoint.last.headers['content-type']).toBe('application/json');
-    expect(endpoint.last.json).toEqual({ msg_type: 'text', content: { text: '[DOWN] Shop API\nShop API is down.\nReason: Connection refused' } });
+    expect(endpoint.last.json).toEqual({
+      msg_type: 'text',
+      content: { text: '[DOWN] Shop API\nShop API is down.\nReason: Connection refused' },
+    });
   });
 
   it('signs the body with the timestamp in seconds when a secret is set', async () => {
@@ -65,10 +68,25 @@ describe('feishuProvider.send', () => {
   });
 
   it.each([
-    [200, { code: 19021, msg: 'sign match fail or timestamp is not within one hour from current time' }, 'sign match fail or timestamp is not within one hour from current time (code 19021)', false],
+    [
+      200,
+      { code: 19021, msg: 'sign match fail or timestamp is not within one hour from current time' },
+      'sign match fail or timestamp is not within one hour from current time (code 19021)',
+      false,
+    ],
     [400, { code: 9499, msg: 'Bad Request', data: {} }, 'Bad Request (code 9499)', false],
-    [200, { code: 11232, msg: 'frequency limited psm[lark.oapi.app_platform_runtime]appID[1]' }, 'frequency limited psm[lark.oapi.app_platform_runtime]appID[1] (code 11232)', true],
-    [200, { StatusCode: 19001, StatusMessage: 'param invalid: incoming webhook access token invalid' }, 'param invalid: incoming webhook access token invalid (code 19001)', false],
+    [
+      200,
+      { code: 11232, msg: 'frequency limited psm[lark.oapi.app_platform_runtime]appID[1]' },
+      'frequency limited psm[lark.oapi.app_platform_runtime]appID[1] (code 11232)',
+      true,
+    ],
+    [
+      200,
+      { StatusCode: 19001, StatusMessage: 'param invalid: incoming webhook access token invalid' },
+      'param invalid: incoming webhook access token invalid (code 19001)',
+      false,
+    ],
     [500, 'oops', 'HTTP 500 Internal Server Error', true],
   ])('fails on %i %j', async (status, body, message, retryable) => {
     endpoint.answer(status, body);

@@ -48,7 +48,9 @@ describe('postJson', () => {
   it('shows a provider’s own error field on one line, cut to 160 characters', async () => {
     endpoint.answer(400, { error: 'x' });
 
-    const error = await rejectionOf(postJson(endpoint.url, {}, contextFor(endpoint), { check: () => ({ message: `line one\r\nline\u0000two ${'y'.repeat(300)}` }) }));
+    const error = await rejectionOf(
+      postJson(endpoint.url, {}, contextFor(endpoint), { check: () => ({ message: `line one\r\nline\u0000two ${'y'.repeat(300)}` }) }),
+    );
 
     expect(error.message).toMatch(/^line one line two y+…$/);
     expect(error.message).toHaveLength(160);
@@ -116,7 +118,10 @@ describe('postJson', () => {
   it('never repeats the URL, its token or a given secret in a message or detail', async () => {
     const token = 'tok_0123456789abcdefghij';
     const url = `${endpoint.url}/hook/${token}?key=querysecret42`;
-    endpoint.answer(400, `bad request to ${url} with ${token}, key querysecret42, apiKey re_SECRETKEY and ${encodeURIComponent('a:b/c=secret')}`);
+    endpoint.answer(
+      400,
+      `bad request to ${url} with ${token}, key querysecret42, apiKey re_SECRETKEY and ${encodeURIComponent('a:b/c=secret')}`,
+    );
 
     const error = await rejectionOf(postJson(url, {}, contextFor(endpoint), { secrets: ['re_SECRETKEY', 'a:b/c=secret'] }));
 
@@ -130,7 +135,10 @@ describe('postJson', () => {
     endpoint.answer(200, { ok: false });
 
     const error = await rejectionOf(
-      postJson(`${endpoint.url}/x`, {}, contextFor(endpoint), { secrets: ['hunter2-secret'], check: () => ({ message: 'no with hunter2-secret' }) }),
+      postJson(`${endpoint.url}/x`, {}, contextFor(endpoint), {
+        secrets: ['hunter2-secret'],
+        check: () => ({ message: 'no with hunter2-secret' }),
+      }),
     );
 
     expect(error).toMatchObject({ message: 'no with [redacted]', status: 200, retryable: false });

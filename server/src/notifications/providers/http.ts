@@ -117,7 +117,9 @@ export class Redactor {
   /** One line of at most `length` characters, redacted, without control characters. */
   excerpt(text: string, length: number): string {
     // eslint-disable-next-line no-control-regex
-    const line = this.redact(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+    const line = this.redact(text)
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ')
+      .trim();
     return line.length > length ? `${line.slice(0, length - 1)}…` : line;
   }
 }
@@ -127,7 +129,12 @@ export function urlSecrets(url: string): string[] {
   const secrets = [url];
   try {
     const parsed = new URL(url);
-    secrets.push(parsed.href, `${parsed.pathname}${parsed.search}`, decodeURIComponent(parsed.username), decodeURIComponent(parsed.password));
+    secrets.push(
+      parsed.href,
+      `${parsed.pathname}${parsed.search}`,
+      decodeURIComponent(parsed.username),
+      decodeURIComponent(parsed.password),
+    );
     for (const segment of parsed.pathname.split('/')) if (segment.length >= 12) secrets.push(segment, decodeURIComponent(segment));
     for (const value of parsed.searchParams.values()) if (value.length >= 6) secrets.push(value);
   } catch {
@@ -201,7 +208,8 @@ function networkError(error: unknown, redactor: Redactor): DeliveryError {
   const code = failure?.code ?? failure?.cause?.code ?? '';
   const message = failure?.cause?.message ?? failure?.message ?? '';
   // The setting will not change by itself: trying again is pointless.
-  if (isOutboundDenied(error)) return new DeliveryError(`Address ${deniedAddress(error)} is refused by OUTBOUND_DENY`, null, { retryable: false });
+  if (isOutboundDenied(error))
+    return new DeliveryError(`Address ${deniedAddress(error)} is refused by OUTBOUND_DENY`, null, { retryable: false });
   if (code === 'ECONNREFUSED') return new DeliveryError('Connection refused');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return new DeliveryError('DNS lookup failed: host not found');
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return new DeliveryError('Connection closed by the server');

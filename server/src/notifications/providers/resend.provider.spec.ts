@@ -7,7 +7,9 @@ const VALID = { apiKey: API_KEY, from: 'Vigil <alerts@example.com>', to: 'ops@ex
 
 describe('resendProvider.validate', () => {
   it('trims the fields, normalises the recipient list and drops unknown ones', () => {
-    expect(sut.validate({ apiKey: ` ${API_KEY} `, from: ' alerts@example.com ', to: ' a@example.com ,b@example.org, ', extra: true })).toEqual({
+    expect(
+      sut.validate({ apiKey: ` ${API_KEY} `, from: ' alerts@example.com ', to: ' a@example.com ,b@example.org, ', extra: true }),
+    ).toEqual({
       ok: true,
       config: { apiKey: API_KEY, from: 'alerts@example.com', to: 'a@example.com, b@example.org' },
     });
@@ -42,7 +44,11 @@ describe('resendProvider.validate', () => {
     ['only commas', { ...VALID, to: ' , ,' }, 'notifications.recipientRequired'],
     ['a recipient that is not an address', { ...VALID, to: 'ops@example.com, ops' }, 'notifications.recipientInvalid'],
     ['recipients separated by semicolons', { ...VALID, to: 'a@example.com; b@example.com' }, 'notifications.recipientInvalid'],
-    ['more than 50 recipients', { ...VALID, to: Array.from({ length: 51 }, (_, i) => `u${i}@example.com`).join(',') }, 'notifications.recipientInvalid'],
+    [
+      'more than 50 recipients',
+      { ...VALID, to: Array.from({ length: 51 }, (_, i) => `u${i}@example.com`).join(',') },
+      'notifications.recipientInvalid',
+    ],
   ])('rejects %s', (_case, config, code) => {
     expect(sut.validate(config)).toEqual({ ok: false, code });
   });
@@ -83,7 +89,12 @@ describe('resendProvider.send', () => {
 
   it.each([
     [422, { statusCode: 422, message: 'Invalid `from` field.', name: 'validation_error' }, 'Invalid `from` field.', false],
-    [403, { statusCode: 403, message: 'The example.com domain is not verified.', name: 'validation_error' }, 'The example.com domain is not verified.', false],
+    [
+      403,
+      { statusCode: 403, message: 'The example.com domain is not verified.', name: 'validation_error' },
+      'The example.com domain is not verified.',
+      false,
+    ],
     [429, { statusCode: 429, message: 'Too many requests.', name: 'rate_limit_exceeded' }, 'Too many requests.', true],
     [500, { statusCode: 500, name: 'internal_server_error' }, 'internal_server_error', true],
     [502, 'Bad Gateway', 'HTTP 502 Bad Gateway', true],

@@ -31,7 +31,11 @@ describe('slackProvider.send', () => {
   it('posts the subject in bold, then the text, escaping what Slack reserves', async () => {
     endpoint.answer(200, 'ok');
 
-    const answer = await sut.send(aMessage({ subject: 'Down: <Shop & Co>', text: 'a > b\nsee <https://x>' }), { webhookUrl: `${endpoint.url}${HOOK_PATH}` }, contextFor(endpoint));
+    const answer = await sut.send(
+      aMessage({ subject: 'Down: <Shop & Co>', text: 'a > b\nsee <https://x>' }),
+      { webhookUrl: `${endpoint.url}${HOOK_PATH}` },
+      contextFor(endpoint),
+    );
 
     expect(answer).toEqual({ status: 200, detail: 'OK' });
     expect(endpoint.last.method).toBe('POST');

@@ -21,7 +21,10 @@ describe('telegramProvider.validate', () => {
   });
 
   it('accepts the config as a JSON string', () => {
-    expect(sut.validate(JSON.stringify({ botToken: BOT_TOKEN, chatId: '1' }))).toEqual({ ok: true, config: { botToken: BOT_TOKEN, chatId: '1' } });
+    expect(sut.validate(JSON.stringify({ botToken: BOT_TOKEN, chatId: '1' }))).toEqual({
+      ok: true,
+      config: { botToken: BOT_TOKEN, chatId: '1' },
+    });
   });
 
   it.each([
@@ -33,7 +36,11 @@ describe('telegramProvider.validate', () => {
     ['a blank token', { botToken: '   ', chatId: '1' }, 'notifications.botTokenRequired'],
     ['a token without the bot id', { botToken: 'AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw', chatId: '1' }, 'notifications.botTokenInvalid'],
     ['a token with a short secret', { botToken: '123456789:short', chatId: '1' }, 'notifications.botTokenInvalid'],
-    ['a token with a space inside', { botToken: '123456789:AAHdqTcvCH1vGWJx SeofSAs0K5PALDsaw', chatId: '1' }, 'notifications.botTokenInvalid'],
+    [
+      'a token with a space inside',
+      { botToken: '123456789:AAHdqTcvCH1vGWJx SeofSAs0K5PALDsaw', chatId: '1' },
+      'notifications.botTokenInvalid',
+    ],
     ['no chat id', { botToken: BOT_TOKEN }, 'notifications.chatIdRequired'],
     ['a blank chat id', { botToken: BOT_TOKEN, chatId: ' ' }, 'notifications.chatIdRequired'],
   ])('rejects %s', (_case, config, code) => {
@@ -89,8 +96,20 @@ describe('telegramProvider.send', () => {
   it.each([
     ['a wrong chat', 400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' }, 'Bad Request: chat not found', false],
     ['a revoked token', 401, { ok: false, error_code: 401, description: 'Unauthorized' }, 'Unauthorized', false],
-    ['a blocked bot', 403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }, 'Forbidden: bot was blocked by the user', false],
-    ['ok false with 200', 200, { ok: false, description: 'Bad Request: message text is empty' }, 'Bad Request: message text is empty', false],
+    [
+      'a blocked bot',
+      403,
+      { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' },
+      'Forbidden: bot was blocked by the user',
+      false,
+    ],
+    [
+      'ok false with 200',
+      200,
+      { ok: false, description: 'Bad Request: message text is empty' },
+      'Bad Request: message text is empty',
+      false,
+    ],
     ['a server error', 502, '<html>Bad Gateway</html>', 'HTTP 502 Bad Gateway', true],
   ])('fails on %s with Telegram’s description', async (_case, status, body, message, retryable) => {
     endpoint.answer(status, body);
@@ -148,7 +167,11 @@ describe('telegramProvider.send', () => {
 
   it('never shows the bot token, even when the answer echoes the request URL', async () => {
     const url = `${endpoint.url}/bot${BOT_TOKEN}/sendMessage`;
-    endpoint.answer(404, { ok: false, error_code: 404, description: `Not Found: ${url} (token ${BOT_TOKEN}, ${encodeURIComponent(BOT_TOKEN)})` });
+    endpoint.answer(404, {
+      ok: false,
+      error_code: 404,
+      description: `Not Found: ${url} (token ${BOT_TOKEN}, ${encodeURIComponent(BOT_TOKEN)})`,
+    });
 
     const error = await rejectionOf(sut.send(aMessage(), config, contextFor(endpoint)));
 

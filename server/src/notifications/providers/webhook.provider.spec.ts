@@ -14,8 +14,16 @@ describe('webhookProvider.validate', () => {
     ['null headers', { url: 'http://h.example/x', headers: null }, { url: 'http://h.example/x' }],
     ['empty headers', { url: 'http://h.example/x', headers: {} }, { url: 'http://h.example/x' }],
     ['headers as an empty string', { url: 'http://h.example/x', headers: ' ' }, { url: 'http://h.example/x' }],
-    ['headers as a JSON string', { url: 'http://h.example/x', headers: '{"X-Token":"t"}' }, { url: 'http://h.example/x', headers: { 'X-Token': 't' } }],
-    ['a row with a blank name', { url: 'http://h.example/x', headers: { ' ': 'ignored', 'X-A': '1' } }, { url: 'http://h.example/x', headers: { 'X-A': '1' } }],
+    [
+      'headers as a JSON string',
+      { url: 'http://h.example/x', headers: '{"X-Token":"t"}' },
+      { url: 'http://h.example/x', headers: { 'X-Token': 't' } },
+    ],
+    [
+      'a row with a blank name',
+      { url: 'http://h.example/x', headers: { ' ': 'ignored', 'X-A': '1' } },
+      { url: 'http://h.example/x', headers: { 'X-A': '1' } },
+    ],
     ['an empty header value', { url: 'http://h.example/x', headers: { 'X-A': '' } }, { url: 'http://h.example/x', headers: { 'X-A': '' } }],
     ['30 headers', { url: 'http://h.example/x', headers: manyHeaders(30) }, { url: 'http://h.example/x', headers: manyHeaders(30) }],
   ])('accepts %s', (_case, config, expected) => {
@@ -59,7 +67,11 @@ describe('webhookProvider.send', () => {
   it('posts the webhook payload with the notifier headers and the custom ones', async () => {
     endpoint.answer(204, '');
 
-    const answer = await sut.send(aMessage(), { url: `${endpoint.url}/hooks/vigil?team=ops`, headers: { Authorization: 'Bearer s3cret-value' } }, contextFor(endpoint));
+    const answer = await sut.send(
+      aMessage(),
+      { url: `${endpoint.url}/hooks/vigil?team=ops`, headers: { Authorization: 'Bearer s3cret-value' } },
+      contextFor(endpoint),
+    );
 
     expect(answer).toEqual({ status: 204, detail: 'No Content' });
     expect(endpoint.last.method).toBe('POST');

@@ -8,7 +8,18 @@ const MAX_HEADERS = 30;
 /** Visible ASCII, spaces, tabs and Latin-1: what an HTTP client can send (no CR/LF, so no header injection). */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]{0,4096}$/;
 /** Headers that describe the connection or the framing: ours to set, not the user's. */
-const RESERVED = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'proxy-connection']);
+const RESERVED = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-connection',
+]);
 
 /** A generic JSON webhook: POSTs a WebhookPayload with the user's extra headers; any 2xx is a delivery. */
 export const webhookProvider: ChannelProvider<'webhook'> = {

@@ -37,7 +37,10 @@ describe('wecomProvider.send', () => {
     expect(answer).toEqual({ status: 200, detail: 'OK' });
     expect(endpoint.last.method).toBe('POST');
     expect(endpoint.last.url).toBe(`/cgi-bin/webhook/send?key=${KEY}`);
-    expect(endpoint.last.json).toEqual({ msgtype: 'text', text: { content: '[DOWN] Shop API\nShop API is down.\nReason: Connection refused' } });
+    expect(endpoint.last.json).toEqual({
+      msgtype: 'text',
+      text: { content: '[DOWN] Shop API\nShop API is down.\nReason: Connection refused' },
+    });
   });
 
   it('cuts the content to 2048 bytes without splitting a character', async () => {
@@ -52,7 +55,11 @@ describe('wecomProvider.send', () => {
   });
 
   it.each([
-    [{ errcode: 93000, errmsg: 'invalid webhook url, hint: [1691] from ip: 1.2.3.4' }, 'invalid webhook url, hint: [1691] from ip: 1.2.3.4 (errcode 93000)', false],
+    [
+      { errcode: 93000, errmsg: 'invalid webhook url, hint: [1691] from ip: 1.2.3.4' },
+      'invalid webhook url, hint: [1691] from ip: 1.2.3.4 (errcode 93000)',
+      false,
+    ],
     [{ errcode: 45009, errmsg: 'api freq out of limit' }, 'api freq out of limit (errcode 45009)', true],
   ])('fails when WeCom answers with an error code (%j)', async (body, message, retryable) => {
     endpoint.answer(200, body);

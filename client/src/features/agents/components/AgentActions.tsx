@@ -16,10 +16,24 @@ export function AgentActions({ agent, onDelete }: { agent: AgentDto; onDelete: (
   const remove = t('agents.actions.delete');
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon component={Link} to={agentDetailPath(agent.id)} variant="subtle" title={details} aria-label={`${details} ${agent.name}`} data-testid={`agent-view-${agent.id}`}>
+      <ActionIcon
+        component={Link}
+        to={agentDetailPath(agent.id)}
+        variant="subtle"
+        title={details}
+        aria-label={`${details} ${agent.name}`}
+        data-testid={`agent-view-${agent.id}`}
+      >
         <IconEye size={16} />
       </ActionIcon>
-      <ActionIcon component={Link} to={agentEditPath(agent.id)} variant="subtle" title={edit} aria-label={`${edit} ${agent.name}`} data-testid={`agent-edit-${agent.id}`}>
+      <ActionIcon
+        component={Link}
+        to={agentEditPath(agent.id)}
+        variant="subtle"
+        title={edit}
+        aria-label={`${edit} ${agent.name}`}
+        data-testid={`agent-edit-${agent.id}`}
+      >
         <IconPencil size={16} />
       </ActionIcon>
       <ActionIcon

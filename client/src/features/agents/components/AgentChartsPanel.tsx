@@ -53,7 +53,9 @@ export function AgentChartsPanel({ lastReport }: { lastReport: string }) {
           data-testid="agent-charts-range"
         />
       </Group>
-      {status === 'error' && <ErrorState message={errorText(t, metrics.error, t('agent.charts.loadError'))} onRetry={() => void loadMetrics(range)} />}
+      {status === 'error' && (
+        <ErrorState message={errorText(t, metrics.error, t('agent.charts.loadError'))} onRetry={() => void loadMetrics(range)} />
+      )}
       {(status === 'loading' || status === 'idle') && <Waiting height={460} />}
       {status === 'ready' && metrics.points.length === 0 && (
         <Center h={120}>

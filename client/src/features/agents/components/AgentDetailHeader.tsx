@@ -28,7 +28,15 @@ export function AgentDetailHeader({ agent, refreshing, locked, onRefresh, onDele
   const uptime = formatSpan(spanBetween(agent.created_at, agent.updated_at), (unit, count) => t(`agent.duration.${unit}`, { count }));
   return (
     <Stack gap="md">
-      <Button component={Link} to={PATHS.agents} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0} data-testid="agent-back">
+      <Button
+        component={Link}
+        to={PATHS.agents}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        w="fit-content"
+        px={0}
+        data-testid="agent-back"
+      >
         {t('agent.back')}
       </Button>
       <Group justify="space-between" align="center" gap="sm">
@@ -40,13 +48,34 @@ export function AgentDetailHeader({ agent, refreshing, locked, onRefresh, onDele
           <LiveBadge />
         </Group>
         <Group gap="xs">
-          <Button variant="light" leftSection={<IconRefresh size={16} />} loading={refreshing} disabled={locked} onClick={onRefresh} data-testid="agent-refresh">
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} />}
+            loading={refreshing}
+            disabled={locked}
+            onClick={onRefresh}
+            data-testid="agent-refresh"
+          >
             {t('agent.refresh')}
           </Button>
-          <Button component={Link} to={agentEditPath(agent.id)} variant="default" leftSection={<IconPencil size={16} />} disabled={locked} data-testid="agent-edit">
+          <Button
+            component={Link}
+            to={agentEditPath(agent.id)}
+            variant="default"
+            leftSection={<IconPencil size={16} />}
+            disabled={locked}
+            data-testid="agent-edit"
+          >
             {t('agent.edit')}
           </Button>
-          <Button color="red" variant="light" leftSection={<IconTrash size={16} />} disabled={locked} onClick={onDelete} data-testid="agent-delete">
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            disabled={locked}
+            onClick={onDelete}
+            data-testid="agent-delete"
+          >
             {t('agent.delete')}
           </Button>
         </Group>

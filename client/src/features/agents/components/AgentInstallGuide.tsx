@@ -5,7 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { AGENT_ARCHES, AGENT_OSES, AGENT_PROGRAM, type AgentArch, type AgentOs, installCommands } from '../commands';
 import { CommandBlock } from './CommandBlock';
 
-function Choice<T extends string>({ options, value, label, testId, onChange }: { options: readonly T[]; value: T; label: (option: T) => string; testId: (option: T) => string; onChange: (option: T) => void }) {
+function Choice<T extends string>({
+  options,
+  value,
+  label,
+  testId,
+  onChange,
+}: {
+  options: readonly T[];
+  value: T;
+  label: (option: T) => string;
+  testId: (option: T) => string;
+  onChange: (option: T) => void;
+}) {
   return (
     <Group gap="xs">
       {options.map((option) => (
@@ -39,11 +51,23 @@ export function AgentInstallGuide({ server, token }: { server: string; token: st
       <Stack gap="lg">
         <Stack gap="xs">
           <Text fw={600}>1. {t('agent.create.os')}</Text>
-          <Choice options={AGENT_OSES} value={os} label={(option) => t(`agent.create.osOptions.${option}`)} testId={(option) => `agent-os-${option}`} onChange={setOs} />
+          <Choice
+            options={AGENT_OSES}
+            value={os}
+            label={(option) => t(`agent.create.osOptions.${option}`)}
+            testId={(option) => `agent-os-${option}`}
+            onChange={setOs}
+          />
         </Stack>
         <Stack gap="xs">
           <Text fw={600}>2. {t('agent.create.arch')}</Text>
-          <Choice options={AGENT_ARCHES} value={arch} label={(option) => t(`agent.create.archOptions.${option}`)} testId={(option) => `agent-arch-${option}`} onChange={setArch} />
+          <Choice
+            options={AGENT_ARCHES}
+            value={arch}
+            label={(option) => t(`agent.create.archOptions.${option}`)}
+            testId={(option) => `agent-arch-${option}`}
+            onChange={setArch}
+          />
         </Stack>
         <Stack gap="xs">
           <Text fw={600}>3. {t('agent.create.download')}</Text>

@@ -51,4 +51,3 @@ export function AgentListToolbar({ status, search, counts, view, onStatus, onSea
     </Group>
   );
 }
-

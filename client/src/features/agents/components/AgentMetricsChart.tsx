@@ -51,7 +51,16 @@ export default function AgentMetricsChart({ points, range, language, labels, for
     />
   );
   const line = (key: string, name: string, color: string) => (
-    <Line type="monotone" dataKey={key} name={name} stroke={color} strokeWidth={2} dot={dots} isAnimationActive={false} connectNulls={false} />
+    <Line
+      type="monotone"
+      dataKey={key}
+      name={name}
+      stroke={color}
+      strokeWidth={2}
+      dot={dots}
+      isAnimationActive={false}
+      connectNulls={false}
+    />
   );
 
   return (

@@ -5,7 +5,18 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoItem } from '../../../components/InfoItem/InfoItem';
 import { formatDateTime } from '../../monitors/format';
-import { barColor, formatBytes, formatLoad, formatPercent, formatRate, formatSpan, networkPercent, percentOf, spanOfSeconds, usage } from '../format';
+import {
+  barColor,
+  formatBytes,
+  formatLoad,
+  formatPercent,
+  formatRate,
+  formatSpan,
+  networkPercent,
+  percentOf,
+  spanOfSeconds,
+  usage,
+} from '../format';
 import { ResourceBar } from './ResourceBar';
 
 function orDash(value: string | number | null | undefined): string | number {
@@ -19,7 +30,8 @@ export const AgentSystemTab = memo(function AgentSystemTab({ agent }: { agent: A
   const swap = percentOf(agent.swap_used, agent.swap_total);
   const ofTotal = (used: number | null, total: number | null) =>
     used === null || total === null ? undefined : t('agent.system.usedOfTotal', { used: formatBytes(used), total: formatBytes(total) });
-  const span = (seconds: number | null) => (seconds === null ? '-' : formatSpan(spanOfSeconds(seconds), (unit, count) => t(`agent.duration.${unit}`, { count })));
+  const span = (seconds: number | null) =>
+    seconds === null ? '-' : formatSpan(spanOfSeconds(seconds), (unit, count) => t(`agent.duration.${unit}`, { count }));
 
   return (
     <Stack gap="lg" data-testid="agent-system">
@@ -69,11 +81,33 @@ export const AgentSystemTab = memo(function AgentSystemTab({ agent }: { agent: A
             detail={ofTotal(agent.memory_used, agent.memory_total)}
             testId="agent-bar-memory"
           />
-          <ResourceBar label={t('agent.system.disk')} percent={disk} value={formatPercent(disk)} detail={ofTotal(agent.disk_used, agent.disk_total)} testId="agent-bar-disk" />
-          <ResourceBar label={t('agent.system.rx')} percent={networkPercent(agent.network_rx)} value={formatRate(agent.network_rx)} testId="agent-bar-rx" />
-          <ResourceBar label={t('agent.system.tx')} percent={networkPercent(agent.network_tx)} value={formatRate(agent.network_tx)} testId="agent-bar-tx" />
+          <ResourceBar
+            label={t('agent.system.disk')}
+            percent={disk}
+            value={formatPercent(disk)}
+            detail={ofTotal(agent.disk_used, agent.disk_total)}
+            testId="agent-bar-disk"
+          />
+          <ResourceBar
+            label={t('agent.system.rx')}
+            percent={networkPercent(agent.network_rx)}
+            value={formatRate(agent.network_rx)}
+            testId="agent-bar-rx"
+          />
+          <ResourceBar
+            label={t('agent.system.tx')}
+            percent={networkPercent(agent.network_tx)}
+            value={formatRate(agent.network_tx)}
+            testId="agent-bar-tx"
+          />
           {agent.swap_total !== null && agent.swap_total > 0 && (
-            <ResourceBar label={t('agent.system.swap')} percent={swap} value={formatPercent(swap)} detail={ofTotal(agent.swap_used, agent.swap_total)} testId="agent-bar-swap" />
+            <ResourceBar
+              label={t('agent.system.swap')}
+              percent={swap}
+              value={formatPercent(swap)}
+              detail={ofTotal(agent.swap_used, agent.swap_total)}
+              testId="agent-bar-swap"
+            />
           )}
         </SimpleGrid>
       </Card>

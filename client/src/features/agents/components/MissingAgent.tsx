@@ -16,7 +16,14 @@ export function MissingAgent({ id }: { id: string }) {
       <ErrorState
         message={t('agents.notFoundId', { id })}
         action={
-          <Button component={Link} to={PATHS.agents} size="xs" variant="default" leftSection={<IconArrowLeft size={14} />} data-testid="agent-back-to-list">
+          <Button
+            component={Link}
+            to={PATHS.agents}
+            size="xs"
+            variant="default"
+            leftSection={<IconArrowLeft size={14} />}
+            data-testid="agent-back-to-list"
+          >
             {t('agent.backToList')}
           </Button>
         }

@@ -17,7 +17,12 @@ interface ResourceBarProps {
 export function ResourceBar({ label, percent, value, detail, size = 'md', testId }: ResourceBarProps) {
   const compact = size === 'xs';
   return (
-    <Stack gap={compact ? 2 : 4} data-testid={testId} data-percent={percent === null ? undefined : percent.toFixed(1)} data-color={barColor(percent)}>
+    <Stack
+      gap={compact ? 2 : 4}
+      data-testid={testId}
+      data-percent={percent === null ? undefined : percent.toFixed(1)}
+      data-color={barColor(percent)}
+    >
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size={compact ? 'xs' : 'sm'} c="dimmed">
           {label}

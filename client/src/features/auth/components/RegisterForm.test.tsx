@@ -25,8 +25,7 @@ async function fill(values: { username: string; email: string; password: string;
   await user.click(screen.getByRole('button', { name: 'Register' }));
 }
 
-const registerCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
-  fetchMock.mock.calls.filter(([url]) => url === '/api/auth/register');
+const registerCalls = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/register');
 
 describe('RegisterForm', () => {
   let fetchMock: ReturnType<typeof vi.fn>;

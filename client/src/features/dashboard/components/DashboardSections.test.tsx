@@ -23,7 +23,9 @@ describe('dashboard', () => {
     signIn(MEMBER);
     failing = null;
     summary = makeDashboardSummary({
-      recent_changes: [makeChange({ kind: 'agent', id: 2, name: 'db-1', previous: 'active', status: 'inactive', at: '2025-03-01T09:00:00.000Z' })],
+      recent_changes: [
+        makeChange({ kind: 'agent', id: 2, name: 'db-1', previous: 'active', status: 'inactive', at: '2025-03-01T09:00:00.000Z' }),
+      ],
     });
     useRealtimeStore.setState({ status: 'connected' });
     useDashboardStore.setState({ summary: null, status: 'idle', error: null });
@@ -80,7 +82,16 @@ describe('dashboard', () => {
     await screen.findByTestId('dashboard-monitor-summary');
     await screen.findByTestId('dashboard-monitor-1');
     const push = pushHandlers();
-    act(() => push['monitor.status_changed']({ monitorId: 1, name: 'Monitor 1', previous: 'up', status: 'down', check: makeCheck({ status: 'down' }), changed_at: '2025-03-01T10:00:00.000Z' }));
+    act(() =>
+      push['monitor.status_changed']({
+        monitorId: 1,
+        name: 'Monitor 1',
+        previous: 'up',
+        status: 'down',
+        check: makeCheck({ status: 'down' }),
+        changed_at: '2025-03-01T10:00:00.000Z',
+      }),
+    );
 
     expect(screen.getByTestId('dashboard-monitor-summary-up')).toHaveTextContent('7');
     expect(screen.getByTestId('dashboard-monitor-summary-down')).toHaveTextContent('3');
@@ -90,7 +101,15 @@ describe('dashboard', () => {
     expect(entries[0]).toHaveTextContent('Monitor 1');
     expect(entries[0]).toHaveAttribute('data-status', 'down');
 
-    act(() => push['agent.status_changed']({ agentId: 1, name: 'Agent 1', previous: 'active', status: 'inactive', changed_at: '2025-03-01T10:01:00.000Z' }));
+    act(() =>
+      push['agent.status_changed']({
+        agentId: 1,
+        name: 'Agent 1',
+        previous: 'active',
+        status: 'inactive',
+        changed_at: '2025-03-01T10:01:00.000Z',
+      }),
+    );
     expect(screen.getByTestId('dashboard-agent-summary-inactive')).toHaveTextContent('2');
     expect(screen.getByTestId('agent-status-1')).toHaveAttribute('data-status', 'inactive');
 

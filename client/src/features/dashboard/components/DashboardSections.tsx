@@ -60,9 +60,15 @@ function LoadingCard() {
  */
 export function DashboardSections() {
   const { t } = useTranslation();
-  const dashboard = useDashboardStore(useShallow((state) => ({ summary: state.summary, status: state.status, error: state.error, load: state.load })));
-  const monitors = useDashboardMonitorsStore(useShallow((state) => ({ rows: state.monitors, status: state.status, error: state.error, load: state.load })));
-  const agents = useDashboardAgentsStore(useShallow((state) => ({ rows: state.agents, status: state.status, error: state.error, load: state.load })));
+  const dashboard = useDashboardStore(
+    useShallow((state) => ({ summary: state.summary, status: state.status, error: state.error, load: state.load })),
+  );
+  const monitors = useDashboardMonitorsStore(
+    useShallow((state) => ({ rows: state.monitors, status: state.status, error: state.error, load: state.load })),
+  );
+  const agents = useDashboardAgentsStore(
+    useShallow((state) => ({ rows: state.agents, status: state.status, error: state.error, load: state.load })),
+  );
   const { load: loadSummary } = dashboard;
   const { load: loadMonitors } = monitors;
   const { load: loadAgents } = agents;
@@ -108,9 +114,27 @@ export function DashboardSections() {
               action={viewAll(PATHS.monitors, t('dashboard.monitors.viewAll'), 'dashboard-summary-link')}
               testId="dashboard-monitor-summary"
               items={[
-                { key: 'up', label: t('dashboard.monitors.summary.up'), value: summary.monitors.up, icon: IconArrowUpCircle, color: 'green' },
-                { key: 'down', label: t('dashboard.monitors.summary.down'), value: summary.monitors.down, icon: IconArrowDownCircle, color: 'red' },
-                { key: 'total', label: t('dashboard.monitors.summary.total'), value: summary.monitors.total, icon: IconStack2, color: 'blue' },
+                {
+                  key: 'up',
+                  label: t('dashboard.monitors.summary.up'),
+                  value: summary.monitors.up,
+                  icon: IconArrowUpCircle,
+                  color: 'green',
+                },
+                {
+                  key: 'down',
+                  label: t('dashboard.monitors.summary.down'),
+                  value: summary.monitors.down,
+                  icon: IconArrowDownCircle,
+                  color: 'red',
+                },
+                {
+                  key: 'total',
+                  label: t('dashboard.monitors.summary.total'),
+                  value: summary.monitors.total,
+                  icon: IconStack2,
+                  color: 'blue',
+                },
               ]}
             />
             <StatusSummaryCard
@@ -118,8 +142,20 @@ export function DashboardSections() {
               action={viewAll(PATHS.agents, t('dashboard.agents.viewAll'), 'dashboard-agent-summary-link')}
               testId="dashboard-agent-summary"
               items={[
-                { key: 'active', label: t('dashboard.agents.summary.active'), value: summary.agents.active, icon: IconPlugConnected, color: 'green' },
-                { key: 'inactive', label: t('dashboard.agents.summary.inactive'), value: summary.agents.inactive, icon: IconPlayerStop, color: 'red' },
+                {
+                  key: 'active',
+                  label: t('dashboard.agents.summary.active'),
+                  value: summary.agents.active,
+                  icon: IconPlugConnected,
+                  color: 'green',
+                },
+                {
+                  key: 'inactive',
+                  label: t('dashboard.agents.summary.inactive'),
+                  value: summary.agents.inactive,
+                  icon: IconPlayerStop,
+                  color: 'red',
+                },
                 { key: 'total', label: t('dashboard.agents.summary.total'), value: summary.agents.total, icon: IconServer, color: 'blue' },
               ]}
             />
@@ -137,7 +173,10 @@ export function DashboardSections() {
                 {
                   key: 'response',
                   label: t('dashboard.stats.responseTime'),
-                  value: summary.avg_response_time === null ? '-' : t('monitor.overview.ms', { value: formatResponseTime(summary.avg_response_time) }),
+                  value:
+                    summary.avg_response_time === null
+                      ? '-'
+                      : t('monitor.overview.ms', { value: formatResponseTime(summary.avg_response_time) }),
                   icon: IconClockHour4,
                   color: 'grape',
                 },
@@ -165,7 +204,12 @@ export function DashboardSections() {
               </Group>
               {(monitors.status === 'idle' || monitors.status === 'loading') && <LoadingState />}
               {monitors.status === 'ready' && monitors.rows.length === 0 && (
-                <EmptyState icon={<IconActivity size={28} stroke={1.5} />} variant="light" title={t('dashboard.monitors.empty')} description={t('dashboard.monitors.emptyDescription')}>
+                <EmptyState
+                  icon={<IconActivity size={28} stroke={1.5} />}
+                  variant="light"
+                  title={t('dashboard.monitors.empty')}
+                  description={t('dashboard.monitors.emptyDescription')}
+                >
                   <EmptyState.Actions>
                     <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} variant="light">
                       {t('dashboard.monitors.add')}
@@ -189,7 +233,12 @@ export function DashboardSections() {
               </Group>
               {(agents.status === 'idle' || agents.status === 'loading') && <LoadingState />}
               {agents.status === 'ready' && agents.rows.length === 0 && (
-                <EmptyState icon={<IconServer size={28} stroke={1.5} />} variant="light" title={t('dashboard.agents.empty')} description={t('dashboard.agents.emptyDescription')}>
+                <EmptyState
+                  icon={<IconServer size={28} stroke={1.5} />}
+                  variant="light"
+                  title={t('dashboard.agents.empty')}
+                  description={t('dashboard.agents.emptyDescription')}
+                >
                   <EmptyState.Actions>
                     <Button component={Link} to={PATHS.agentCreate} leftSection={<IconPlus size={16} />} variant="light">
                       {t('dashboard.agents.add')}
@@ -207,7 +256,9 @@ export function DashboardSections() {
             </Stack>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>{summary ? <StatusFeed changes={summary.recent_changes} /> : dashboard.status !== 'error' && <LoadingCard />}</Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          {summary ? <StatusFeed changes={summary.recent_changes} /> : dashboard.status !== 'error' && <LoadingCard />}
+        </Grid.Col>
       </Grid>
     </Stack>
   );

@@ -25,7 +25,14 @@ export function StatusFeed({ changes }: { changes: readonly StatusChange[] }) {
             const Icon = change.kind === 'monitor' ? IconActivity : IconServer;
             const path = change.kind === 'monitor' ? monitorDetailPath(change.id) : agentDetailPath(change.id);
             return (
-              <Group key={`${change.kind}-${change.id}-${change.at}-${index}`} gap="sm" wrap="nowrap" align="flex-start" data-testid="dashboard-feed-entry" data-status={change.status}>
+              <Group
+                key={`${change.kind}-${change.id}-${change.at}-${index}`}
+                gap="sm"
+                wrap="nowrap"
+                align="flex-start"
+                data-testid="dashboard-feed-entry"
+                data-status={change.status}
+              >
                 <ThemeIcon variant="light" color={statusColor(change.kind, change.status)} radius="xl" size="md">
                   <Icon size={14} />
                 </ThemeIcon>

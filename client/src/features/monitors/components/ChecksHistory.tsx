@@ -21,7 +21,8 @@ export function ChecksHistory() {
 
   const pages = Math.max(1, Math.ceil(total / CHECKS_PAGE_SIZE));
 
-  if (status === 'error') return <ErrorState message={errorText(t, error, t('monitor.history.loadError'))} onRetry={() => void loadChecks(page)} />;
+  if (status === 'error')
+    return <ErrorState message={errorText(t, error, t('monitor.history.loadError'))} onRetry={() => void loadChecks(page)} />;
   if (status !== 'ready') return <LoadingState />;
   if (checks.length === 0) {
     return (

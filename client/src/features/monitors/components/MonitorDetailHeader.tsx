@@ -24,7 +24,15 @@ export function MonitorDetailHeader({ monitor, busy, disabled, onAction }: Monit
   const locked = disabled || busy !== null;
   return (
     <>
-      <Button component={Link} to={PATHS.monitors} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0} data-testid="monitor-back">
+      <Button
+        component={Link}
+        to={PATHS.monitors}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        w="fit-content"
+        px={0}
+        data-testid="monitor-back"
+      >
         {t('monitor.back')}
       </Button>
       <Group justify="space-between" align="center" gap="sm">
@@ -46,7 +54,14 @@ export function MonitorDetailHeader({ monitor, busy, disabled, onAction }: Monit
           >
             {t('monitor.checkNow')}
           </Button>
-          <Button component={Link} to={monitorEditPath(monitor.id)} variant="default" leftSection={<IconPencil size={16} />} disabled={disabled} data-testid="monitor-edit">
+          <Button
+            component={Link}
+            to={monitorEditPath(monitor.id)}
+            variant="default"
+            leftSection={<IconPencil size={16} />}
+            disabled={disabled}
+            data-testid="monitor-edit"
+          >
             {t('monitor.edit')}
           </Button>
           {monitor.active ? (
@@ -72,7 +87,14 @@ export function MonitorDetailHeader({ monitor, busy, disabled, onAction }: Monit
               {t('monitor.resume')}
             </Button>
           )}
-          <Button color="red" variant="light" leftSection={<IconTrash size={16} />} disabled={locked} onClick={() => onAction('delete')} data-testid="monitor-delete">
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            disabled={locked}
+            onClick={() => onAction('delete')}
+            data-testid="monitor-delete"
+          >
             {t('monitor.delete')}
           </Button>
         </Group>

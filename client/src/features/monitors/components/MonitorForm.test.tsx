@@ -36,7 +36,9 @@ describe('MonitorForm', () => {
 
   it('offers the methods and the expected-status classes and codes', () => {
     const { field } = renderForm();
-    const methods = within(field('method')!).getAllByRole('option').map((option) => option.textContent);
+    const methods = within(field('method')!)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
     const statuses = within(field('expectedStatus')!).getAllByRole('option');
     expect(statuses.slice(0, 5).map((option) => [option.getAttribute('value'), option.textContent])).toEqual([

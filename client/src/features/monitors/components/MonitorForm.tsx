@@ -28,7 +28,8 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel }: Monito
   const [submitting, setSubmitting] = useState(false);
   const [advanced, setAdvanced] = useState(false);
 
-  const set = <K extends keyof MonitorFormValues>(key: K, value: MonitorFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof MonitorFormValues>(key: K, value: MonitorFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
   const fieldError = (field: keyof MonitorFormErrors) => (errors[field] ? t(`monitor.form.errors.${errors[field]}`) : undefined);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -50,4 +50,3 @@ export function MonitorListToolbar({ filter, search, counts, view, onFilter, onS
     </Group>
   );
 }
-

@@ -28,7 +28,9 @@ export function MonitorOverview({ monitor }: { monitor: MonitorDto }) {
             <InfoItem label={t('monitor.overview.responseTime')} testId="monitor-response-time">
               {t('monitor.overview.ms', { value: formatResponseTime(monitor.response_time) })}
             </InfoItem>
-            <InfoItem label={t('monitor.overview.uptime')}>{t('monitor.overview.percent', { value: formatUptime(monitor.uptime) })}</InfoItem>
+            <InfoItem label={t('monitor.overview.uptime')}>
+              {t('monitor.overview.percent', { value: formatUptime(monitor.uptime) })}
+            </InfoItem>
             <InfoItem label={t('monitor.overview.lastCheck')} testId="monitor-last-check">
               {monitor.last_checked ? formatDateTime(monitor.last_checked, i18n.language) : t('monitor.overview.notChecked')}
             </InfoItem>

@@ -29,7 +29,9 @@ export function MonitorSettings({ monitor }: { monitor: MonitorDto }) {
             </Badge>
           </InfoItem>
           <InfoItem label={t('monitor.settings.retries')}>{monitor.retries}</InfoItem>
-          <InfoItem label={t('monitor.settings.retryInterval')}>{t('monitor.overview.seconds', { value: monitor.retry_interval })}</InfoItem>
+          <InfoItem label={t('monitor.settings.retryInterval')}>
+            {t('monitor.overview.seconds', { value: monitor.retry_interval })}
+          </InfoItem>
         </SimpleGrid>
         <InfoItem label={t('monitor.settings.headers')}>
           {headers.length === 0 ? (

@@ -79,9 +79,15 @@ export function MonitorStatsPanel({ monitorId, freshness }: MonitorStatsPanelPro
       {stats && (
         <>
           <SimpleGrid cols={{ base: 2, sm: 4 }} mb="md">
-            <InfoItem label={t('monitor.chart.uptime')}>{t('monitor.overview.percent', { value: formatUptime(stats.checks ? stats.uptime : null) })}</InfoItem>
-            <InfoItem label={t('monitor.chart.average')}>{t('monitor.overview.ms', { value: formatResponseTime(stats.avg_response_time) })}</InfoItem>
-            <InfoItem label={t('monitor.chart.p95')}>{t('monitor.overview.ms', { value: formatResponseTime(stats.p95_response_time) })}</InfoItem>
+            <InfoItem label={t('monitor.chart.uptime')}>
+              {t('monitor.overview.percent', { value: formatUptime(stats.checks ? stats.uptime : null) })}
+            </InfoItem>
+            <InfoItem label={t('monitor.chart.average')}>
+              {t('monitor.overview.ms', { value: formatResponseTime(stats.avg_response_time) })}
+            </InfoItem>
+            <InfoItem label={t('monitor.chart.p95')}>
+              {t('monitor.overview.ms', { value: formatResponseTime(stats.p95_response_time) })}
+            </InfoItem>
             <InfoItem label={t('monitor.chart.checks')}>{stats.checks}</InfoItem>
           </SimpleGrid>
           {timed ? (

@@ -44,7 +44,13 @@ const MonitorTableRow = memo(function MonitorTableRow({ monitor, onDelete }: Row
 });
 
 /** The list view: name, url, status, response time (ms), uptime (%) and actions (spec section 2). */
-export const MonitorTable = memo(function MonitorTable({ monitors, onDelete }: { monitors: MonitorDto[]; onDelete: (monitor: MonitorDto) => void }) {
+export const MonitorTable = memo(function MonitorTable({
+  monitors,
+  onDelete,
+}: {
+  monitors: MonitorDto[];
+  onDelete: (monitor: MonitorDto) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={760}>

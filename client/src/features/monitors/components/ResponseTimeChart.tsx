@@ -19,8 +19,15 @@ interface ResponseTimeChartProps {
 export default function ResponseTimeChart({ points, range, language, labels, formatMs }: ResponseTimeChartProps) {
   const end = Date.now();
   const start = end - RANGE_HOURS[range] * 3_600_000;
-  const data = points.map((point) => ({ time: Date.parse(point.time), average: point.avg_response_time, slowest: point.max_response_time }));
-  const tick = new Intl.DateTimeFormat(language, range === '24h' ? { hour: '2-digit', minute: '2-digit' } : { month: '2-digit', day: '2-digit' });
+  const data = points.map((point) => ({
+    time: Date.parse(point.time),
+    average: point.avg_response_time,
+    slowest: point.max_response_time,
+  }));
+  const tick = new Intl.DateTimeFormat(
+    language,
+    range === '24h' ? { hour: '2-digit', minute: '2-digit' } : { month: '2-digit', day: '2-digit' },
+  );
   const full = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
   // Lines need two points to show; a sparse series gets dots so a lone bucket is still visible.
   const dots = data.length < 12;
@@ -38,14 +45,28 @@ export default function ResponseTimeChart({ points, range, language, labels, for
           fontSize={12}
           stroke="var(--mantine-color-dimmed)"
         />
-        <YAxis tickFormatter={(value: number) => formatMs(value)} width={80} fontSize={12} stroke="var(--mantine-color-dimmed)" allowDecimals={false} />
+        <YAxis
+          tickFormatter={(value: number) => formatMs(value)}
+          width={80}
+          fontSize={12}
+          stroke="var(--mantine-color-dimmed)"
+          allowDecimals={false}
+        />
         <Tooltip
           labelFormatter={(value) => full.format(Number(value))}
           formatter={(value) => (typeof value === 'number' ? formatMs(value) : '-')}
           contentStyle={{ background: 'var(--mantine-color-body)', borderColor: 'var(--mantine-color-default-border)' }}
         />
         <Legend />
-        <Line type="monotone" dataKey="average" name={labels.average} stroke="var(--mantine-color-blue-6)" strokeWidth={2} dot={dots} isAnimationActive={false} />
+        <Line
+          type="monotone"
+          dataKey="average"
+          name={labels.average}
+          stroke="var(--mantine-color-blue-6)"
+          strokeWidth={2}
+          dot={dots}
+          isAnimationActive={false}
+        />
         <Line
           type="monotone"
           dataKey="slowest"

@@ -12,7 +12,11 @@ interface AgentOptionsProps {
 }
 
 type Metric = 'cpu' | 'memory' | 'disk';
-const METRICS: { metric: Metric; toggle: 'onCpuThreshold' | 'onMemoryThreshold' | 'onDiskThreshold'; field: 'cpuThreshold' | 'memoryThreshold' | 'diskThreshold' }[] = [
+const METRICS: {
+  metric: Metric;
+  toggle: 'onCpuThreshold' | 'onMemoryThreshold' | 'onDiskThreshold';
+  field: 'cpuThreshold' | 'memoryThreshold' | 'diskThreshold';
+}[] = [
   { metric: 'cpu', toggle: 'onCpuThreshold', field: 'cpuThreshold' },
   { metric: 'memory', toggle: 'onMemoryThreshold', field: 'memoryThreshold' },
   { metric: 'disk', toggle: 'onDiskThreshold', field: 'diskThreshold' },
@@ -62,7 +66,12 @@ export function AgentOptions({ value, channels, onChange, testId }: AgentOptions
           )}
         </Group>
       ))}
-      <ChannelPicker channels={channels} value={value.channels} onChange={(ids) => onChange({ channels: ids })} testId={`${testId}-channels`} />
+      <ChannelPicker
+        channels={channels}
+        value={value.channels}
+        onChange={(ids) => onChange({ channels: ids })}
+        testId={`${testId}-channels`}
+      />
     </Stack>
   );
 }

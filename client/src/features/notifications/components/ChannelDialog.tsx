@@ -97,11 +97,17 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
     setTesting(true);
     try {
       const answer = await notificationsApi.testChannel(channel?.id ?? null, toChannelRequest(form));
-      setTestResult({ ok: true, text: t('notifications.dialog.testSent', { status: answer.data.status ?? '-', detail: answer.data.detail || '-' }) });
+      setTestResult({
+        ok: true,
+        text: t('notifications.dialog.testSent', { status: answer.data.status ?? '-', detail: answer.data.detail || '-' }),
+      });
     } catch (error) {
       showReenter(error);
       // A provider's refusal (502) carries its answer in the message; anything else is said as usual.
-      const text = error instanceof ApiError && error.status === 502 && !error.code ? error.message : errorText(t, error, t('server.notifications.testFailed'));
+      const text =
+        error instanceof ApiError && error.status === 502 && !error.code
+          ? error.message
+          : errorText(t, error, t('server.notifications.testFailed'));
       setTestResult({ ok: false, text });
     } finally {
       setTesting(false);
@@ -110,7 +116,11 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
 
   /** Under a field read back masked: a whole secret is kept as saved, or the credentials inside a URL are. */
   const keptHint = (secret: boolean | undefined, value: string) =>
-    secret && value === SECRET_MASK ? t('notifications.dialog.secretKept') : !secret && value.includes(SECRET_MASK) ? t('notifications.dialog.urlSecretKept') : undefined;
+    secret && value === SECRET_MASK
+      ? t('notifications.dialog.secretKept')
+      : !secret && value.includes(SECRET_MASK)
+        ? t('notifications.dialog.urlSecretKept')
+        : undefined;
   const fieldError = (key: string) => (errors[key] ? t(errors[key] as 'server.notifications.botTokenRequired') : undefined);
   const editing = channel !== null;
 
@@ -252,7 +262,14 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
         )}
 
         <Group justify="space-between">
-          <Button variant="light" leftSection={<IconSend size={16} />} onClick={() => void sendTest()} loading={testing} disabled={saving} data-testid="channel-test">
+          <Button
+            variant="light"
+            leftSection={<IconSend size={16} />}
+            onClick={() => void sendTest()}
+            loading={testing}
+            disabled={saving}
+            data-testid="channel-test"
+          >
             {t('notifications.dialog.sendTest')}
           </Button>
           <Group gap="sm">

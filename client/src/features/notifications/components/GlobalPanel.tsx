@@ -34,7 +34,9 @@ export function GlobalPanel() {
             onChange={(event) => setGlobalMonitors({ enabled: event.currentTarget.checked })}
             data-testid="global-monitors-enabled"
           />
-          {monitors.enabled && <MonitorOptions value={monitors} channels={channels} onChange={setGlobalMonitors} testId="global-monitors" />}
+          {monitors.enabled && (
+            <MonitorOptions value={monitors} channels={channels} onChange={setGlobalMonitors} testId="global-monitors" />
+          )}
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="lg" data-testid="global-agents">

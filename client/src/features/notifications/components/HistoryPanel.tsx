@@ -71,7 +71,10 @@ export function HistoryPanel() {
         <Group gap="sm">
           <Select
             label={t('notifications.history.status')}
-            data={[{ value: 'all', label: t('notifications.history.all') }, ...DELIVERY_STATUSES.map((status) => ({ value: status, label: t(`notifications.history.statuses.${status}`) }))]}
+            data={[
+              { value: 'all', label: t('notifications.history.all') },
+              ...DELIVERY_STATUSES.map((status) => ({ value: status, label: t(`notifications.history.statuses.${status}`) })),
+            ]}
             value={query.status}
             onChange={(value) => value && setQuery({ ...query, page: 1, status: value as HistoryQuery['status'] })}
             allowDeselect={false}
@@ -81,7 +84,10 @@ export function HistoryPanel() {
           />
           <Select
             label={t('notifications.history.target')}
-            data={[{ value: 'all', label: t('notifications.history.all') }, ...TARGET_KINDS.map((kind) => ({ value: kind, label: t(`notifications.history.targets.${kind}`) }))]}
+            data={[
+              { value: 'all', label: t('notifications.history.all') },
+              ...TARGET_KINDS.map((kind) => ({ value: kind, label: t(`notifications.history.targets.${kind}`) })),
+            ]}
             value={query.targetKind}
             onChange={(value) => value && setQuery({ ...query, page: 1, targetKind: value as HistoryQuery['targetKind'] })}
             allowDeselect={false}
@@ -90,7 +96,13 @@ export function HistoryPanel() {
             comboboxProps={{ withinPortal: true }}
           />
         </Group>
-        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refresh} loading={state.status === 'loading'} data-testid="history-refresh">
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          onClick={refresh}
+          loading={state.status === 'loading'}
+          data-testid="history-refresh"
+        >
           {t('common.refresh')}
         </Button>
       </Group>
@@ -122,7 +134,12 @@ export function HistoryPanel() {
                 <Fragment key={item.id}>
                   <Table.Tr data-testid={`history-row-${item.id}`} data-status={item.status}>
                     <Table.Td>
-                      <ActionIcon variant="subtle" size="sm" aria-label={t('notifications.history.details')} onClick={() => toggle(item.id)}>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        aria-label={t('notifications.history.details')}
+                        onClick={() => toggle(item.id)}
+                      >
                         {open.has(item.id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
                       </ActionIcon>
                     </Table.Td>
@@ -168,7 +185,15 @@ export function HistoryPanel() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 && <Pagination total={pages} value={query.page} onChange={(page) => setQuery({ ...query, page })} size="sm" data-testid="history-pages" />}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={query.page}
+          onChange={(page) => setQuery({ ...query, page })}
+          size="sm"
+          data-testid="history-pages"
+        />
+      )}
     </Stack>
   );
 }

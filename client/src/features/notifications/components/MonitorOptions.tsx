@@ -27,7 +27,12 @@ export function MonitorOptions({ value, channels, onChange, testId }: MonitorOpt
         onChange={(event) => onChange({ onRecovery: event.currentTarget.checked })}
         data-testid={`${testId}-on-recovery`}
       />
-      <ChannelPicker channels={channels} value={value.channels} onChange={(ids) => onChange({ channels: ids })} testId={`${testId}-channels`} />
+      <ChannelPicker
+        channels={channels}
+        value={value.channels}
+        onChange={(ids) => onChange({ channels: ids })}
+        testId={`${testId}-channels`}
+      />
     </Stack>
   );
 }

@@ -23,7 +23,13 @@ export function RowActions({ prefix, id, onEdit, onDelete, editLocked, deleteLoc
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {children}
       <Tooltip label={editLocked ?? t('common.edit')}>
-        <ActionIcon variant="subtle" aria-label={t('common.edit')} disabled={editLocked !== undefined} onClick={onEdit} data-testid={`${prefix}-edit-${id}`}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('common.edit')}
+          disabled={editLocked !== undefined}
+          onClick={onEdit}
+          data-testid={`${prefix}-edit-${id}`}
+        >
           <IconEdit size={18} />
         </ActionIcon>
       </Tooltip>

@@ -22,7 +22,12 @@ interface Target {
   detail: string;
 }
 
-async function readTargets(kind: TargetKind, page: number, search: string, signal: AbortSignal): Promise<{ items: Target[]; total: number }> {
+async function readTargets(
+  kind: TargetKind,
+  page: number,
+  search: string,
+  signal: AbortSignal,
+): Promise<{ items: Target[]; total: number }> {
   if (kind === 'monitors') {
     const answer = await monitorsApi.list({ page, pageSize: TARGETS_PAGE_SIZE, filter: 'all', search }, signal);
     return { items: answer.monitors.map((monitor) => ({ id: monitor.id, name: monitor.name, detail: monitor.url })), total: answer.total };
@@ -36,13 +41,16 @@ const TargetRow = memo(function TargetRow({ kind, target }: { kind: TargetKind; 
   const { t } = useTranslation();
   const channels = useNotificationsStore((state) => state.channels);
   const globalSettings = useNotificationsStore((state) => (kind === 'monitors' ? state.monitors : state.agents));
-  const stored = useNotificationsStore((state) => (kind === 'monitors' ? state.specificMonitors[target.id] : state.specificAgents[target.id]));
+  const stored = useNotificationsStore((state) =>
+    kind === 'monitors' ? state.specificMonitors[target.id] : state.specificAgents[target.id],
+  );
   const setMonitorEntry = useNotificationsStore((state) => state.setMonitorEntry);
   const setAgentEntry = useNotificationsStore((state) => state.setAgentEntry);
   // The kind decides which of the two the entry is; TypeScript cannot follow that through the selectors.
   const entry: MonitorEntry | AgentEntry = stored ?? entryFrom(globalSettings);
   const testId = `target-${kind}-${target.id}`;
-  const change = (patch: Record<string, unknown>) => (kind === 'monitors' ? setMonitorEntry(target.id, patch) : setAgentEntry(target.id, patch));
+  const change = (patch: Record<string, unknown>) =>
+    kind === 'monitors' ? setMonitorEntry(target.id, patch) : setAgentEntry(target.id, patch);
 
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
@@ -97,7 +105,8 @@ export function TargetsPanel({ kind }: { kind: TargetKind }) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const overriding = useNotificationsStore(
-    (store) => Object.values(kind === 'monitors' ? store.specificMonitors : store.specificAgents).filter((entry) => entry.overrideGlobal).length,
+    (store) =>
+      Object.values(kind === 'monitors' ? store.specificMonitors : store.specificAgents).filter((entry) => entry.overrideGlobal).length,
   );
   const state = usePagedRead((signal) => readTargets(kind, page, search, signal), [kind, page, search]);
 
@@ -121,9 +130,7 @@ export function TargetsPanel({ kind }: { kind: TargetKind }) {
       <Text size="sm" c="dimmed">
         {t('notifications.targets.hint')}
       </Text>
-      {state.status === 'error' && (
-        <ErrorState message={errorText(t, state.error, t('common.error.fetch'))} onRetry={state.retry} />
-      )}
+      {state.status === 'error' && <ErrorState message={errorText(t, state.error, t('common.error.fetch'))} onRetry={state.retry} />}
       {state.status === 'loading' && state.items.length === 0 && <LoadingState />}
       {state.status !== 'error' && state.items.length === 0 && state.status === 'ready' && (
         <Text c="dimmed" py="md" data-testid={`targets-${kind}-empty`}>

@@ -80,7 +80,12 @@ export function TemplatesPanel() {
                     deleteLocked={template.is_default ? t('notifications.templates.defaultLocked') : undefined}
                   >
                     <Tooltip label={t('notifications.templates.view')}>
-                      <ActionIcon variant="subtle" aria-label={t('notifications.templates.view')} onClick={() => setViewing(template)} data-testid={`template-view-${template.id}`}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('notifications.templates.view')}
+                        onClick={() => setViewing(template)}
+                        data-testid={`template-view-${template.id}`}
+                      >
                         <IconEye size={18} />
                       </ActionIcon>
                     </Tooltip>

@@ -59,7 +59,9 @@ describe('profile forms', () => {
 
     it('shows a wrong current password on the form without ending the session', async () => {
       signIn(MEMBER, 'old-token');
-      fetchMock.mockResolvedValue(jsonResponse(400, { success: false, message: 'Current password is incorrect', code: 'users.currentPasswordWrong' }));
+      fetchMock.mockResolvedValue(
+        jsonResponse(400, { success: false, message: 'Current password is incorrect', code: 'users.currentPasswordWrong' }),
+      );
       renderWithProviders(<ChangePasswordForm />);
       await fillPasswords('bad-password', 'new-password-1', 'new-password-1');
 

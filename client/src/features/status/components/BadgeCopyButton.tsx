@@ -12,9 +12,12 @@ export function BadgeCopyButton({ monitor }: { monitor: { id: number; name: stri
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   async function copy() {
     if (!(await copyText(badgeMarkdown(window.location.origin, monitor)))) {

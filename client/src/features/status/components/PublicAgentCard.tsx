@@ -34,7 +34,15 @@ export const PublicAgentCard = memo(function PublicAgentCard({ agent, showResour
           <Stack gap={6} data-testid={`status-agent-resources-${agent.id}`}>
             {(['cpu', 'memory', 'disk'] as const).map((resource) => {
               const percent = clampPercent(agent[resource]);
-              return <ResourceBar key={resource} size="xs" label={t(`agents.card.${resource}`)} percent={percent} value={formatPercent(percent)} />;
+              return (
+                <ResourceBar
+                  key={resource}
+                  size="xs"
+                  label={t(`agents.card.${resource}`)}
+                  percent={percent}
+                  value={formatPercent(percent)}
+                />
+              );
             })}
           </Stack>
         ) : (

@@ -17,7 +17,12 @@ export const PublicMonitorCard = memo(function PublicMonitorCard({ monitor }: { 
           <Text fw={600} truncate="end" title={monitor.name}>
             {monitor.name}
           </Text>
-          <Badge variant="light" color={statusColor('monitor', status)} data-testid={`status-monitor-status-${monitor.id}`} data-status={status}>
+          <Badge
+            variant="light"
+            color={statusColor('monitor', status)}
+            data-testid={`status-monitor-status-${monitor.id}`}
+            data-status={status}
+          >
             {statusLabel(t, 'monitor', status)}
           </Badge>
         </Group>

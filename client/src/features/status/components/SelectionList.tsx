@@ -85,10 +85,22 @@ export function SelectionList({ items, selected, onToggle, onSetMany, emptyText,
           data-testid={`${testId}-search`}
         />
         <Group gap="xs">
-          <Button variant="default" size="xs" onClick={() => onSetMany(matchingIds(), true)} disabled={matching.length === 0} data-testid={`${testId}-all`}>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => onSetMany(matchingIds(), true)}
+            disabled={matching.length === 0}
+            data-testid={`${testId}-all`}
+          >
             {search.trim() ? t('statusConfig.items.selectMatching', { count: matching.length }) : t('statusConfig.items.selectAll')}
           </Button>
-          <Button variant="default" size="xs" onClick={() => onSetMany(matchingIds(), false)} disabled={matching.length === 0} data-testid={`${testId}-none`}>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => onSetMany(matchingIds(), false)}
+            disabled={matching.length === 0}
+            data-testid={`${testId}-none`}
+          >
             {search.trim() ? t('statusConfig.items.clearMatching', { count: matching.length }) : t('statusConfig.items.selectNone')}
           </Button>
         </Group>
@@ -104,7 +116,16 @@ export function SelectionList({ items, selected, onToggle, onSetMany, emptyText,
         ) : (
           shown.map((item) => {
             const checked = selected.has(item.id);
-            return <SelectionRow key={item.id} item={item} checked={checked} onToggle={onToggle} testId={testId} extra={extra?.(item, checked)} />;
+            return (
+              <SelectionRow
+                key={item.id}
+                item={item}
+                checked={checked}
+                onToggle={onToggle}
+                testId={testId}
+                extra={extra?.(item, checked)}
+              />
+            );
           })
         )}
       </Paper>

@@ -15,7 +15,15 @@ import { displayLink, wallApi } from '../api';
 type Keys = { status: 'loading' } | { status: 'ready'; keys: DisplayKeyDto[] } | { status: 'error'; error: unknown };
 
 /** Revocation with confirmation: screens using the link stop at once. */
-function RevokeModal({ target, onClose, onRevoked }: { target: DisplayKeyDto | null; onClose: () => void; onRevoked: (id: number) => void }) {
+function RevokeModal({
+  target,
+  onClose,
+  onRevoked,
+}: {
+  target: DisplayKeyDto | null;
+  onClose: () => void;
+  onRevoked: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,7 +93,8 @@ export function DisplayKeysPanel() {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setNameError(t('server.wall.keyNameRequired'));
-    if (trimmed.length > STATUS_LIMITS.displayKeyNameMax) return setNameError(t('wall.keys.nameTooLong', { max: STATUS_LIMITS.displayKeyNameMax }));
+    if (trimmed.length > STATUS_LIMITS.displayKeyNameMax)
+      return setNameError(t('wall.keys.nameTooLong', { max: STATUS_LIMITS.displayKeyNameMax }));
     setNameError(null);
     setCreating(true);
     try {
@@ -115,7 +124,14 @@ export function DisplayKeysPanel() {
             {t('wall.keys.description')}
           </Text>
         </div>
-        <Button component={Link} to={PATHS.wall} target="_blank" variant="light" leftSection={<IconDeviceDesktop size={16} />} rightSection={<IconExternalLink size={14} />}>
+        <Button
+          component={Link}
+          to={PATHS.wall}
+          target="_blank"
+          variant="light"
+          leftSection={<IconDeviceDesktop size={16} />}
+          rightSection={<IconExternalLink size={14} />}
+        >
           {t('wall.open')}
         </Button>
       </Group>
@@ -146,7 +162,14 @@ export function DisplayKeysPanel() {
               <Text fw={600}>{t('wall.keys.createdTitle', { name: created.name })}</Text>
               <Text size="sm">{t('wall.keys.createdNote')}</Text>
               <Group gap="xs" wrap="nowrap">
-                <TextInput value={created.link} readOnly aria-label={t('wall.keys.link')} style={{ flex: 1 }} styles={{ input: { fontFamily: 'monospace' } }} data-testid="display-key-link" />
+                <TextInput
+                  value={created.link}
+                  readOnly
+                  aria-label={t('wall.keys.link')}
+                  style={{ flex: 1 }}
+                  styles={{ input: { fontFamily: 'monospace' } }}
+                  data-testid="display-key-link"
+                />
                 <CopyValueButton value={created.link} label={t('wall.keys.copyLink')} testId="display-key-copy" />
               </Group>
             </Stack>
@@ -156,7 +179,9 @@ export function DisplayKeysPanel() {
       )}
 
       {keys.status === 'loading' && <LoadingState />}
-      {keys.status === 'error' && <ErrorState message={errorText(t, keys.error, t('wall.keys.loadError'))} onRetry={() => setAttempt((n) => n + 1)} />}
+      {keys.status === 'error' && (
+        <ErrorState message={errorText(t, keys.error, t('wall.keys.loadError'))} onRetry={() => setAttempt((n) => n + 1)} />
+      )}
       {keys.status === 'ready' && keys.keys.length === 0 && (
         <Group gap="xs" c="dimmed">
           <IconKey size={16} />
@@ -181,7 +206,13 @@ export function DisplayKeysPanel() {
                   <Table.Td>{formatDateTime(key.created_at, i18n.language)}</Table.Td>
                   <Table.Td>{key.last_used_at ? formatDateTime(key.last_used_at, i18n.language) : t('wall.keys.never')}</Table.Td>
                   <Table.Td ta="right">
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setRevoking(key)} data-testid={`display-key-revoke-${key.id}`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setRevoking(key)}
+                      data-testid={`display-key-revoke-${key.id}`}
+                    >
                       {t('wall.keys.revoke')}
                     </Button>
                   </Table.Td>

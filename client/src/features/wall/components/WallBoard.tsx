@@ -47,7 +47,9 @@ function details(t: TFunction, tile: WallTile): string {
   }
   const { cpu, memory, disk, hostname } = tile.item;
   if (cpu === null && memory === null && disk === null) return hostname;
-  return (['cpu', 'memory', 'disk'] as const).map((resource) => `${t(`agents.card.${resource}`)} ${formatPercent(tile.item[resource])}`).join(' · ');
+  return (['cpu', 'memory', 'disk'] as const)
+    .map((resource) => `${t(`agents.card.${resource}`)} ${formatPercent(tile.item[resource])}`)
+    .join(' · ');
 }
 
 /** One item; memoised so a transition re-renders its own tile only (the store keeps other items' identity). */
@@ -92,7 +94,14 @@ export function WallBoard({ tiles }: { tiles: readonly WallTile[] }) {
   } as CSSProperties;
 
   return (
-    <div ref={ref} className={classes.board} data-testid="wall-board" data-level={layout.level} data-columns={layout.columns} data-rows={layout.rows}>
+    <div
+      ref={ref}
+      className={classes.board}
+      data-testid="wall-board"
+      data-level={layout.level}
+      data-columns={layout.columns}
+      data-rows={layout.rows}
+    >
       {layout.columns > 0 && (
         <div className={classes.grid} style={style}>
           {tiles.map((tile) => (

@@ -13,8 +13,12 @@ function Clock() {
   }, []);
   return (
     <div className={classes.clock} data-testid="wall-clock">
-      <div className={classes.clockTime}>{now.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}</div>
-      <div className={classes.clockDate}>{now.toLocaleDateString(i18n.language, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' })}</div>
+      <div className={classes.clockTime}>
+        {now.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+      </div>
+      <div className={classes.clockDate}>
+        {now.toLocaleDateString(i18n.language, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' })}
+      </div>
     </div>
   );
 }
@@ -49,7 +53,9 @@ export function WallHeader({ overall, problems, total }: WallHeaderProps) {
       {overall && (
         <div className={classes.overall} data-overall={overall} data-testid="wall-overall">
           {t(`statusPage.overall.${overall}`)}
-          <span className={classes.overallDetail}>· {problems > 0 ? t('wall.summary', { problems, total }) : t('wall.allGood', { total })}</span>
+          <span className={classes.overallDetail}>
+            · {problems > 0 ? t('wall.summary', { problems, total }) : t('wall.allGood', { total })}
+          </span>
         </div>
       )}
       <div className={classes.side}>
