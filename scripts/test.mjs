@@ -8,6 +8,7 @@ import { buildIfStale, ROOT } from './build.mjs';
 const CHROMIUM = '/usr/bin/chromium';
 const LAYERS = [
   ['server unit', 'test:server'],
+  ['server medium', 'test:medium'],
   ['agent unit', 'test:agent'],
   ['client', 'test:client'],
   ['api e2e', 'test:api'],
