@@ -269,7 +269,7 @@ async function enrollAll(base, token) {
 }
 
 function serverLogFindings(path) {
-  let text = '';
+  let text;
   try {
     text = readFileSync(path, 'utf8');
   } catch {

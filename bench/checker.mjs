@@ -90,7 +90,7 @@ async function createMonitors(base, token, targetPort) {
 async function runMode(mode) {
   const stamp = `${mode}-${MONITORS}-${Date.now()}`;
   const logPath = join(tmpdir(), `vigil-bench-checker-${stamp}.log`);
-  let dataDir = null;
+  let dataDir;
   let database = null;
   let adminClient = null;
   const env = {};
@@ -306,7 +306,7 @@ async function runMode(mode) {
 }
 
 function serverLogFindings(path) {
-  let text = '';
+  let text;
   try {
     text = readFileSync(path, 'utf8');
   } catch {

@@ -30,7 +30,6 @@ import {
   api,
   cpuSeconds,
   f,
-  freePort,
   log,
   machineJiffies,
   option,
@@ -158,7 +157,7 @@ async function startHelper(script, name) {
 }
 
 function serverLogFindings(path) {
-  let text = '';
+  let text;
   try {
     text = readFileSync(path, 'utf8');
   } catch {

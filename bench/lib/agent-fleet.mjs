@@ -276,7 +276,7 @@ function closeAll() {
     clearTimeout(reporting.timer);
   }
   for (const agent of agents) {
-    agent.socket?.io.opts && (agent.socket.io.opts.reconnection = false);
+    if (agent.socket?.io.opts) agent.socket.io.opts.reconnection = false;
     agent.socket?.disconnect();
   }
 }

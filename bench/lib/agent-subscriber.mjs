@@ -64,7 +64,6 @@ function summary(latencies) {
 function stats(from, to) {
   const latencies = [];
   let arrivedInWindow = 0;
-  const agentsInWindow = new Set();
   // Per second of send time: pushes, and how many took over 100 ms, to see whether slow pushes come in bursts.
   const seconds = new Map();
   for (let i = 0; i < pushes; i += 1) {

@@ -42,6 +42,9 @@ server.listen(0, '127.0.0.1', () => {
 process.on('message', (message) => {
   if (message?.type === 'arrivals') process.send({ type: 'arrivals', index, at });
   else if (message?.type === 'stats') process.send({ type: 'stats', requests, unknown, connections });
-  else if (message?.type === 'stop') server.close(() => process.exit(0)) && server.closeAllConnections();
+  else if (message?.type === 'stop') {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  }
 });
 process.on('disconnect', () => process.exit(0));

@@ -42,7 +42,7 @@ describe('fuzzing every POST/PUT/PATCH route', () => {
   let witness: Session;
   const current: Partial<Record<'user' | 'admin', Session>> = {};
   const ids: Record<string, number[]> = {};
-  let routes: Route[] = [];
+  const routes: Route[] = [];
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
   let sent = 0;
   const statuses = new Map<string, number>();

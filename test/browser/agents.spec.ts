@@ -51,7 +51,7 @@ describe('agents in the browser', () => {
         await body();
       } catch (error) {
         await screenshot(page, title);
-        throw new Error(`${(error as Error).message}\nagent output:\n${agentOutput}`);
+        throw new Error(`${(error as Error).message}\nagent output:\n${agentOutput}`, { cause: error });
       }
     });
   }

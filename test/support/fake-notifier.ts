@@ -2,12 +2,23 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A request the fake received, with its body parsed when it was JSON. */
+/** What Telegram (text), Resend (subject) and the webhook (event, severity, target) receive. */
+export interface NotifierBody {
+  text: string;
+  subject: string;
+  event: string;
+  severity: string;
+  target: { name: string; [field: string]: unknown };
+  [field: string]: unknown;
+}
+
 export interface NotifierRequest {
   /** `telegram`, `resend` or `webhook`, by path. */
   kind: 'telegram' | 'resend' | 'webhook';
   path: string;
   headers: IncomingMessage['headers'];
-  json: any;
+  /** The parsed body; the fields the providers send that tests read. */
+  json: NotifierBody;
   at: number;
 }
 
@@ -42,7 +53,7 @@ export async function startFakeNotifier(): Promise<FakeNotifier> {
     } catch {
       json = undefined;
     }
-    received.push({ kind, path, headers: req.headers, json, at: Date.now() });
+    received.push({ kind, path, headers: req.headers, json: json as NotifierBody, at: Date.now() });
     const failure = always ?? failures.shift();
     if (failure !== undefined && failure !== null) {
       res

@@ -23,6 +23,7 @@ export async function useTestRedis(): Promise<TestRedis> {
     client.disconnect();
     throw new Error(
       `Redis at ${new URL(url).host} is unreachable (${(error as Error).message}); the scale-out e2e needs it (TEST_REDIS_URL)`,
+      { cause: error },
     );
   }
   const prefix = `vigil-test-${process.pid}-${Date.now().toString(36)}`;

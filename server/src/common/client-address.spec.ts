@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
+import proxyAddr from 'proxy-addr';
 import { parseTrustProxy, TrustProxy } from '../config/trust-proxy';
 import { normalizeAddress, TrustFunction, trustFunction } from './client-address';
 
 // Express's own walk behind `req.ip` (express depends on it): the spec drives what production runs.
-const proxyaddr = require('proxy-addr') as (req: IncomingMessage, trust: TrustFunction) => string;
+const proxyaddr = proxyAddr as unknown as (req: IncomingMessage, trust: TrustFunction) => string;
 
 const trust = (raw: string) => trustFunction(parseTrustProxy(raw) as TrustProxy);
 

@@ -116,7 +116,6 @@ export class Redactor {
 
   /** One line of at most `length` characters, redacted, without control characters. */
   excerpt(text: string, length: number): string {
-    // eslint-disable-next-line no-control-regex
     const line = this.redact(text)
       .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ')
       .trim();
