@@ -182,7 +182,11 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
     it('still tests and saves the saved destination with the masks sent back', async () => {
       const hook = await channel('webhook', { url: `${fake.url}/hook/kept`, headers: { Authorization: HOOK_SECRET } });
       const config = await storedConfig(hook);
-      const edit = { name: 'kept', type: 'webhook', config: { ...config, headers: { ...(config.headers as Record<string, string>), 'X-Team': 'ops' } } };
+      const edit = {
+        name: 'kept',
+        type: 'webhook',
+        config: { ...config, headers: { ...(config.headers as Record<string, string>), 'X-Team': 'ops' } },
+      };
 
       const tested = await api().post(`/api/notifications/channels/${hook}/test`).set(member.auth).send(edit).expect(200);
       expect(tested.body).toEqual({ success: true, message: 'Test message sent', data: { status: 200, detail: 'OK' } });

@@ -114,12 +114,10 @@ describe('AgentCreatePage', () => {
 
     act(() => {
       useAgentEnrolmentStore.getState().applyChange({ action: 'created', agent: makeAgent({ id: 8, name: 'other', registration_id: 41 }) });
-      useAgentEnrolmentStore
-        .getState()
-        .applyChange({
-          action: 'created',
-          agent: makeAgent({ id: 9, name: 'new-box', hostname: 'box-9', status: 'connecting', registration_id: 42 }),
-        });
+      useAgentEnrolmentStore.getState().applyChange({
+        action: 'created',
+        agent: makeAgent({ id: 9, name: 'new-box', hostname: 'box-9', status: 'connecting', registration_id: 42 }),
+      });
     });
     const list = screen.getByTestId('agent-registered-list');
     expect(within(list).queryByTestId('agent-registered-8')).not.toBeInTheDocument();
