@@ -98,6 +98,9 @@ class ApiValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param' || checked) {
       refuseBadText(value, metadata);
       if (metadata.type === 'body' && !metadata.data && isDto(metadata.metatype)) {
+        // A DTO describes an object: a list (or a bare value) is not a body with a bad field, it is the wrong body.
+        if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
+          throw badRequest('validation.failed');
         refuseUndocumentedNull(value, metadata.metatype);
         value = knownFieldsOnly(value, metadata.metatype);
       }

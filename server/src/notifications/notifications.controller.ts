@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   MESSAGES,
@@ -9,31 +9,11 @@ import {
   type NotificationsResponse,
 } from '@vigil/proto';
 import type { Response } from 'express';
-import { CheckedBody } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import type { CheckedBodyMessages } from '../common/validation';
-import { HistoryQuery } from './notifications.dto';
+import { ChannelDto, ChannelTestDto, HistoryQuery, isFilledChannel, SettingsDto } from './notifications.dto';
 import { NotificationsService } from './notifications.service';
 
-/** How the shared text rule names a refused field of a channel or settings body. */
-const CHANNEL_FIELDS: CheckedBodyMessages = {
-  fields: {
-    name: 'notifications.channelNameRequired',
-    type: 'notifications.channelTypeInvalid',
-    language: 'notifications.languageInvalid',
-  },
-  otherwise: 'notifications.configInvalid',
-};
-const SETTINGS_FIELDS: CheckedBodyMessages = {
-  fields: {
-    target_type: 'notifications.targetTypeInvalid',
-    target_id: 'notifications.targetIdRequired',
-    channels: 'notifications.channelsInvalid',
-  },
-  otherwise: 'validation.textInvalid',
-};
-
-/** Every signed-in user may configure notifications (spec section 6). Bodies are checked by hand: see notifications.validation. */
+/** Every signed-in user may configure notifications (spec section 6). */
 @ApiTags('notifications')
 @ApiBearerAuth()
 @Controller('notifications')
@@ -46,7 +26,7 @@ export class NotificationsController {
   }
 
   @Post('channels')
-  async createChannel(@CheckedBody(CHANNEL_FIELDS) body: unknown): Promise<MessageResponse & { data: { id: number } }> {
+  async createChannel(@Body() body: ChannelDto): Promise<MessageResponse & { data: { id: number } }> {
     const id = await this.notifications.createChannel(body);
     return { success: true, message: MESSAGES['notifications.channelSaved'], data: { id } };
   }
@@ -54,12 +34,12 @@ export class NotificationsController {
   /** A test of a channel not saved yet. */
   @Post('channels/test')
   @HttpCode(HttpStatus.OK)
-  testUnsaved(@CheckedBody(CHANNEL_FIELDS) body: unknown, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
+  testUnsaved(@Body() body: ChannelDto, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
     return this.answerTest(this.notifications.test(null, body), res);
   }
 
   @Put('channels/:id')
-  async updateChannel(@Param('id', ParseIdPipe) id: number, @CheckedBody(CHANNEL_FIELDS) body: unknown): Promise<MessageResponse> {
+  async updateChannel(@Param('id', ParseIdPipe) id: number, @Body() body: ChannelDto): Promise<MessageResponse> {
     await this.notifications.updateChannel(id, body);
     return { success: true, message: MESSAGES['notifications.channelSaved'] };
   }
@@ -70,20 +50,20 @@ export class NotificationsController {
     return { success: true, message: MESSAGES['notifications.channelDeleted'] };
   }
 
-  /** Sends a test message; a provider's refusal is a 502 carrying its answer. */
+  /** Sends a test message, with the dialog's unsaved values when the body has them; a provider's refusal is a 502 carrying its answer. */
   @Post('channels/:id/test')
   @HttpCode(HttpStatus.OK)
   test(
     @Param('id', ParseIdPipe) id: number,
-    @CheckedBody(CHANNEL_FIELDS) body: unknown,
+    @Body() body: ChannelTestDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ChannelTestResponse> {
-    return this.answerTest(this.notifications.test(id, body), res);
+    return this.answerTest(this.notifications.test(id, isFilledChannel(body) ? body : null), res);
   }
 
   @Post('settings')
   @HttpCode(HttpStatus.OK)
-  async saveSettings(@CheckedBody(SETTINGS_FIELDS) body: unknown): Promise<MessageResponse> {
+  async saveSettings(@Body() body: SettingsDto): Promise<MessageResponse> {
     await this.notifications.saveSettings(body);
     return { success: true, message: MESSAGES['notifications.settingsSaved'] };
   }

@@ -1,13 +1,34 @@
-import { readChannelRequest, readSettingsRequest } from './notifications.validation';
+import type { Type } from '@nestjs/common';
+import type { MessageCode } from '@vigil/proto';
+import { createValidationPipe } from '../common/validation';
+import { ChannelDto, ChannelTestDto, isFilledChannel, SettingsDto, settingsEntry } from './notifications.dto';
 
-describe('readChannelRequest', () => {
-  it('takes a config as a JSON string or an object, trims the name and fills the defaults', () => {
-    const sut = readChannelRequest({ name: '  Ops  ', type: 'slack', config: '{"webhookUrl":"https://x"}' });
+const pipe = createValidationPipe();
+
+/** The body as the route receives it after the validation pipe, or the code of the refusal. */
+async function validated<T>(metatype: Type<T>, body: unknown): Promise<{ ok: true; value: T } | { ok: false; code: MessageCode }> {
+  try {
+    return { ok: true, value: (await pipe.transform(body, { type: 'body', metatype })) as T };
+  } catch (error) {
+    return { ok: false, code: (error as { getResponse(): { code: MessageCode } }).getResponse().code };
+  }
+}
+
+const readChannelRequest = (body: unknown) => validated(ChannelDto, body);
+
+async function readSettingsRequest(body: unknown) {
+  const read = await validated(SettingsDto, body);
+  return read.ok ? { ok: true, value: settingsEntry(read.value) } : read;
+}
+
+describe('a channel body (ChannelDto)', () => {
+  it('takes a config as a JSON string or an object, trims the name and fills the defaults', async () => {
+    const sut = await readChannelRequest({ name: '  Ops  ', type: 'slack', config: '{"webhookUrl":"https://x"}' });
     expect(sut).toEqual({
       ok: true,
       value: { name: 'Ops', type: 'slack', enabled: true, language: 'zh-CN', config: { webhookUrl: 'https://x' } },
     });
-    expect(readChannelRequest({ name: 'x', type: 'wecom', enabled: false, language: 'en-US', config: {} })).toMatchObject({
+    expect(await readChannelRequest({ name: 'x', type: 'wecom', enabled: false, language: 'en-US', config: {} })).toMatchObject({
       ok: true,
       value: { enabled: false, language: 'en-US', config: {} },
     });
@@ -24,14 +45,59 @@ describe('readChannelRequest', () => {
     ['a config that is not JSON', { name: 'x', type: 'slack', config: '{' }, 'notifications.configInvalid'],
     ['a config list', { name: 'x', type: 'slack', config: '[]' }, 'notifications.configInvalid'],
     ['no config', { name: 'x', type: 'slack' }, 'notifications.configInvalid'],
-  ])('refuses %s', (_, body, code) => {
-    expect(readChannelRequest(body)).toEqual({ ok: false, code });
+  ])('refuses %s', async (_, body, code) => {
+    expect(await readChannelRequest(body)).toEqual({ ok: false, code });
   });
 });
 
-describe('readSettingsRequest', () => {
-  it('reads a global entry with defaults for what is missing', () => {
-    expect(readSettingsRequest({ target_type: 'global-agent', enabled: true, channels: '[2, 1, 2]' })).toEqual({
+describe('a channel test body (ChannelTestDto)', () => {
+  it('may be empty, to test the saved channel as it is', async () => {
+    const read = await validated(ChannelTestDto, {});
+    expect(read.ok && isFilledChannel(read.value)).toBe(false);
+    const none = await validated(ChannelTestDto, undefined);
+    expect(none.ok && isFilledChannel(none.value)).toBe(false);
+  });
+
+  it('is checked as a channel once it carries the dialog values', async () => {
+    expect(await validated(ChannelTestDto, { name: 'x', type: 'sms', config: '{}' })).toEqual({
+      ok: false,
+      code: 'notifications.channelTypeInvalid',
+    });
+    const read = await validated(ChannelTestDto, { name: 'x', type: 'slack', config: '{}' });
+    expect(read.ok && isFilledChannel(read.value)).toBe(true);
+  });
+
+  it('refuses a list instead of an object, as any DTO body', async () => {
+    expect(await validated(ChannelDto, [])).toEqual({ ok: false, code: 'validation.failed' });
+  });
+});
+
+describe('null in a body', () => {
+  it('means the default for a channel flag and language, and for settings flags, thresholds and channels', async () => {
+    expect(await readChannelRequest({ name: 'x', type: 'slack', enabled: null, language: null, config: {} })).toMatchObject({
+      ok: true,
+      value: { enabled: true, language: 'zh-CN' },
+    });
+    expect(
+      await readSettingsRequest({ target_type: 'global-monitor', target_id: null, on_down: null, cpu_threshold: null, channels: null }),
+    ).toMatchObject({ ok: true, value: { targetId: null, settings: { on_down: true, cpu_threshold: 90, channels: [] } } });
+  });
+
+  it('is refused for a config and for the id of a specific entry', async () => {
+    expect(await readChannelRequest({ name: 'x', type: 'slack', config: null })).toEqual({
+      ok: false,
+      code: 'notifications.configInvalid',
+    });
+    expect(await readSettingsRequest({ target_type: 'agent', target_id: null })).toEqual({
+      ok: false,
+      code: 'notifications.targetIdRequired',
+    });
+  });
+});
+
+describe('a settings body (SettingsDto)', () => {
+  it('reads a global entry with defaults for what is missing', async () => {
+    expect(await readSettingsRequest({ target_type: 'global-agent', enabled: true, channels: '[2, 1, 2]' })).toEqual({
       ok: true,
       value: {
         targetType: 'global-agent',
@@ -54,8 +120,8 @@ describe('readSettingsRequest', () => {
     });
   });
 
-  it('accepts flags as 0/1 or their text and numbers as text, as forms send them', () => {
-    const sut = readSettingsRequest({
+  it('accepts flags as 0/1 or their text and numbers as text, as forms send them', async () => {
+    const sut = await readSettingsRequest({
       target_type: 'agent',
       target_id: '7',
       enabled: 0,
@@ -69,17 +135,17 @@ describe('readSettingsRequest', () => {
     });
   });
 
-  it('forces enabled on when a specific entry overrides the global one', () => {
+  it('forces enabled on when a specific entry overrides the global one', async () => {
     expect(
-      readSettingsRequest({ target_type: 'monitor', target_id: 3, enabled: false, override_global: true, channels: '[]' }),
+      await readSettingsRequest({ target_type: 'monitor', target_id: 3, enabled: false, override_global: true, channels: '[]' }),
     ).toMatchObject({
       ok: true,
       value: { settings: { enabled: true, override_global: true } },
     });
   });
 
-  it('ignores override on a global entry', () => {
-    expect(readSettingsRequest({ target_type: 'global-monitor', override_global: true, channels: '[]' })).toMatchObject({
+  it('ignores override on a global entry', async () => {
+    expect(await readSettingsRequest({ target_type: 'global-monitor', override_global: true, channels: '[]' })).toMatchObject({
       ok: true,
       value: { targetId: null, settings: { enabled: false, override_global: false } },
     });
@@ -97,7 +163,7 @@ describe('readSettingsRequest', () => {
     ['channels that are not JSON', { target_type: 'global-monitor', channels: '[1,' }, 'notifications.channelsInvalid'],
     ['channels that are not ids', { target_type: 'global-monitor', channels: '["a"]' }, 'notifications.channelsInvalid'],
     ['channels as an object', { target_type: 'global-monitor', channels: '{"1":true}' }, 'notifications.channelsInvalid'],
-  ])('refuses %s', (_, body, code) => {
-    expect(readSettingsRequest(body)).toEqual({ ok: false, code });
+  ])('refuses %s', async (_, body, code) => {
+    expect(await readSettingsRequest(body)).toEqual({ ok: false, code });
   });
 });
