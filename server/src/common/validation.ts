@@ -22,7 +22,7 @@ function firstMessage(errors: ValidationError[]): string | undefined {
   return undefined;
 }
 
-/** A body a service checks by hand (no DTO class): the text rule still applies, with these fields' messages. */
+/** An agent route's body (`@CheckedBody`, no DTO class): the text rule still applies, with these fields' messages. */
 export interface CheckedBodyMessages {
   fields: Partial<Record<string, MessageCode>>;
   /** For any other field, and for text nested deeper than a named field. */
