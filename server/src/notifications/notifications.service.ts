@@ -13,27 +13,12 @@ import { describeFailure } from './delivery';
 import { NotificationDispatcher } from './dispatcher.service';
 import { buildMessage } from './messages';
 import { NotificationsRepository, type ChannelRow, type SettingsRow, type HistoryFilter } from './notifications.repository';
-import { settingsEntry, type ChannelDto, type SettingsDto } from './notifications.dto';
+import { SETTINGS_DEFAULTS, settingsEntry, type ChannelDto, type SettingsDto } from './notifications.dto';
 import { OutboxRepository } from './outbox.repository';
 import { providerFor } from './providers';
 import { maskSecrets, restoreSecrets } from './secrets';
 import type { TargetSettings } from './rules';
 import { defaultTemplates } from './templates';
-
-const DEFAULTS: TargetSettings = {
-  enabled: false,
-  on_down: true,
-  on_recovery: true,
-  on_offline: true,
-  on_cpu_threshold: false,
-  cpu_threshold: 90,
-  on_memory_threshold: false,
-  memory_threshold: 85,
-  on_disk_threshold: false,
-  disk_threshold: 90,
-  channels: [],
-  override_global: false,
-};
 
 /** Channels, settings and history as the API shows them; secrets never leave masked. */
 @Injectable()
@@ -162,7 +147,7 @@ function agentSettings(s: TargetSettings): AgentNotificationSettings {
 }
 
 function toSettingsDto(rows: SettingsRow[]): NotificationSettingsDto {
-  const global = (type: string) => rows.find((r) => r.target_type === type) ?? DEFAULTS;
+  const global = (type: string) => rows.find((r) => r.target_type === type) ?? SETTINGS_DEFAULTS;
   const dto: NotificationSettingsDto = {
     monitors: monitorSettings(global('global-monitor')),
     agents: agentSettings(global('global-agent')),
