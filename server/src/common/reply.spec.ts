@@ -60,7 +60,7 @@ describe('the success envelope', () => {
 const RAW_ROUTES = new Set([
   'MetricsController.render', // Prometheus text
   'StatusController.badge', // an SVG image
-  'NotificationsController.test', // the provider's verdict: success true or false (502), with its answer
+  'NotificationsController.test', // the provider's verdict: the envelope when it accepted, success false (502) when not
   'NotificationsController.testUnsaved',
 ]);
 

@@ -19,6 +19,8 @@ export type Payload<R> = Omit<R, 'success' | 'message'>;
 export const Reply = (message?: MessageCode) => SetMetadata(REPLY, { message } satisfies ReplyOptions);
 
 /** The one place the success envelope is written; errors get theirs from ApiExceptionFilter. */
+export function envelope<T extends object>(payload: T | undefined, message: MessageCode): { success: true; message: string } & T;
+export function envelope<T extends object>(payload: T | undefined, message?: MessageCode): { success: true; message?: string } & T;
 export function envelope(payload: object | undefined, message?: MessageCode): { success: true; message?: string } {
   return { success: true, ...(message ? { message: MESSAGES[message] } : {}), ...payload };
 }

@@ -9,6 +9,7 @@ import {
   type NotificationsResponse,
 } from '@vigil/proto';
 import { badRequest, notFound } from '../common/api-exception';
+import { envelope } from '../common/reply';
 import { describeFailure } from './delivery';
 import { NotificationDispatcher } from './dispatcher.service';
 import { buildMessage } from './messages';
@@ -89,7 +90,7 @@ export class NotificationsService {
     await this.outbox.recordTest({ id: stored?.id ?? null, name: channel.name, type: channel.type }, message, record);
     const data = { status: record.httpStatus, detail: record.detail };
     return record.ok
-      ? { ok: true, response: { success: true, message: MESSAGES['notifications.testSent'], data } }
+      ? { ok: true, response: envelope({ data }, 'notifications.testSent') }
       : { ok: false, response: { success: false, message: `${MESSAGES['notifications.testFailed']}: ${record.detail}`, data } };
   }
 
