@@ -21,6 +21,14 @@ export default tseslint.config(
   // The live-latency bench injects this file's observer into Chromium pages.
   { files: ['bench/lib/live-dom.mjs'], languageOptions: { globals: { ...globals.browser } } },
   {
+    // Spec support (`*.testing.ts`) is left out of server/dist, so runtime code must not import it.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.testing.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/*.testing'], message: 'Spec support is not built into dist.' }] }],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

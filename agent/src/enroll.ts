@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { AgentEnrollResponse, AgentHello } from '@vigil/proto';
+import type { AgentEnrollRequest, AgentEnrollResponse, AgentHello } from '@vigil/proto';
 
 /** Why the agent must stop: printed as one line, with the exit code. */
 export class FatalError extends Error {
@@ -27,7 +27,8 @@ export async function enroll(server: string, token: string, hello: AgentHello, s
     if (attempt > 0) await sleep(2_000 * 2 ** (attempt - 1));
     let response: { status: number; body: (AgentEnrollResponse & { message?: string }) | null };
     try {
-      response = await postJson(`${server}/api/agents/enroll`, { token, hello }, `vigil-agent/${hello.agent_version}`);
+      const body: AgentEnrollRequest = { token, hello };
+      response = await postJson(`${server}/api/agents/enroll`, body, `vigil-agent/${hello.agent_version}`);
     } catch (error) {
       lastError = describe(error);
       continue;

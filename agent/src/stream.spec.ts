@@ -27,6 +27,8 @@ describe('report stream against a socket.io server', () => {
   const received: Array<{ event: string; payload: unknown; at: number }> = [];
   /** Times of the handshakes of the `vga_busy` agent, whose first one is refused for its rate. */
   const handshakes: number[] = [];
+  /** Times of the handshakes of the `vga_upgrade` agent, refused for its protocol until the "server is upgraded". */
+  const upgradeHandshakes: number[] = [];
   /** Messages of each kind the fake server refuses for their rate before it accepts again. */
   const limited: Record<string, number> = {};
   const streams: ReportStream[] = [];
@@ -42,6 +44,15 @@ describe('report stream against a socket.io server', () => {
           const busy = new Error('slow down') as Error & { data?: unknown };
           busy.data = { code: 'agent.rateLimited', message: 'slow down', retry_after: 2 };
           return next(busy);
+        }
+        return next();
+      }
+      if (socket.handshake.auth.credential === 'vga_upgrade') {
+        upgradeHandshakes.push(Date.now());
+        if (upgradeHandshakes.length < 3) {
+          const old = new Error('old protocol') as Error & { data?: unknown };
+          old.data = { code: 'agent.protocolUnsupported', message: 'this server accepts agent protocol versions 2 to 3' };
+          return next(old);
         }
         return next();
       }
@@ -75,7 +86,7 @@ describe('report stream against a socket.io server', () => {
     await new Promise((resolve) => http.close(resolve));
   });
 
-  function open(credential: string) {
+  function open(credential: string, protocolRetryMs?: number) {
     const fatal: FatalError[] = [];
     const intervals: number[] = [];
     const stream = new ReportStream({
@@ -84,6 +95,7 @@ describe('report stream against a socket.io server', () => {
       hello: async () => hello,
       onInterval: (s) => intervals.push(s),
       onFatal: (e) => fatal.push(e),
+      protocolRetryMs,
     });
     streams.push(stream);
     return { stream, fatal, intervals };
@@ -114,6 +126,25 @@ describe('report stream against a socket.io server', () => {
     await waitUntil(() => fatal.length > 0);
     expect(fatal[0].exitCode).toBe(3);
     expect(fatal[0].message).toMatch(/refused this agent: Agent credential is invalid/);
+  });
+
+  it('keeps asking at a steady pace while the server refuses its protocol version, and reports once it is served', async () => {
+    const warnings: string[] = [];
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => warnings.push(String(chunk)) > 0);
+    try {
+      const { stream, intervals, fatal } = open('vga_upgrade', 400);
+      await waitUntil(() => intervals.length > 0);
+      expect(fatal).toEqual([]);
+      expect(upgradeHandshakes).toHaveLength(3);
+      expect(upgradeHandshakes[1] - upgradeHandshakes[0]).toBeGreaterThanOrEqual(390);
+      expect(upgradeHandshakes[2] - upgradeHandshakes[1]).toBeGreaterThanOrEqual(390);
+      expect(warnings.filter((line) => line.includes("refused this agent's protocol version 1"))).toHaveLength(2);
+      expect(warnings[0]).toMatch(/accepts agent protocol versions 2 to 3\. Reports are kept; asking again in 1 s/);
+      await stream.send(report(1));
+      expect(received.map((r) => r.event)).toEqual(['hello', 'report']);
+    } finally {
+      stderr.mockRestore();
+    }
   });
 
   it('stops when the server says the agent was deleted', async () => {

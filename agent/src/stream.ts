@@ -21,6 +21,11 @@ const BUFFER_CAPACITY = AGENT_LIMITS.bufferMax;
 /** How long a rate-limited agent waits, whatever the server asked: never a tight loop, never forever. */
 const HOLD_MIN_MS = 1_000;
 const HOLD_MAX_MS = 3_600_000;
+/**
+ * How often an agent whose protocol version the server refuses asks again. Not fatal: the operator fixes this by
+ * upgrading the server (or the agent), and an agent that waits at this pace picks up the upgraded server by itself.
+ */
+const PROTOCOL_RETRY_MS = 5 * 60_000;
 
 export interface StreamOptions {
   server: string;
@@ -28,11 +33,13 @@ export interface StreamOptions {
   hello: () => Promise<AgentHello>;
   onInterval: (seconds: number) => void;
   onFatal: (error: FatalError) => void;
+  /** Pause between attempts while the server refuses this agent's protocol version (tests shorten it). */
+  protocolRetryMs?: number;
 }
 
 /**
  * The socket to the server. socket.io reconnects by itself with exponential backoff and jitter (1 s doubling to
- * 60 s, ±50 %); a refused credential is final. Reports that cannot be delivered wait in a bounded buffer and go out
+ * 60 s, ±50 %); a refused credential is final, a refused protocol version is asked again every few minutes. Reports that cannot be delivered wait in a bounded buffer and go out
  * as a backlog, oldest first, after the next hello.
  */
 export class ReportStream {
@@ -67,8 +74,17 @@ export class ReportStream {
     this.socket.on('connect', () => (this.attempt = 0));
     this.socket.on('connect_error', (error: Error & { data?: { code?: string; message?: string; retry_after?: number } }) => {
       const code = error.data?.code;
-      if (code === 'agent.credentialInvalid' || code === 'agent.protocolUnsupported') {
+      if (code === 'agent.credentialInvalid') {
         options.onFatal(new FatalError(`The server refused this agent: ${error.data?.message ?? error.message}`, EXIT.refused));
+        return;
+      }
+      if (code === 'agent.protocolUnsupported') {
+        const retryMs = options.protocolRetryMs ?? PROTOCOL_RETRY_MS;
+        warn(
+          `The server refused this agent's protocol version ${AGENT_PROTOCOL_VERSION}: ${error.data?.message ?? error.message}. ` +
+            `Reports are kept; asking again in ${Math.ceil(retryMs / 1000)} s`,
+        );
+        if (!this.closed) this.reconnectLater(retryMs, true);
         return;
       }
       warn(`Cannot connect to ${options.server}: ${error.message}; retrying`);
@@ -121,9 +137,10 @@ export class ReportStream {
     }, ms);
   }
 
-  private reconnectLater(atLeastMs = 0): void {
+  /** Connects again after the backoff, or after exactly `atLeastMs` when `steady` (a pace that does not grow). */
+  private reconnectLater(atLeastMs = 0, steady = false): void {
     if (this.retry) clearTimeout(this.retry);
-    const delay = Math.min(HOLD_MAX_MS, Math.max(atLeastMs, backoffDelay(this.attempt++)));
+    const delay = steady ? atLeastMs : Math.min(HOLD_MAX_MS, Math.max(atLeastMs, backoffDelay(this.attempt++)));
     this.retry = setTimeout(() => {
       this.retry = null;
       if (!this.closed && !this.socket.connected) this.socket.connect();

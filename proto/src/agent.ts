@@ -1,6 +1,8 @@
 /**
- * The agent wire protocol: what the agent program and the server say to each other. Versioned; every field added
- * after version 1 must be optional so older agents keep working.
+ * The agent wire protocol: what the agent program and the server say to each other. Versioned: the agent names its
+ * version in the handshake and the server serves every version in `SUPPORTED_AGENT_PROTOCOLS`, so upgrading the
+ * server never strands agents still running an older build. A field added after version 1 must be optional and
+ * carry a `// since protocol N` comment; a server that needs it checks the connection's version, never its absence.
  *
  * 1. Enrolment (HTTP, once): `POST /api/agents/enroll` with a registration token and the hello → a credential, kept
  *    by the agent in its config file.
@@ -9,7 +11,14 @@
  *    acknowledged with an `AgentAck`. The server may emit `config` (a new interval) and `agent.error`.
  */
 
+/** The version this build's agent speaks, and the newest the server understands. */
 export const AGENT_PROTOCOL_VERSION = 1;
+
+/**
+ * The versions the server accepts, oldest first. Raise `min` only when dropping an old agent is worth it (Beszel keeps
+ * serving old agents for several releases); `max` is always the current version.
+ */
+export const SUPPORTED_AGENT_PROTOCOLS = { min: 1, max: AGENT_PROTOCOL_VERSION } as const;
 export const AGENT_NAMESPACE = '/agent';
 
 /** Bounds the server enforces on every message; the agent trims to them before sending. */
@@ -105,6 +114,7 @@ export type AgentAck = { ok: true; interval?: number } | { ok: false; code: Agen
 
 /** Handshake `auth` of an agent socket. */
 export interface AgentHandshakeAuth {
+  /** The agent's `AGENT_PROTOCOL_VERSION`; the server refuses one outside `SUPPORTED_AGENT_PROTOCOLS`. */
   protocol: number;
   credential: string;
 }

@@ -3,14 +3,6 @@ import type { MessageCode } from './messages';
 export type Role = 'admin' | 'user';
 export const ROLES: readonly Role[] = ['admin', 'user'];
 
-/** Every `/api` answer: `success`, an optional `message`, then the payload fields. */
-export type ApiResponse<T extends object = object> = {
-  success: boolean;
-  message?: string;
-  /** Stable key of `message`, so the client can show it in the user's language. */
-  code?: MessageCode;
-} & Partial<T>;
-
 export interface ApiError {
   success: false;
   message: string;

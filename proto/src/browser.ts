@@ -1,7 +1,7 @@
 /** Rules the browser side of the app shares with the server: framing and where status page assets may come from. */
 
 /** Display pages an admin may let other sites embed (`FRAME_ANCESTORS`); every other page is same-origin only. */
-export const EMBEDDABLE_PATHS: readonly string[] = ['/wall', '/status'];
+const EMBEDDABLE_PATHS: readonly string[] = ['/wall', '/status'];
 
 export function isEmbeddablePath(path: string): boolean {
   return EMBEDDABLE_PATHS.includes(path.length > 1 ? path.replace(/\/+$/, '') : path);

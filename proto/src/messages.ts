@@ -1,3 +1,5 @@
+import { SUPPORTED_AGENT_PROTOCOLS } from './agent';
+
 /**
  * Every message the API can answer with, keyed by a stable code. The English texts are the spec's own
  * (section 8) where it names them; the client translates by code and falls back to the text.
@@ -64,7 +66,8 @@ export const MESSAGES = {
   'agents.registered': 'Agent registered',
   'agents.statusUpdated': 'Agent status updated',
   'agent.tokenInvalid': 'Registration token is invalid or has expired',
-  'agent.protocolUnsupported': 'This agent speaks a protocol version the server does not support; update the agent',
+  // Names the range so the operator knows which side to upgrade; the dictionaries repeat it (their test compares).
+  'agent.protocolUnsupported': `This agent's protocol version is not supported: this server accepts agent protocol versions ${SUPPORTED_AGENT_PROTOCOLS.min} to ${SUPPORTED_AGENT_PROTOCOLS.max}. Update the agent, or the server if the agent is newer`,
   'agent.credentialInvalid': 'Agent credential is invalid; the agent may have been deleted. Register it again with a new token',
   'agent.revoked': 'This agent was deleted on the server',
   'agent.helloRequired': 'Send hello before reports',

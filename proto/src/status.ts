@@ -160,8 +160,3 @@ export interface DisplayKeyCreatedResponse {
   key: DisplayKeyDto;
   secret: string;
 }
-
-/** Handshake `auth` of a wall screen opened with a display key. */
-export interface DisplayHandshakeAuth {
-  displayKey: string;
-}

@@ -1,11 +1,12 @@
 import { INestApplication, Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { bodyErrorHandler, parseJsonBody } from './common/body-parsing';
 import { trustFunction } from './common/client-address';
+import { ReplyInterceptor } from './common/reply';
 import { requestId } from './common/request-id';
 import { createValidationPipe } from './common/validation';
 import { AppConfig, enabledLogLevels } from './config/config';
@@ -28,6 +29,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
+  app.useGlobalInterceptors(new ReplyInterceptor(app.get(Reflector)));
   app.enableShutdownHooks();
   const redis = app.get<RedisHandle | null>(REDIS);
   if (redis) app.useWebSocketAdapter(new RedisIoAdapter(app, redis));

@@ -10,6 +10,7 @@ import {
   ClientToServerEvents,
   ServerToAgentEvents,
   ServerToClientEvents,
+  SUPPORTED_AGENT_PROTOCOLS,
 } from '@vigil/proto';
 import { registerFirstAdmin, createUser, Session } from '../factories/users';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -234,6 +235,27 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
     expect(Number(/vigil_agent_messages_rejected_total (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(bad.length + 3);
     await api().get('/api/health').expect(200);
     expect(await socket.timeout(5000).emitWithAck('report', report())).toEqual({ ok: true });
+  });
+
+  it('serves an agent speaking the oldest supported protocol version', async () => {
+    const { credential } = await enroll('oldest-1');
+    const socket = agentSocket({ protocol: SUPPORTED_AGENT_PROTOCOLS.min, credential });
+    await connected(socket);
+    expect(await socket.timeout(5000).emitWithAck('hello', hello('oldest-1'))).toEqual({ ok: true, interval: 5 });
+    expect(await socket.timeout(5000).emitWithAck('report', report())).toEqual({ ok: true });
+  });
+
+  it.each([
+    ['older', SUPPORTED_AGENT_PROTOCOLS.min - 1],
+    ['newer', SUPPORTED_AGENT_PROTOCOLS.max + 1],
+  ])('refuses an agent speaking a protocol version %s than the supported range, naming the range', async (_side, protocol) => {
+    const { credential } = await enroll(`range-${protocol}`);
+    const socket = agentSocket({ protocol, credential });
+    const { min, max } = SUPPORTED_AGENT_PROTOCOLS;
+    await expect(connected(socket)).rejects.toMatchObject({
+      message: expect.stringContaining(`accepts agent protocol versions ${min} to ${max}`),
+      data: { code: 'agent.protocolUnsupported', message: expect.stringContaining(`versions ${min} to ${max}`) },
+    });
   });
 
   it('refuses sockets with a wrong protocol version or credential', async () => {

@@ -5,7 +5,6 @@ import type { Namespace, Socket } from 'socket.io';
 import {
   AGENT_LIMITS,
   AGENT_NAMESPACE,
-  AGENT_PROTOCOL_VERSION,
   AgentAck,
   AgentErrorCode,
   AgentHandshakeAuth,
@@ -17,6 +16,7 @@ import type { EventMap } from '../events/event-map';
 import { AgentPresence } from './agent-presence.service';
 import { AgentReportsWriter } from './agent-reports.writer';
 import type { AgentRow } from './agent.types';
+import { isSupportedAgentProtocol } from './agent-protocol';
 import { Checked, checkBacklog, checkHello, checkReport } from './agent-validation';
 import { AgentsRepository } from './agents.repository';
 import { MessageKind, ReportLimiter } from './report-limiter';
@@ -24,6 +24,8 @@ import { secretHash } from './secrets';
 
 interface AgentSocketData {
   agent: AgentRow;
+  /** The protocol version this agent announced; handlers that read a field added later check it here. */
+  protocol: number;
   helloed: boolean;
   /** Refused messages in a row; a socket that only sends garbage is dropped. */
   strikes: number;
@@ -86,11 +88,12 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
 
   private async authenticate(socket: AgentSocket): Promise<Refusal | null> {
     const auth = (socket.handshake.auth ?? {}) as Partial<AgentHandshakeAuth>;
-    if (auth.protocol !== AGENT_PROTOCOL_VERSION) return refusal('agent.protocolUnsupported');
+    // Any version in the supported range is served; the refusal names the range so the operator knows what to upgrade.
+    if (!isSupportedAgentProtocol(auth.protocol)) return refusal('agent.protocolUnsupported');
     if (typeof auth.credential !== 'string' || auth.credential.length > 512) return refusal('agent.credentialInvalid');
     const agent = await this.agents.findByCredential(secretHash(auth.credential));
     if (!agent) return refusal('agent.credentialInvalid');
-    socket.data = { agent, helloed: false, strikes: 0 };
+    socket.data = { agent, protocol: auth.protocol, helloed: false, strikes: 0 };
     // A connection costs a live message: reconnecting in a loop writes the agent's row each time.
     return this.overLimit(socket, 'live', 1);
   }

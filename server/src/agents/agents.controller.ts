@@ -1,17 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import {
-  AgentEnrollResponse,
-  AgentMetricsResponse,
-  AgentResponse,
-  AgentsResponse,
-  AgentTokenResponse,
-  MESSAGES,
-  MessageResponse,
-} from '@vigil/proto';
+import type { AgentEnrollResponse, AgentMetricsResponse, AgentResponse, AgentsResponse, AgentTokenResponse } from '@vigil/proto';
 import { Auth, AuthUser, CheckedBody, Public } from '../common/decorators';
 import type { CheckedBodyMessages } from '../common/validation';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import { Payload, Reply } from '../common/reply';
 import { AgentMetricsQuery, ListAgentsQuery, UpdateAgentDto } from './agents.dto';
 import { AgentsService } from './agents.service';
 
@@ -27,58 +20,65 @@ export class AgentsController {
 
   @Post('token/generate')
   @HttpCode(200)
-  async generateToken(@Auth() user: AuthUser): Promise<AgentTokenResponse> {
-    return { success: true, ...(await this.agents.generateToken(user.id)) };
+  @Reply('agents.tokenGenerated')
+  generateToken(@Auth() user: AuthUser): Promise<Payload<AgentTokenResponse>> {
+    return this.agents.generateToken(user.id);
   }
 
   /** The Vigil agent's one-time exchange of a registration token for its credential. */
   @Public()
   @Post('enroll')
   @HttpCode(200)
-  async enroll(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<AgentEnrollResponse> {
-    return { success: true, ...(await this.agents.enroll(body)) };
+  @Reply()
+  enroll(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<Payload<AgentEnrollResponse>> {
+    return this.agents.enroll(body);
   }
 
   /** xugou agent compatibility: registration. */
   @Public()
   @Post('register')
   @HttpCode(200)
-  async register(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<AgentResponse> {
-    return { success: true, message: MESSAGES['agents.registered'], agent: await this.agents.registerHttpAgent(body) };
+  @Reply('agents.registered')
+  async register(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<Payload<AgentResponse>> {
+    return { agent: await this.agents.registerHttpAgent(body) };
   }
 
   /** xugou agent compatibility: one status report or a buffered array of them. */
   @Public()
   @Post('status')
   @HttpCode(200)
-  async status(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<MessageResponse> {
-    await this.agents.reportHttpStatus(body);
-    return { success: true, message: MESSAGES['agents.statusUpdated'] };
+  @Reply('agents.statusUpdated')
+  status(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<void> {
+    return this.agents.reportHttpStatus(body);
   }
 
   @Get()
-  async list(@Query() query: ListAgentsQuery): Promise<AgentsResponse> {
-    return { success: true, ...(await this.agents.list(query)) };
+  @Reply()
+  list(@Query() query: ListAgentsQuery): Promise<Payload<AgentsResponse>> {
+    return this.agents.list(query);
   }
 
   @Get(':id')
-  async get(@Param('id', ParseIdPipe) id: number): Promise<AgentResponse> {
-    return { success: true, agent: await this.agents.get(id) };
+  @Reply()
+  async get(@Param('id', ParseIdPipe) id: number): Promise<Payload<AgentResponse>> {
+    return { agent: await this.agents.get(id) };
   }
 
   @Put(':id')
-  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateAgentDto): Promise<AgentResponse> {
-    return { success: true, message: MESSAGES['agents.updated'], agent: await this.agents.rename(id, body.name) };
+  @Reply('agents.updated')
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateAgentDto): Promise<Payload<AgentResponse>> {
+    return { agent: await this.agents.rename(id, body.name) };
   }
 
   @Delete(':id')
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<MessageResponse> {
-    await this.agents.remove(id);
-    return { success: true, message: MESSAGES['agents.deleted'] };
+  @Reply('agents.deleted')
+  remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.agents.remove(id);
   }
 
   @Get(':id/metrics')
-  async metrics(@Param('id', ParseIdPipe) id: number, @Query() query: AgentMetricsQuery): Promise<AgentMetricsResponse> {
-    return { success: true, metrics: await this.agents.metrics(id, query.range ?? '1h') };
+  @Reply()
+  async metrics(@Param('id', ParseIdPipe) id: number, @Query() query: AgentMetricsQuery): Promise<Payload<AgentMetricsResponse>> {
+    return { metrics: await this.agents.metrics(id, query.range ?? '1h') };
   }
 }

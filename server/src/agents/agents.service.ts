@@ -11,6 +11,7 @@ import {
   MESSAGES,
 } from '@vigil/proto';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../common/api-exception';
+import type { Payload } from '../common/reply';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { DomainEvents } from '../events/domain-events.service';
@@ -82,7 +83,7 @@ export class AgentsService {
     this.events.emit('agent.deleted', { agent: toAgentDto(row) });
   }
 
-  async generateToken(userId: number | null): Promise<Omit<AgentTokenResponse, 'success'>> {
+  async generateToken(userId: number | null): Promise<Payload<AgentTokenResponse>> {
     const token = newRegistrationToken();
     const expiresAt = new Date(Date.now() + TOKEN_VALIDITY_MS);
     const tokenId = await this.agents.insertToken(secretHash(token), expiresAt, userId);
@@ -91,7 +92,6 @@ export class AgentsService {
       token_id: tokenId,
       expires_at: expiresAt.toISOString(),
       server_url: this.config.publicUrl,
-      message: MESSAGES['agents.tokenGenerated'],
     };
   }
 

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AuthStatusResponse, LoginResponse, MeResponse, MESSAGES, RegisterResponse } from '@vigil/proto';
+import type { AuthStatusResponse, LoginResponse, MeResponse, RegisterResponse } from '@vigil/proto';
 import { Auth, AuthUser, ClientIp, Public } from '../common/decorators';
+import { Payload, Reply } from '../common/reply';
 import { LoginDto, RegisterDto } from './auth.dto';
 import { AuthService } from './auth.service';
 
@@ -13,26 +14,30 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  login(@Body() body: LoginDto, @ClientIp() ip: string): Promise<LoginResponse> {
+  @Reply('auth.loginSuccess')
+  login(@Body() body: LoginDto, @ClientIp() ip: string): Promise<Payload<LoginResponse>> {
     return this.auth.login(body, ip);
   }
 
   @Public()
   @Post('register')
-  async register(@Body() body: RegisterDto): Promise<RegisterResponse> {
-    return { success: true, message: MESSAGES['auth.registered'], user: await this.auth.register(body) };
+  @Reply('auth.registered')
+  async register(@Body() body: RegisterDto): Promise<Payload<RegisterResponse>> {
+    return { user: await this.auth.register(body) };
   }
 
   /** Whether the first admin still has to be created and whether visitors may register. */
   @Public()
   @Get('status')
-  status(): Promise<AuthStatusResponse> {
+  @Reply()
+  status(): Promise<Payload<AuthStatusResponse>> {
     return this.auth.status();
   }
 
   @ApiBearerAuth()
   @Get('me')
-  async me(@Auth() auth: AuthUser): Promise<MeResponse> {
-    return { success: true, user: await this.auth.me(auth.id) };
+  @Reply()
+  async me(@Auth() auth: AuthUser): Promise<Payload<MeResponse>> {
+    return { user: await this.auth.me(auth.id) };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AuthStatusResponse, LoginResponse, MESSAGES, UserDto } from '@vigil/proto';
+import type { AuthStatusResponse, LoginResponse, UserDto } from '@vigil/proto';
 import { tooManyRequests, unauthorized } from '../common/api-exception';
+import type { Payload } from '../common/reply';
 import { SettingsService } from '../settings/settings.service';
 import { decoyPasswordHash, verifyPassword } from '../users/password';
 import { toUserDto } from '../users/user.mapper';
@@ -18,7 +19,7 @@ export class AuthService {
     private readonly settings: SettingsService,
   ) {}
 
-  async login(input: LoginDto, address: string): Promise<LoginResponse> {
+  async login(input: LoginDto, address: string): Promise<Payload<LoginResponse>> {
     const waitMs = await this.limiter.waitFor(address, input.username);
     if (waitMs > 0) throw tooManyRequests('auth.tooManyAttempts', Math.ceil(waitMs / 1000));
     const user = await this.users.findByUsername(input.username);
@@ -29,7 +30,7 @@ export class AuthService {
       throw unauthorized('auth.invalidCredentials');
     }
     await this.limiter.recordSuccess(address, input.username);
-    return { success: true, message: MESSAGES['auth.loginSuccess'], token: await this.tokens.issue(user), user: toUserDto(user) };
+    return { token: await this.tokens.issue(user), user: toUserDto(user) };
   }
 
   register(input: RegisterDto): Promise<UserDto> {
@@ -42,8 +43,8 @@ export class AuthService {
     return toUserDto(user);
   }
 
-  async status(): Promise<AuthStatusResponse> {
+  async status(): Promise<Payload<AuthStatusResponse>> {
     const [count, settings] = await Promise.all([this.users.countUsers(), this.settings.read()]);
-    return { success: true, needsSetup: count === 0, allowRegistration: count === 0 || settings.allowRegistration };
+    return { needsSetup: count === 0, allowRegistration: count === 0 || settings.allowRegistration };
   }
 }

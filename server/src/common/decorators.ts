@@ -33,8 +33,9 @@ export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext)
 });
 
 /**
- * The request body of a route whose service checks it by hand (no DTO class). The messages tell the shared text rule
- * (common/validation) how to name a refused field, as a DTO's decorators would.
+ * The body of an agent route (enrolment, xugou's register and status): an agent protocol message, checked by the
+ * same validators as the socket messages rather than by a DTO class. Every other body is a DTO. The messages tell the
+ * shared text rule (common/validation) how to name a refused field, as a DTO's decorators would.
  */
 export const CheckedBody =
   (messages: CheckedBodyMessages): ParameterDecorator =>

@@ -22,7 +22,7 @@ function firstMessage(errors: ValidationError[]): string | undefined {
   return undefined;
 }
 
-/** A body a service checks by hand (no DTO class): the text rule still applies, with these fields' messages. */
+/** An agent route's body (`@CheckedBody`, no DTO class): the text rule still applies, with these fields' messages. */
 export interface CheckedBodyMessages {
   fields: Partial<Record<string, MessageCode>>;
   /** For any other field, and for text nested deeper than a named field. */
@@ -98,6 +98,9 @@ class ApiValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param' || checked) {
       refuseBadText(value, metadata);
       if (metadata.type === 'body' && !metadata.data && isDto(metadata.metatype)) {
+        // A DTO describes an object: a list (or a bare value) is not a body with a bad field, it is the wrong body.
+        if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
+          throw badRequest('validation.failed');
         refuseUndocumentedNull(value, metadata.metatype);
         value = knownFieldsOnly(value, metadata.metatype);
       }

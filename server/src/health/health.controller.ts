@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/decorators';
+import { Reply } from '../common/reply';
 import { HealthService } from './health.service';
 
 @ApiTags('health')
@@ -12,8 +13,9 @@ export class HealthController {
   @Public()
   @Get()
   @HttpCode(200)
-  async check(): Promise<{ success: true; database: 'up' }> {
+  @Reply()
+  async check(): Promise<{ database: 'up' }> {
     await this.health.check();
-    return { success: true, database: 'up' };
+    return { database: 'up' };
   }
 }

@@ -1,15 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import {
-  CheckResponse,
-  ChecksPageResponse,
-  MESSAGES,
-  MessageResponse,
-  MonitorResponse,
-  MonitorsResponse,
-  MonitorStatsResponse,
-} from '@vigil/proto';
+import type { CheckResponse, ChecksPageResponse, MonitorResponse, MonitorsResponse, MonitorStatsResponse } from '@vigil/proto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import { Payload, Reply } from '../common/reply';
 import { ChecksQuery, CreateMonitorDto, ListMonitorsQuery, StatsQuery, UpdateMonitorDto } from './monitors.dto';
 import { MonitorsService } from './monitors.service';
 
@@ -21,56 +14,65 @@ export class MonitorsController {
   constructor(private readonly monitors: MonitorsService) {}
 
   @Get()
-  async list(@Query() query: ListMonitorsQuery): Promise<MonitorsResponse> {
-    return { success: true, ...(await this.monitors.list(query)) };
+  @Reply()
+  list(@Query() query: ListMonitorsQuery): Promise<Payload<MonitorsResponse>> {
+    return this.monitors.list(query);
   }
 
   @Post()
-  async create(@Body() body: CreateMonitorDto): Promise<MonitorResponse> {
-    return { success: true, message: MESSAGES['monitors.created'], monitor: await this.monitors.create(body) };
+  @Reply('monitors.created')
+  async create(@Body() body: CreateMonitorDto): Promise<Payload<MonitorResponse>> {
+    return { monitor: await this.monitors.create(body) };
   }
 
   @Get(':id')
-  async get(@Param('id', ParseIdPipe) id: number): Promise<MonitorResponse> {
-    return { success: true, monitor: await this.monitors.get(id) };
+  @Reply()
+  async get(@Param('id', ParseIdPipe) id: number): Promise<Payload<MonitorResponse>> {
+    return { monitor: await this.monitors.get(id) };
   }
 
   @Put(':id')
-  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateMonitorDto): Promise<MonitorResponse> {
-    return { success: true, message: MESSAGES['monitors.updated'], monitor: await this.monitors.update(id, body) };
+  @Reply('monitors.updated')
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateMonitorDto): Promise<Payload<MonitorResponse>> {
+    return { monitor: await this.monitors.update(id, body) };
   }
 
   @Delete(':id')
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<MessageResponse> {
-    await this.monitors.remove(id);
-    return { success: true, message: MESSAGES['monitors.deleted'] };
+  @Reply('monitors.deleted')
+  remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.monitors.remove(id);
   }
 
   @Post(':id/check')
   @HttpCode(200)
-  async check(@Param('id', ParseIdPipe) id: number): Promise<CheckResponse> {
-    return { success: true, message: MESSAGES['monitors.checkCompleted'], ...(await this.monitors.checkNow(id)) };
+  @Reply('monitors.checkCompleted')
+  check(@Param('id', ParseIdPipe) id: number): Promise<Payload<CheckResponse>> {
+    return this.monitors.checkNow(id);
   }
 
   @Post(':id/pause')
   @HttpCode(200)
-  async pause(@Param('id', ParseIdPipe) id: number): Promise<MonitorResponse> {
-    return { success: true, message: MESSAGES['monitors.paused'], monitor: await this.monitors.setActive(id, false) };
+  @Reply('monitors.paused')
+  async pause(@Param('id', ParseIdPipe) id: number): Promise<Payload<MonitorResponse>> {
+    return { monitor: await this.monitors.setActive(id, false) };
   }
 
   @Post(':id/resume')
   @HttpCode(200)
-  async resume(@Param('id', ParseIdPipe) id: number): Promise<MonitorResponse> {
-    return { success: true, message: MESSAGES['monitors.resumed'], monitor: await this.monitors.setActive(id, true) };
+  @Reply('monitors.resumed')
+  async resume(@Param('id', ParseIdPipe) id: number): Promise<Payload<MonitorResponse>> {
+    return { monitor: await this.monitors.setActive(id, true) };
   }
 
   @Get(':id/stats')
-  async stats(@Param('id', ParseIdPipe) id: number, @Query() query: StatsQuery): Promise<MonitorStatsResponse> {
-    return { success: true, stats: await this.monitors.statsFor(id, query.range ?? '24h') };
+  @Reply()
+  async stats(@Param('id', ParseIdPipe) id: number, @Query() query: StatsQuery): Promise<Payload<MonitorStatsResponse>> {
+    return { stats: await this.monitors.statsFor(id, query.range ?? '24h') };
   }
 
   @Get(':id/checks')
-  async checks(@Param('id', ParseIdPipe) id: number, @Query() query: ChecksQuery): Promise<ChecksPageResponse> {
-    return { success: true, ...(await this.monitors.checks(id, query.page ?? 1, query.pageSize ?? 50)) };
+  @Reply()
+  checks(@Param('id', ParseIdPipe) id: number, @Query() query: ChecksQuery): Promise<Payload<ChecksPageResponse>> {
+    return this.monitors.checks(id, query.page ?? 1, query.pageSize ?? 50);
   }
 }

@@ -1,39 +1,13 @@
-import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import {
-  MESSAGES,
-  PAGE_SIZE_DEFAULT,
-  type ChannelTestResponse,
-  type MessageResponse,
-  type NotificationHistoryResponse,
-  type NotificationsResponse,
-} from '@vigil/proto';
+import { PAGE_SIZE_DEFAULT, type ChannelTestResponse, type NotificationHistoryResponse, type NotificationsResponse } from '@vigil/proto';
 import type { Response } from 'express';
-import { CheckedBody } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import type { CheckedBodyMessages } from '../common/validation';
-import { HistoryQuery } from './notifications.dto';
+import { Payload, Reply } from '../common/reply';
+import { ChannelDto, ChannelTestDto, HistoryQuery, isFilledChannel, SettingsDto } from './notifications.dto';
 import { NotificationsService } from './notifications.service';
 
-/** How the shared text rule names a refused field of a channel or settings body. */
-const CHANNEL_FIELDS: CheckedBodyMessages = {
-  fields: {
-    name: 'notifications.channelNameRequired',
-    type: 'notifications.channelTypeInvalid',
-    language: 'notifications.languageInvalid',
-  },
-  otherwise: 'notifications.configInvalid',
-};
-const SETTINGS_FIELDS: CheckedBodyMessages = {
-  fields: {
-    target_type: 'notifications.targetTypeInvalid',
-    target_id: 'notifications.targetIdRequired',
-    channels: 'notifications.channelsInvalid',
-  },
-  otherwise: 'validation.textInvalid',
-};
-
-/** Every signed-in user may configure notifications (spec section 6). Bodies are checked by hand: see notifications.validation. */
+/** Every signed-in user may configure notifications (spec section 6). */
 @ApiTags('notifications')
 @ApiBearerAuth()
 @Controller('notifications')
@@ -41,55 +15,57 @@ export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Get()
-  async read(): Promise<NotificationsResponse> {
-    return { success: true, data: await this.notifications.read() };
+  @Reply()
+  async read(): Promise<Payload<NotificationsResponse>> {
+    return { data: await this.notifications.read() };
   }
 
   @Post('channels')
-  async createChannel(@CheckedBody(CHANNEL_FIELDS) body: unknown): Promise<MessageResponse & { data: { id: number } }> {
-    const id = await this.notifications.createChannel(body);
-    return { success: true, message: MESSAGES['notifications.channelSaved'], data: { id } };
+  @Reply('notifications.channelSaved')
+  async createChannel(@Body() body: ChannelDto): Promise<{ data: { id: number } }> {
+    return { data: { id: await this.notifications.createChannel(body) } };
   }
 
   /** A test of a channel not saved yet. */
   @Post('channels/test')
   @HttpCode(HttpStatus.OK)
-  testUnsaved(@CheckedBody(CHANNEL_FIELDS) body: unknown, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
+  testUnsaved(@Body() body: ChannelDto, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
     return this.answerTest(this.notifications.test(null, body), res);
   }
 
   @Put('channels/:id')
-  async updateChannel(@Param('id', ParseIdPipe) id: number, @CheckedBody(CHANNEL_FIELDS) body: unknown): Promise<MessageResponse> {
-    await this.notifications.updateChannel(id, body);
-    return { success: true, message: MESSAGES['notifications.channelSaved'] };
+  @Reply('notifications.channelSaved')
+  updateChannel(@Param('id', ParseIdPipe) id: number, @Body() body: ChannelDto): Promise<void> {
+    return this.notifications.updateChannel(id, body);
   }
 
   @Delete('channels/:id')
-  async deleteChannel(@Param('id', ParseIdPipe) id: number): Promise<MessageResponse> {
-    await this.notifications.deleteChannel(id);
-    return { success: true, message: MESSAGES['notifications.channelDeleted'] };
+  @Reply('notifications.channelDeleted')
+  deleteChannel(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.notifications.deleteChannel(id);
   }
 
-  /** Sends a test message; a provider's refusal is a 502 carrying its answer. */
+  /** Sends a test message, with the dialog's unsaved values when the body has them; a provider's refusal is a 502 carrying its answer. */
   @Post('channels/:id/test')
   @HttpCode(HttpStatus.OK)
   test(
     @Param('id', ParseIdPipe) id: number,
-    @CheckedBody(CHANNEL_FIELDS) body: unknown,
+    @Body() body: ChannelTestDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ChannelTestResponse> {
-    return this.answerTest(this.notifications.test(id, body), res);
+    return this.answerTest(this.notifications.test(id, isFilledChannel(body) ? body : null), res);
   }
 
   @Post('settings')
   @HttpCode(HttpStatus.OK)
-  async saveSettings(@CheckedBody(SETTINGS_FIELDS) body: unknown): Promise<MessageResponse> {
-    await this.notifications.saveSettings(body);
-    return { success: true, message: MESSAGES['notifications.settingsSaved'] };
+  @Reply('notifications.settingsSaved')
+  saveSettings(@Body() body: SettingsDto): Promise<void> {
+    return this.notifications.saveSettings(body);
   }
 
   @Get('history')
-  async history(@Query() query: HistoryQuery): Promise<NotificationHistoryResponse> {
+  @Reply()
+  async history(@Query() query: HistoryQuery): Promise<Payload<NotificationHistoryResponse>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
     const { items, total } = await this.notifications.history({
@@ -100,7 +76,7 @@ export class NotificationsController {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    return { success: true, items, total, page, pageSize };
+    return { items, total, page, pageSize };
   }
 
   private async answerTest(result: ReturnType<NotificationsService['test']>, res: Response): Promise<ChannelTestResponse> {

@@ -1,8 +1,244 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Min } from 'class-validator';
-import { DELIVERY_STATUSES, type DeliveryStatus, type NotificationTargetKind } from '@vigil/proto';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  Validate,
+  ValidateIf,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+} from 'class-validator';
+import {
+  CHANNEL_LANGUAGES,
+  CHANNEL_TYPES,
+  DELIVERY_STATUSES,
+  SETTINGS_TARGET_TYPES,
+  type ChannelLanguage,
+  type ChannelRequest,
+  type ChannelType,
+  type DeliveryStatus,
+  type NotificationSettingsRequest,
+  type NotificationTargetKind,
+  type SettingsTargetType,
+} from '@vigil/proto';
 import { PageQuery } from '../common/paging';
+import { trim } from '../users/user-fields';
+import type { TargetSettings } from './rules';
+
+const CHANNEL_NAME_MAX = 100;
+const CHANNELS_MAX = 50;
+const ID_MAX = 2 ** 31 - 1;
+
+/** Forms send flags as booleans, 0/1 or their text; absent or null is the default. Anything else stays and fails. */
+function flag(fallback: boolean) {
+  return ({ value }: { value: unknown }): unknown => {
+    if (value === undefined || value === null) return fallback;
+    if (value === true || value === 1 || value === '1' || value === 'true') return true;
+    if (value === false || value === 0 || value === '0' || value === 'false') return false;
+    return value;
+  };
+}
+
+/** An id as a number or its digits; anything else stays and fails. */
+function toId(value: unknown): unknown {
+  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+}
+
+/** A percentage as a number or its digits; absent, null or empty is the default. */
+function percent(fallback: number) {
+  return ({ value }: { value: unknown }): unknown => {
+    if (value === undefined || value === null || value === '') return fallback;
+    return typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value;
+  };
+}
+
+/** `config` arrives as an object or as that object in JSON; anything else stays and fails. */
+function parseConfig({ value }: { value: unknown }): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** `channels` arrive as a JSON list (or a list) of ids, repeats allowed and dropped; anything else stays and fails. */
+function parseChannelIds({ value }: { value: unknown }): unknown {
+  let list = value ?? [];
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list || '[]');
+    } catch {
+      return value;
+    }
+  }
+  if (!Array.isArray(list) || list.length > CHANNELS_MAX) return value;
+  const ids = list.map(toId);
+  return ids.every(isId) ? [...new Set(ids)] : value;
+}
+
+function isId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= ID_MAX;
+}
+
+@ValidatorConstraint({ name: 'id' })
+class Id implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return isId(value);
+  }
+}
+
+@ValidatorConstraint({ name: 'channelIds' })
+class ChannelIds implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return Array.isArray(value) && value.length <= CHANNELS_MAX && value.every(isId);
+  }
+}
+
+const isSpecific = (type: unknown): type is 'monitor' | 'agent' => type === 'monitor' || type === 'agent';
+
+/** What an entry has for a field the body leaves out (or sends as null or empty). */
+export const SETTINGS_DEFAULTS: TargetSettings = {
+  enabled: false,
+  on_down: true,
+  on_recovery: true,
+  on_offline: true,
+  on_cpu_threshold: false,
+  cpu_threshold: 90,
+  on_memory_threshold: false,
+  memory_threshold: 85,
+  on_disk_threshold: false,
+  disk_threshold: 90,
+  channels: [],
+  override_global: false,
+};
+
+type FlagName = { [K in keyof TargetSettings]: TargetSettings[K] extends boolean ? K : never }[keyof TargetSettings];
+type PercentName = 'cpu_threshold' | 'memory_threshold' | 'disk_threshold';
+
+function FlagField(name: FlagName): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({ default: SETTINGS_DEFAULTS[name], nullable: true, description: 'Also 0/1 or their text' })(target, key);
+    Transform(flag(SETTINGS_DEFAULTS[name]))(target, key);
+    IsBoolean({ message: 'validation.booleanRequired' })(target, key);
+  };
+}
+
+function PercentField(name: PercentName): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({ default: SETTINGS_DEFAULTS[name], minimum: 0, maximum: 100, nullable: true })(target, key);
+    Transform(percent(SETTINGS_DEFAULTS[name]))(target, key);
+    IsInt({ message: 'notifications.thresholdInvalid' })(target, key);
+    Min(0, { message: 'notifications.thresholdInvalid' })(target, key);
+    Max(100, { message: 'notifications.thresholdInvalid' })(target, key);
+  };
+}
+
+/** A channel create or edit body, before its type's own rules (which run after masked secrets are restored). */
+export class ChannelDto implements ChannelRequest {
+  @ApiProperty({ maxLength: CHANNEL_NAME_MAX })
+  @Transform(trim)
+  @IsNotEmpty({ message: 'notifications.channelNameRequired' })
+  @IsString({ message: 'notifications.channelNameRequired' })
+  @MaxLength(CHANNEL_NAME_MAX, { message: 'notifications.channelNameTooLong' })
+  name: string;
+
+  @ApiProperty({ enum: CHANNEL_TYPES })
+  @IsIn(CHANNEL_TYPES, { message: 'notifications.channelTypeInvalid' })
+  type: ChannelType;
+
+  @ApiPropertyOptional({ default: true, nullable: true, description: 'Also 0/1 or their text' })
+  @Transform(flag(true))
+  @IsBoolean({ message: 'validation.booleanRequired' })
+  enabled: boolean = true;
+
+  @ApiPropertyOptional({ enum: CHANNEL_LANGUAGES, default: 'zh-CN', nullable: true })
+  @Transform(({ value }) => value ?? 'zh-CN')
+  @IsIn(CHANNEL_LANGUAGES, { message: 'notifications.languageInvalid' })
+  language: ChannelLanguage = 'zh-CN';
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Object or JSON string; fields depend on the type' })
+  @Transform(parseConfig)
+  @IsObject({ message: 'notifications.configInvalid' })
+  config: Record<string, unknown>;
+}
+
+/** Whether a channel test body carries the dialog's values: name, type and config tell (the others have defaults). */
+export const isFilledChannel = (body: ChannelDto): boolean =>
+  body.name !== undefined || body.type !== undefined || body.config !== undefined;
+
+/** The body of a channel test: empty to test a saved channel as it is, or the dialog's values, checked as a channel. */
+export class ChannelTestDto extends ChannelDto {
+  @ValidateIf(isFilledChannel) declare name: string;
+  @ValidateIf(isFilledChannel) declare type: ChannelType;
+  @ValidateIf(isFilledChannel) declare enabled: boolean;
+  @ValidateIf(isFilledChannel) declare language: ChannelLanguage;
+  @ValidateIf(isFilledChannel) declare config: Record<string, unknown>;
+}
+
+/** One `POST /api/notifications/settings` body: flags may be booleans, 0/1 or their text; `channels` a JSON list. */
+export class SettingsDto implements NotificationSettingsRequest {
+  @ApiProperty({ enum: SETTINGS_TARGET_TYPES })
+  @IsIn(SETTINGS_TARGET_TYPES, { message: 'notifications.targetTypeInvalid' })
+  target_type: SettingsTargetType;
+
+  @ApiPropertyOptional({ nullable: true, description: 'Required for monitor and agent; ignored for the global entries' })
+  @ValidateIf((body: SettingsDto) => isSpecific(body.target_type))
+  @Transform(({ value }) => toId(value))
+  @Validate(Id, { message: 'notifications.targetIdRequired' })
+  target_id?: number;
+
+  @FlagField('enabled') enabled = SETTINGS_DEFAULTS.enabled;
+  @FlagField('on_down') on_down = SETTINGS_DEFAULTS.on_down;
+  @FlagField('on_recovery') on_recovery = SETTINGS_DEFAULTS.on_recovery;
+  @FlagField('on_offline') on_offline = SETTINGS_DEFAULTS.on_offline;
+  @FlagField('on_cpu_threshold') on_cpu_threshold = SETTINGS_DEFAULTS.on_cpu_threshold;
+  @FlagField('on_memory_threshold') on_memory_threshold = SETTINGS_DEFAULTS.on_memory_threshold;
+  @FlagField('on_disk_threshold') on_disk_threshold = SETTINGS_DEFAULTS.on_disk_threshold;
+  @FlagField('override_global') override_global = SETTINGS_DEFAULTS.override_global;
+
+  @PercentField('cpu_threshold') cpu_threshold = SETTINGS_DEFAULTS.cpu_threshold;
+  @PercentField('memory_threshold') memory_threshold = SETTINGS_DEFAULTS.memory_threshold;
+  @PercentField('disk_threshold') disk_threshold = SETTINGS_DEFAULTS.disk_threshold;
+
+  @ApiPropertyOptional({ nullable: true, description: 'JSON list of channel ids (a list is accepted too)' })
+  @Transform(parseChannelIds)
+  @Validate(ChannelIds, { message: 'notifications.channelsInvalid' })
+  channels: number[] = [];
+}
+
+/** The entry a settings body saves: no target for the global ones, and overriding forces a specific one on. */
+export function settingsEntry(body: SettingsDto): { targetType: SettingsTargetType; targetId: number | null; settings: TargetSettings } {
+  const specific = isSpecific(body.target_type);
+  // Overriding the global entry only makes sense switched on (spec: turning override on forces enabled).
+  const override = specific && body.override_global;
+  return {
+    targetType: body.target_type,
+    targetId: specific ? (body.target_id as number) : null,
+    settings: {
+      enabled: body.enabled || override,
+      on_down: body.on_down,
+      on_recovery: body.on_recovery,
+      on_offline: body.on_offline,
+      on_cpu_threshold: body.on_cpu_threshold,
+      cpu_threshold: body.cpu_threshold,
+      on_memory_threshold: body.on_memory_threshold,
+      memory_threshold: body.memory_threshold,
+      on_disk_threshold: body.on_disk_threshold,
+      disk_threshold: body.disk_threshold,
+      channels: body.channels,
+      override_global: override,
+    },
+  };
+}
 
 const TARGET_KINDS: readonly NotificationTargetKind[] = ['monitor', 'agent', 'test'];
 

@@ -9,31 +9,17 @@ import {
   type NotificationsResponse,
 } from '@vigil/proto';
 import { badRequest, notFound } from '../common/api-exception';
+import { envelope } from '../common/reply';
 import { describeFailure } from './delivery';
 import { NotificationDispatcher } from './dispatcher.service';
 import { buildMessage } from './messages';
 import { NotificationsRepository, type ChannelRow, type SettingsRow, type HistoryFilter } from './notifications.repository';
-import { readChannelRequest, readSettingsRequest, type ChannelInput } from './notifications.validation';
+import { SETTINGS_DEFAULTS, settingsEntry, type ChannelDto, type SettingsDto } from './notifications.dto';
 import { OutboxRepository } from './outbox.repository';
 import { providerFor } from './providers';
 import { maskSecrets, restoreSecrets } from './secrets';
 import type { TargetSettings } from './rules';
 import { defaultTemplates } from './templates';
-
-const DEFAULTS: TargetSettings = {
-  enabled: false,
-  on_down: true,
-  on_recovery: true,
-  on_offline: true,
-  on_cpu_threshold: false,
-  cpu_threshold: 90,
-  on_memory_threshold: false,
-  memory_threshold: 85,
-  on_disk_threshold: false,
-  disk_threshold: 90,
-  channels: [],
-  override_global: false,
-};
 
 /** Channels, settings and history as the API shows them; secrets never leave masked. */
 @Injectable()
@@ -49,14 +35,14 @@ export class NotificationsService {
     return { channels: channels.map(toChannelDto), templates: defaultTemplates(), settings: toSettingsDto(settings) };
   }
 
-  async createChannel(body: unknown): Promise<number> {
-    const input = this.validated(readChannelRequest(body), null);
+  async createChannel(body: ChannelDto): Promise<number> {
+    const input = this.validated(body, null);
     return this.repository.insertChannel(input);
   }
 
-  async updateChannel(id: number, body: unknown): Promise<void> {
+  async updateChannel(id: number, body: ChannelDto): Promise<void> {
     const stored = await this.channelOrFail(id);
-    const input = this.validated(readChannelRequest(body), stored);
+    const input = this.validated(body, stored);
     await this.repository.updateChannel(id, input);
   }
 
@@ -64,10 +50,8 @@ export class NotificationsService {
     if (!(await this.repository.deleteChannel(id))) throw notFound('notifications.channelNotFound');
   }
 
-  async saveSettings(body: unknown): Promise<void> {
-    const read = readSettingsRequest(body);
-    if (!read.ok) throw badRequest(read.code);
-    const { targetType, targetId, settings } = read.value;
+  async saveSettings(body: SettingsDto): Promise<void> {
+    const { targetType, targetId, settings } = settingsEntry(body);
     if (targetId !== null && !(await this.repository.targetExists(targetType as 'monitor' | 'agent', targetId))) {
       throw notFound('notifications.targetNotFound');
     }
@@ -78,12 +62,11 @@ export class NotificationsService {
 
   /**
    * Sends a test message through a saved channel (`id`), optionally with the dialog's unsaved values (`body`), or
-   * through an unsaved channel (`id` null). The answer is the provider's; the attempt is kept in the history.
+   * through an unsaved channel (`id` null, `body` given). The answer is the provider's; the attempt is kept in the history.
    */
-  async test(id: number | null, body: unknown): Promise<{ ok: boolean; response: ChannelTestResponse }> {
+  async test(id: number | null, body: ChannelDto | null): Promise<{ ok: boolean; response: ChannelTestResponse }> {
     const stored = id === null ? null : await this.channelOrFail(id);
-    const hasBody = typeof body === 'object' && body !== null && Object.keys(body).length > 0;
-    const channel = hasBody || !stored ? this.validated(readChannelRequest(body), stored) : stored;
+    const channel = body ? this.validated(body, stored) : stored!;
     const provider = providerFor(channel.type);
     const valid = provider.validate(channel.config);
     if (!valid.ok) throw badRequest(valid.code);
@@ -107,7 +90,7 @@ export class NotificationsService {
     await this.outbox.recordTest({ id: stored?.id ?? null, name: channel.name, type: channel.type }, message, record);
     const data = { status: record.httpStatus, detail: record.detail };
     return record.ok
-      ? { ok: true, response: { success: true, message: MESSAGES['notifications.testSent'], data } }
+      ? { ok: true, response: envelope({ data }, 'notifications.testSent') }
       : { ok: false, response: { success: false, message: `${MESSAGES['notifications.testFailed']}: ${record.detail}`, data } };
   }
 
@@ -122,9 +105,8 @@ export class NotificationsService {
   }
 
   /** The request with masked secrets put back (same type and destination only) and checked by its type's rules. */
-  private validated(read: ReturnType<typeof readChannelRequest>, stored: ChannelRow | null): ChannelInput {
-    if (!read.ok) throw badRequest(read.code);
-    const input = read.value;
+  private validated(body: ChannelDto, stored: ChannelRow | null): Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'> {
+    const input = { name: body.name, type: body.type, enabled: body.enabled, language: body.language, config: body.config };
     const restored = restoreSecrets(input.type, input.config, stored);
     if (!restored.ok) throw badRequest(restored.code);
     const valid = providerFor(input.type).validate(restored.config);
@@ -166,7 +148,7 @@ function agentSettings(s: TargetSettings): AgentNotificationSettings {
 }
 
 function toSettingsDto(rows: SettingsRow[]): NotificationSettingsDto {
-  const global = (type: string) => rows.find((r) => r.target_type === type) ?? DEFAULTS;
+  const global = (type: string) => rows.find((r) => r.target_type === type) ?? SETTINGS_DEFAULTS;
   const dto: NotificationSettingsDto = {
     monitors: monitorSettings(global('global-monitor')),
     agents: agentSettings(global('global-agent')),

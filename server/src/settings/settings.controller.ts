@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { MESSAGES, SettingsResponse } from '@vigil/proto';
+import type { SettingsResponse } from '@vigil/proto';
 import { Roles } from '../common/decorators';
+import { Payload, Reply } from '../common/reply';
 import { UpdateSettingsDto } from './settings.dto';
 import { SettingsService } from './settings.service';
 
@@ -13,13 +14,15 @@ export class SettingsController {
 
   @Roles('admin')
   @Get()
-  async read(): Promise<SettingsResponse> {
-    return { success: true, settings: await this.settings.read() };
+  @Reply()
+  async read(): Promise<Payload<SettingsResponse>> {
+    return { settings: await this.settings.read() };
   }
 
   @Roles('admin')
   @Put()
-  async update(@Body() body: UpdateSettingsDto): Promise<SettingsResponse & { message: string }> {
-    return { success: true, message: MESSAGES['settings.saved'], settings: await this.settings.update(body) };
+  @Reply('settings.saved')
+  async update(@Body() body: UpdateSettingsDto): Promise<Payload<SettingsResponse>> {
+    return { settings: await this.settings.update(body) };
   }
 }

@@ -1,12 +1,10 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import {
+import type {
   DashboardResponse,
   DisplayKeyCreatedResponse,
   DisplayKeysResponse,
-  MESSAGES,
-  MessageResponse,
   StatusConfigResponse,
   StatusDataResponse,
   WallDataResponse,
@@ -14,6 +12,7 @@ import {
 import { notFound, unauthorized } from '../common/api-exception';
 import { Auth, AuthUser, Public, Roles } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import { Payload, Reply } from '../common/reply';
 import { SessionService } from '../auth/session.service';
 import { DisplayKeysService } from '../display-keys/display-keys.service';
 import { badgeSvg } from './badge';
@@ -31,22 +30,24 @@ export class StatusController {
   ) {}
 
   @Get('status/config')
-  async config(): Promise<StatusConfigResponse> {
-    return { success: true, config: await this.status.config() };
+  @Reply()
+  async config(): Promise<Payload<StatusConfigResponse>> {
+    return { config: await this.status.config() };
   }
 
   @Post('status/config')
   @HttpCode(200)
-  async save(@Body() body: SaveStatusConfigDto): Promise<MessageResponse> {
-    await this.status.save(body);
-    return { success: true, message: MESSAGES['status.saved'] };
+  @Reply('status.saved')
+  save(@Body() body: SaveStatusConfigDto): Promise<void> {
+    return this.status.save(body);
   }
 
   @Public()
   @Get('status/data')
   @Header('Cache-Control', 'no-cache')
-  async data(): Promise<StatusDataResponse> {
-    return { success: true, data: await this.status.data() };
+  @Reply()
+  async data(): Promise<Payload<StatusDataResponse>> {
+    return { data: await this.status.data() };
   }
 
   @Public()
@@ -63,15 +64,17 @@ export class StatusController {
   }
 
   @Get('dashboard')
-  async dashboard(): Promise<DashboardResponse> {
-    return { success: true, dashboard: await this.status.dashboard() };
+  @Reply()
+  async dashboard(): Promise<Payload<DashboardResponse>> {
+    return { dashboard: await this.status.dashboard() };
   }
 
   /** A wall screen: a display key (`X-Display-Key` header or `key` query) or a signed-in user. */
   @Public()
   @Get('wall/data')
   @Header('Cache-Control', 'no-store')
-  async wall(@Req() req: Request, @Query('key') key?: string): Promise<WallDataResponse> {
+  @Reply()
+  async wall(@Req() req: Request, @Query('key') key?: string): Promise<Payload<WallDataResponse>> {
     const header = req.headers['x-display-key'];
     const displayKey = typeof header === 'string' ? header : key;
     if (displayKey !== undefined) {
@@ -80,25 +83,27 @@ export class StatusController {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || !(await this.sessions.resolve(bearer))) throw unauthorized('auth.required');
     }
-    return { success: true, data: await this.status.wall() };
+    return { data: await this.status.wall() };
   }
 
   @Roles('admin')
   @Get('wall/keys')
-  async keys(): Promise<DisplayKeysResponse> {
-    return { success: true, keys: await this.displayKeys.list() };
+  @Reply()
+  async keys(): Promise<Payload<DisplayKeysResponse>> {
+    return { keys: await this.displayKeys.list() };
   }
 
   @Roles('admin')
   @Post('wall/keys')
-  async createKey(@Body() body: CreateDisplayKeyDto, @Auth() user: AuthUser): Promise<DisplayKeyCreatedResponse> {
-    return { success: true, message: MESSAGES['wall.keyCreated'], ...(await this.displayKeys.create(body.name, user.id)) };
+  @Reply('wall.keyCreated')
+  createKey(@Body() body: CreateDisplayKeyDto, @Auth() user: AuthUser): Promise<Payload<DisplayKeyCreatedResponse>> {
+    return this.displayKeys.create(body.name, user.id);
   }
 
   @Roles('admin')
   @Delete('wall/keys/:id')
-  async revokeKey(@Param('id', ParseIdPipe) id: number): Promise<MessageResponse> {
+  @Reply('wall.keyDeleted')
+  async revokeKey(@Param('id', ParseIdPipe) id: number): Promise<void> {
     if (!(await this.displayKeys.revoke(id))) throw notFound('wall.keyNotFound');
-    return { success: true, message: MESSAGES['wall.keyDeleted'] };
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { dingtalkProvider as sut } from './dingtalk.provider';
-import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf } from './fake-endpoint';
+import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf } from './fake-endpoint.testing';
 
 const ACCESS_TOKEN = 'a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6abcd';
 const SECRET = 'SECd0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a7b8c9d0e1f2a3b4';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf } from './fake-endpoint';
+import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf } from './fake-endpoint.testing';
 import { feishuProvider as sut } from './feishu.provider';
 
 const HOOK = '/open-apis/bot/v2/hook/5e3d587e-d78e-4a07-bd07-265f269f86fd';

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { AddressDenyList, guardedConnector } from '../../common/outbound';
-import { contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint';
+import { contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint.testing';
 import { formatSeconds, isRetryable, postJson, Redactor } from './http';
 import { DeliveryError } from './provider';
 

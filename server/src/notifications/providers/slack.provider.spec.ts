@@ -1,4 +1,4 @@
-import { aMessage, contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint';
+import { aMessage, contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint.testing';
 import { slackProvider as sut } from './slack.provider';
 
 const HOOK_PATH = '/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX';

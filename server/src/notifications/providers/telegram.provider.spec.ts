@@ -1,4 +1,4 @@
-import { aMessage, contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint';
+import { aMessage, contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint.testing';
 import { DeliveryError } from './provider';
 import { telegramProvider as sut } from './telegram.provider';
 

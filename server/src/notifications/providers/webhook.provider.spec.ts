@@ -1,4 +1,4 @@
-import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf } from './fake-endpoint';
+import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf } from './fake-endpoint.testing';
 import { webhookProvider as sut } from './webhook.provider';
 
 describe('webhookProvider.validate', () => {

@@ -1,4 +1,4 @@
-import { aMessage, contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint';
+import { aMessage, contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint.testing';
 import { wecomProvider as sut } from './wecom.provider';
 
 const KEY = '693a91f6-7xxx-4bc4-97a0-0ec2sifa5aaa';

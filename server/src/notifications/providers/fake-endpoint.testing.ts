@@ -1,4 +1,7 @@
-/* A loopback HTTP server standing in for a provider's API in the provider specs (not used at runtime). */
+/*
+ * A loopback HTTP server standing in for a provider's API in the provider specs. `*.testing.ts` files are spec
+ * support: never built into dist (tsconfig.build.json) nor imported by runtime code (eslint).
+ */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NotificationMessage, SendContext } from './provider';

@@ -1,0 +1,98 @@
+import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { Reflector } from '@nestjs/core';
+import { firstValueFrom, of } from 'rxjs';
+import { MESSAGES } from '@vigil/proto';
+import { AgentsController } from '../agents/agents.controller';
+import { AuthController } from '../auth/auth.controller';
+import { HealthController } from '../health/health.controller';
+import { MetricsController } from '../metrics/metrics.controller';
+import { MonitorsController } from '../monitors/monitors.controller';
+import { NotificationsController } from '../notifications/notifications.controller';
+import { SettingsController } from '../settings/settings.controller';
+import { StatusController } from '../status/status.controller';
+import { UsersController } from '../users/users.controller';
+import { envelope, Reply, ReplyInterceptor, replyOf } from './reply';
+
+class Sample {
+  @Reply('monitors.created')
+  created() {}
+
+  @Reply()
+  plain() {}
+
+  raw() {}
+}
+
+function run(handler: () => void, payload: unknown): Promise<unknown> {
+  const sut = new ReplyInterceptor(new Reflector());
+  const context = { getHandler: () => handler } as unknown as ExecutionContext;
+  const next: CallHandler = { handle: () => of(payload) };
+  return firstValueFrom(sut.intercept(context, next));
+}
+
+describe('the success envelope', () => {
+  it('puts success, then the catalogued message, then the payload fields', () => {
+    const answer = envelope({ monitor: { id: 1 } }, 'monitors.created');
+    expect(answer).toEqual({ success: true, message: MESSAGES['monitors.created'], monitor: { id: 1 } });
+    expect(Object.keys(answer)).toEqual(['success', 'message', 'monitor']);
+  });
+
+  it('has no message when the route names none, and only success when there is no payload', () => {
+    expect(envelope({ users: [] })).toEqual({ success: true, users: [] });
+    expect(envelope(undefined, 'users.deleted')).toEqual({ success: true, message: MESSAGES['users.deleted'] });
+  });
+
+  it('wraps what a @Reply handler returns and leaves other routes as they answer', async () => {
+    expect(await run(Sample.prototype.created, { monitor: { id: 2 } })).toEqual({
+      success: true,
+      message: MESSAGES['monitors.created'],
+      monitor: { id: 2 },
+    });
+    expect(await run(Sample.prototype.plain, undefined)).toEqual({ success: true });
+    expect(await run(Sample.prototype.raw, 'text/plain metrics')).toBe('text/plain metrics');
+  });
+});
+
+/** Routes whose answer is not the success envelope, each for a reason. */
+const RAW_ROUTES = new Set([
+  'MetricsController.render', // Prometheus text
+  'StatusController.badge', // an SVG image
+  'NotificationsController.test', // the provider's verdict: the envelope when it accepted, success false (502) when not
+  'NotificationsController.testUnsaved',
+]);
+
+const CONTROLLERS = [
+  AgentsController,
+  AuthController,
+  HealthController,
+  MetricsController,
+  MonitorsController,
+  NotificationsController,
+  SettingsController,
+  StatusController,
+  UsersController,
+];
+
+describe('every API route', () => {
+  const routes = CONTROLLERS.flatMap((controller) =>
+    Object.getOwnPropertyNames(controller.prototype)
+      .map((name) => ({ route: `${controller.name}.${name}`, handler: (controller.prototype as unknown as Record<string, object>)[name] }))
+      .filter(({ handler }) => Reflect.getMetadata(METHOD_METADATA, handler) !== undefined),
+  );
+
+  it('is found: every controller file of the server is listed here', () => {
+    const files = readdirSync(join(__dirname, '..'), { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.controller.ts'),
+    );
+    expect(CONTROLLERS.filter((controller) => Reflect.getMetadata(PATH_METADATA, controller) !== undefined)).toHaveLength(files.length);
+    expect(routes.length).toBeGreaterThan(40);
+  });
+
+  it('answers with the envelope unless it is known to answer otherwise', () => {
+    const bare = routes.filter(({ route, handler }) => !replyOf(handler) && !RAW_ROUTES.has(route)).map(({ route }) => route);
+    expect(bare).toEqual([]);
+  });
+});
