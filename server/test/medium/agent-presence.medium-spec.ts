@@ -148,7 +148,7 @@ describe(AgentPresence.name, () => {
 
   it('announces a transition once when two instances sweep at the same time', async () => {
     const other = await presence();
-    const silent = await Promise.all([newAgent('web-5'), newAgent('web-6'), newAgent('web-7')]);
+    const silent = [await newAgent('web-5'), await newAgent('web-6'), await newAgent('web-7')];
     for (const { id } of silent) await silentFor(id, 3600);
     await Promise.all([sut.sweep(), other.sut.sweep()]);
     const all = [...announced(events), ...announced(other.events)].sort(([a], [b]) => a - b);
