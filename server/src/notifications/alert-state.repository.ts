@@ -20,7 +20,7 @@ export class AlertStateRepository {
     return queryRows<AlertState>(
       db,
       `SELECT kind, target_id, metric, streak, open, since, episode, notified FROM alert_state
-     WHERE kind = $1 AND target_id = ANY($2::int[]) AND metric = ANY($3::varchar[])`,
+       WHERE kind = $1 AND target_id = ANY($2::int[]) AND metric = ANY($3::varchar[])`,
       [kind, ids, metrics],
     );
   }
@@ -29,11 +29,11 @@ export class AlertStateRepository {
     await execute(
       db,
       `INSERT INTO alert_state AS s (kind, target_id, metric, streak, open, since, episode, notified)
-     SELECT kind, target_id, metric, streak, open, since, episode, notified
-     FROM jsonb_to_recordset($1::jsonb) AS r(kind varchar, target_id int, metric varchar, streak int, open boolean,
-       since timestamptz, episode int, notified boolean)
-     ON CONFLICT (kind, target_id, metric) DO UPDATE SET streak = excluded.streak, open = excluded.open,
-       since = excluded.since, episode = excluded.episode, notified = excluded.notified`,
+       SELECT kind, target_id, metric, streak, open, since, episode, notified
+       FROM jsonb_to_recordset($1::jsonb) AS r(kind varchar, target_id int, metric varchar, streak int, open boolean,
+         since timestamptz, episode int, notified boolean)
+       ON CONFLICT (kind, target_id, metric) DO UPDATE SET streak = excluded.streak, open = excluded.open,
+         since = excluded.since, episode = excluded.episode, notified = excluded.notified`,
       [JSON.stringify(states)],
     );
   }
