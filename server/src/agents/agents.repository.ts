@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentHello, AgentMetricPoint, AgentProtocol, AgentStatus } from '@vigil/proto';
-import { affectedCount, firstRow, returnedRows } from '../database/rows';
+import { execute, queryRow, queryRows } from '../database/rows';
 import { TransactionHooks } from '../events/transaction-hooks';
 import { toAgentDto } from './agent.mapper';
 import { DataSource, EntityManager } from 'typeorm';
@@ -17,6 +17,25 @@ const A_COLUMNS = COLUMNS.split(',')
   .map((c) => `a.${c.trim()}`)
   .join(', ');
 
+/** A row a status update returned, with the status it replaced. */
+type RowWithPrevious = AgentRow & { previous: AgentStatus };
+
+/** One stored bucket of `agent_metrics`. */
+interface MetricBucketRow {
+  bucket: Date;
+  samples: number;
+  cpu_sum: number;
+  cpu_max: number;
+  memory_sum: number;
+  memory_n: number;
+  disk_sum: number;
+  disk_n: number;
+  rx_sum: number;
+  tx_sum: number;
+  load_sum: number;
+  load_n: number;
+}
+
 export interface Transition {
   row: AgentRow;
   previous: AgentStatus;
@@ -30,6 +49,13 @@ export interface NewAgent {
   credentialHash: string | null;
   httpKey: string | null;
   registrationId: number | null;
+}
+
+export interface AgentCounts {
+  active: number;
+  inactive: number;
+  connecting: number;
+  total: number;
 }
 
 export interface ListQuery {
@@ -56,22 +82,28 @@ export class AgentsRepository {
   ) {}
 
   async insertToken(tokenHash: string, expiresAt: Date, userId: number | null): Promise<number> {
-    const [row] = await this.dataSource.query(
+    const row = await queryRow<{ id: number }>(
+      this.dataSource,
       `INSERT INTO agent_tokens (token_hash, expires_at, created_by) VALUES ($1, $2, $3) RETURNING id`,
       [tokenHash, expiresAt, userId],
     );
-    return row.id;
+    return row!.id;
   }
 
   /** The id of a registration token that has not expired. */
   async validTokenId(tokenHash: string): Promise<number | null> {
-    const [row] = await this.dataSource.query(`SELECT id FROM agent_tokens WHERE token_hash = $1 AND expires_at > now()`, [tokenHash]);
+    const row = await queryRow<{ id: number }>(
+      this.dataSource,
+      `SELECT id FROM agent_tokens WHERE token_hash = $1 AND expires_at > now()`,
+      [tokenHash],
+    );
     return row?.id ?? null;
   }
 
   async insert(agent: NewAgent): Promise<AgentRow> {
     const { hello } = agent;
-    const [row] = await this.dataSource.query(
+    const row = await queryRow<AgentRow>(
+      this.dataSource,
       `INSERT INTO agents (name, hostname, ip_addresses, os, version, platform, kernel, arch, cpu_model, cpu_cores,
          protocol, interval_s, credential_hash, http_key, registration_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
@@ -94,47 +126,43 @@ export class AgentsRepository {
         agent.registrationId,
       ],
     );
-    return row;
+    return row!;
   }
 
   /** Refreshes what the host says about itself (hello, or an HTTP agent's re-registration). */
   async updateHost(id: number, hello: AgentHello, interval: number | undefined): Promise<AgentRow | null> {
-    return firstRow(
-      await this.dataSource.query(
-        `UPDATE agents SET hostname = $2, ip_addresses = $3, os = $4, version = $5, platform = $6,
-           kernel = coalesce($7, kernel), arch = coalesce($8, arch), cpu_model = coalesce($9, cpu_model),
-           cpu_cores = coalesce($10, cpu_cores), interval_s = coalesce($11, interval_s)
-         WHERE id = $1 RETURNING ${COLUMNS}`,
-        [
-          id,
-          hello.hostname,
-          JSON.stringify(hello.ip_addresses),
-          hello.os,
-          hello.agent_version,
-          hello.platform,
-          hello.kernel ?? null,
-          hello.arch ?? null,
-          hello.cpu_model ?? null,
-          hello.cpu_cores ?? null,
-          interval ?? null,
-        ],
-      ),
+    return queryRow<AgentRow>(
+      this.dataSource,
+      `UPDATE agents SET hostname = $2, ip_addresses = $3, os = $4, version = $5, platform = $6,
+         kernel = coalesce($7, kernel), arch = coalesce($8, arch), cpu_model = coalesce($9, cpu_model),
+         cpu_cores = coalesce($10, cpu_cores), interval_s = coalesce($11, interval_s)
+       WHERE id = $1 RETURNING ${COLUMNS}`,
+      [
+        id,
+        hello.hostname,
+        JSON.stringify(hello.ip_addresses),
+        hello.os,
+        hello.agent_version,
+        hello.platform,
+        hello.kernel ?? null,
+        hello.arch ?? null,
+        hello.cpu_model ?? null,
+        hello.cpu_cores ?? null,
+        interval ?? null,
+      ],
     );
   }
 
-  async findById(id: number): Promise<AgentRow | null> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM agents WHERE id = $1`, [id]);
-    return row ?? null;
+  findById(id: number): Promise<AgentRow | null> {
+    return queryRow<AgentRow>(this.dataSource, `SELECT ${COLUMNS} FROM agents WHERE id = $1`, [id]);
   }
 
-  async findByCredential(credentialHash: string): Promise<AgentRow | null> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM agents WHERE credential_hash = $1`, [credentialHash]);
-    return row ?? null;
+  findByCredential(credentialHash: string): Promise<AgentRow | null> {
+    return queryRow<AgentRow>(this.dataSource, `SELECT ${COLUMNS} FROM agents WHERE credential_hash = $1`, [credentialHash]);
   }
 
-  async findHttpAgent(httpKey: string, hostname: string): Promise<AgentRow | null> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM agents WHERE http_key = $1 AND hostname = $2`, [httpKey, hostname]);
-    return row ?? null;
+  findHttpAgent(httpKey: string, hostname: string): Promise<AgentRow | null> {
+    return queryRow<AgentRow>(this.dataSource, `SELECT ${COLUMNS} FROM agents WHERE http_key = $1 AND hostname = $2`, [httpKey, hostname]);
   }
 
   async list(query: ListQuery): Promise<{ rows: AgentRow[]; total: number }> {
@@ -149,35 +177,43 @@ export class AgentsRepository {
       where.push(`(name ILIKE $${params.length} OR hostname ILIKE $${params.length} OR ip_addresses::text ILIKE $${params.length})`);
     }
     const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM agents ${condition}`, params);
+    const [{ total }] = await queryRows<{ total: number }>(
+      this.dataSource,
+      `SELECT count(*)::int AS total FROM agents ${condition}`,
+      params,
+    );
     params.push(query.offset);
     let page = `OFFSET $${params.length}`;
     if (query.limit !== null) {
       params.push(query.limit);
       page += ` LIMIT $${params.length}`;
     }
-    const rows = await this.dataSource.query(`SELECT ${COLUMNS} FROM agents ${condition} ORDER BY id ${page}`, params);
+    const rows = await queryRows<AgentRow>(this.dataSource, `SELECT ${COLUMNS} FROM agents ${condition} ORDER BY id ${page}`, params);
     return { rows, total };
   }
 
-  async counts(): Promise<{ active: number; inactive: number; connecting: number; total: number }> {
-    const [row] = await this.dataSource.query(`
+  async counts(): Promise<AgentCounts> {
+    const row = await queryRow<AgentCounts>(
+      this.dataSource,
+      `
       SELECT count(*) FILTER (WHERE status = 'active')::int AS active,
              count(*) FILTER (WHERE status = 'inactive')::int AS inactive,
              count(*) FILTER (WHERE status = 'connecting')::int AS connecting,
              count(*)::int AS total
-      FROM agents`);
-    return row;
+      FROM agents`,
+    );
+    return row!;
   }
 
   async rename(id: number, name: string): Promise<AgentRow | null> {
-    return firstRow(
-      await this.dataSource.query(`UPDATE agents SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name]),
-    );
+    return queryRow<AgentRow>(this.dataSource, `UPDATE agents SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [
+      id,
+      name,
+    ]);
   }
 
   async delete(id: number): Promise<AgentRow | null> {
-    return firstRow(await this.dataSource.query(`DELETE FROM agents WHERE id = $1 RETURNING ${COLUMNS}`, [id]));
+    return queryRow<AgentRow>(this.dataSource, `DELETE FROM agents WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
   }
 
   /**
@@ -186,7 +222,8 @@ export class AgentsRepository {
    */
   async connected(id: number, connectionId: string): Promise<Transition | null> {
     return this.dataSource.transaction(async (manager) => {
-      const rows = await manager.query(
+      const row = await queryRow<RowWithPrevious>(
+        manager,
         `UPDATE agents a SET connection_id = $2, disconnected_at = NULL, last_seen_at = now(),
            status = CASE WHEN p.previous = 'inactive' THEN 'connecting' ELSE p.previous END
          FROM (SELECT id, status AS previous FROM agents WHERE id = $1 FOR UPDATE) p
@@ -194,7 +231,6 @@ export class AgentsRepository {
          RETURNING ${A_COLUMNS}, p.previous`,
         [id, connectionId],
       );
-      const row = firstRow<AgentRow & { previous: AgentStatus }>(rows);
       const transition = row ? transitionOf(row) : null;
       if (transition) await this.announceInside(manager, [transition]);
       return transition;
@@ -203,7 +239,7 @@ export class AgentsRepository {
 
   /** The socket went away; unless another connection took over meanwhile, the grace period starts now. */
   async disconnected(id: number, connectionId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE agents SET disconnected_at = now(), connection_id = NULL WHERE id = $1 AND connection_id = $2`, [
+    await execute(this.dataSource, `UPDATE agents SET disconnected_at = now(), connection_id = NULL WHERE id = $1 AND connection_id = $2`, [
       id,
       connectionId,
     ]);
@@ -217,14 +253,13 @@ export class AgentsRepository {
   async recordReports(latest: LatestUpdate[], sums: BucketSums[]): Promise<{ stored: Set<number>; transitions: Transition[] }> {
     const ids = [...new Set(latest.map((u) => u.agentId))].sort((a, b) => a - b);
     return this.dataSource.transaction(async (manager) => {
-      const locked: Array<AgentRow & { previous: AgentStatus }> = returnedRows(
-        await manager.query(
-          `UPDATE agents a SET status = 'active', last_seen_at = now()
-           FROM (SELECT id, status AS previous FROM agents WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE) p
-           WHERE a.id = p.id
-           RETURNING ${A_COLUMNS}, p.previous`,
-          [ids],
-        ),
+      const locked = await queryRows<RowWithPrevious>(
+        manager,
+        `UPDATE agents a SET status = 'active', last_seen_at = now()
+         FROM (SELECT id, status AS previous FROM agents WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE) p
+         WHERE a.id = p.id
+         RETURNING ${A_COLUMNS}, p.previous`,
+        [ids],
       );
       const stored = new Set(locked.map((r) => r.id));
       const newest = new Map<number, LatestUpdate>();
@@ -234,7 +269,8 @@ export class AgentsRepository {
         if (!seen || seen.at < update.at) newest.set(update.agentId, update);
       }
       if (newest.size) {
-        await manager.query(
+        await execute(
+          manager,
           `UPDATE agents a SET cpu_usage = r.cpu_usage, memory_total = r.memory_total, memory_used = r.memory_used,
              swap_total = r.swap_total, swap_used = r.swap_used, disk_total = r.disk_total, disk_used = r.disk_used,
              network_rx = r.network_rx, network_tx = r.network_tx, load1 = r.load1, load5 = r.load5, load15 = r.load15,
@@ -249,7 +285,8 @@ export class AgentsRepository {
       }
       const kept = sums.filter((s) => stored.has(s.agent_id));
       if (kept.length) {
-        await manager.query(
+        await execute(
+          manager,
           `INSERT INTO agent_metrics AS m (agent_id, tier, bucket, samples, cpu_sum, cpu_max, memory_sum, memory_n,
              disk_sum, disk_n, rx_sum, tx_sum, load_sum, load_n)
            SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(agent_id int, tier int, bucket timestamptz, samples int,
@@ -285,7 +322,8 @@ export class AgentsRepository {
    */
   async sweepInactive(graceSeconds: number): Promise<Transition[]> {
     return this.dataSource.transaction(async (manager) => {
-      const rows = await manager.query(
+      const rows = await queryRows<RowWithPrevious>(
+        manager,
         `UPDATE agents a SET status = 'inactive', updated_at = now()
          FROM (
            SELECT id, status AS previous FROM agents
@@ -299,7 +337,7 @@ export class AgentsRepository {
          RETURNING ${A_COLUMNS}, p.previous`,
         [graceSeconds],
       );
-      const transitions = returnedRows<AgentRow & { previous: AgentStatus }>(rows).map(transitionOf);
+      const transitions = rows.map(transitionOf);
       await this.announceInside(manager, transitions);
       return transitions;
     });
@@ -321,23 +359,24 @@ export class AgentsRepository {
     update: (kept: CounterState | null) => { result: T; counters: CounterState | null },
   ): Promise<T | null> {
     return this.dataSource.transaction(async (manager) => {
-      const [row] = await manager.query(`SELECT counters FROM agents WHERE id = $1 FOR UPDATE`, [id]);
+      const row = await queryRow<{ counters: CounterState | null }>(manager, `SELECT counters FROM agents WHERE id = $1 FOR UPDATE`, [id]);
       if (!row) return null;
       const { result, counters } = update(row.counters ?? null);
-      await manager.query(`UPDATE agents SET counters = $2, last_seen_at = now() WHERE id = $1`, [id, JSON.stringify(counters)]);
+      await execute(manager, `UPDATE agents SET counters = $2, last_seen_at = now() WHERE id = $1`, [id, JSON.stringify(counters)]);
       return result;
     });
   }
 
   /** Chart points of one tier since `since`, oldest first. */
   async metrics(id: number, tier: Tier, since: Date): Promise<AgentMetricPoint[]> {
-    const rows = await this.dataSource.query(
+    const rows = await queryRows<MetricBucketRow>(
+      this.dataSource,
       `SELECT bucket, samples, cpu_sum, cpu_max, memory_sum, memory_n, disk_sum, disk_n, rx_sum, tx_sum, load_sum, load_n
        FROM agent_metrics WHERE agent_id = $1 AND tier = $2 AND bucket >= $3 ORDER BY bucket`,
       [id, tier, since],
     );
     const avg = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 100) / 100 : null);
-    return rows.map((r: Record<string, number> & { bucket: Date }) => ({
+    return rows.map((r) => ({
       time: new Date(r.bucket).toISOString(),
       cpu: avg(r.cpu_sum, r.samples) ?? 0,
       cpu_max: r.cpu_max,
@@ -353,14 +392,13 @@ export class AgentsRepository {
   async prune(cutoffs: Record<Tier, Date>): Promise<number> {
     let removed = 0;
     for (const [tier, cutoff] of Object.entries(cutoffs)) {
-      const result = await this.dataSource.query(`DELETE FROM agent_metrics WHERE tier = $1 AND bucket < $2`, [Number(tier), cutoff]);
-      removed += affectedCount(result);
+      removed += await execute(this.dataSource, `DELETE FROM agent_metrics WHERE tier = $1 AND bucket < $2`, [Number(tier), cutoff]);
     }
-    await this.dataSource.query(`DELETE FROM agent_tokens WHERE expires_at < now() - interval '30 days'`);
+    await execute(this.dataSource, `DELETE FROM agent_tokens WHERE expires_at < now() - interval '30 days'`);
     return removed;
   }
 }
 
-function transitionOf({ previous, ...row }: AgentRow & { previous: AgentStatus }): Transition {
+function transitionOf({ previous, ...row }: RowWithPrevious): Transition {
   return { row, previous };
 }

@@ -7,6 +7,7 @@ import { DeadlineClient, deadlineClientClass, READ_GRACE_MS } from './deadline-c
 import { EmbeddedPostgres, startEmbeddedOrExit } from './embedded-postgres';
 import { ENTITIES } from './entities';
 import { JobClaims } from './job-claims';
+import { JobClaimsRepository } from './job-claims.repository';
 import { MIGRATIONS } from './migrations';
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
@@ -86,6 +87,7 @@ export function poolLimits(config: AppConfig) {
       },
     },
     JobClaims,
+    JobClaimsRepository,
   ],
   exports: [DataSource, JobClaims],
 })

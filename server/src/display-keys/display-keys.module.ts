@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DisplayKeysRepository } from './display-keys.repository';
 import { DisplayKeysService } from './display-keys.service';
 
-@Module({ providers: [DisplayKeysService], exports: [DisplayKeysService] })
+@Module({ providers: [DisplayKeysService, DisplayKeysRepository], exports: [DisplayKeysService] })
 export class DisplayKeysModule {}

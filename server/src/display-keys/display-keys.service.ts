@@ -1,20 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { DisplayKeyDto } from '@vigil/proto';
 import { createHash, randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { affectedCount, firstRow } from '../database/rows';
 import { DomainEvents } from '../events/domain-events.service';
-
-interface KeyRow {
-  id: number;
-  name: string;
-  created_at: Date;
-  last_used_at: Date | null;
-}
+import { DisplayKeysRepository, type DisplayKeyRow } from './display-keys.repository';
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-const toDto = (row: KeyRow): DisplayKeyDto => ({
+const toDto = (row: DisplayKeyRow): DisplayKeyDto => ({
   id: row.id,
   name: row.name,
   created_at: new Date(row.created_at).toISOString(),
@@ -28,28 +20,22 @@ const toDto = (row: KeyRow): DisplayKeyDto => ({
 @Injectable()
 export class DisplayKeysService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly keys: DisplayKeysRepository,
     private readonly events: DomainEvents,
   ) {}
 
   async list(): Promise<DisplayKeyDto[]> {
-    const rows: KeyRow[] = await this.dataSource.query(`SELECT id, name, created_at, last_used_at FROM display_keys ORDER BY id`);
-    return rows.map(toDto);
+    return (await this.keys.list()).map(toDto);
   }
 
   async create(name: string, userId: number): Promise<{ key: DisplayKeyDto; secret: string }> {
     const secret = `vgd_${randomBytes(24).toString('base64url')}`;
-    const [row] = await this.dataSource.query(
-      `INSERT INTO display_keys (name, key_hash, created_by) VALUES ($1, $2, $3) RETURNING id, name, created_at, last_used_at`,
-      [name, hash(secret), userId],
-    );
-    return { key: toDto(row), secret };
+    return { key: toDto(await this.keys.insert(name, hash(secret), userId)), secret };
   }
 
   /** Returns false when there was no such key. Sockets opened with it are dropped on the event. */
   async revoke(id: number): Promise<boolean> {
-    const result = await this.dataSource.query(`DELETE FROM display_keys WHERE id = $1 RETURNING id`, [id]);
-    const removed = affectedCount(result) > 0;
+    const removed = await this.keys.delete(id);
     if (removed) this.events.emit('display_key.revoked', { id });
     return removed;
   }
@@ -57,14 +43,6 @@ export class DisplayKeysService {
   /** The id of a live key, or null. Marks it used (at most once a minute, to keep reads cheap). */
   async verify(secret: unknown): Promise<number | null> {
     if (typeof secret !== 'string' || secret.length < 8 || secret.length > 200) return null;
-    const result = await this.dataSource.query(
-      `UPDATE display_keys SET last_used_at = now()
-       WHERE key_hash = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') RETURNING id`,
-      [hash(secret)],
-    );
-    const touched = firstRow<{ id: number }>(result);
-    if (touched) return touched.id;
-    const [row] = await this.dataSource.query(`SELECT id FROM display_keys WHERE key_hash = $1`, [hash(secret)]);
-    return row?.id ?? null;
+    return (await this.keys.touch(hash(secret))) ?? (await this.keys.idByHash(hash(secret)));
   }
 }

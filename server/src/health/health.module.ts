@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DatabaseWrites } from './database-writes';
 import { HealthController } from './health.controller';
+import { HealthRepository } from './health.repository';
 import { HealthService } from './health.service';
 
 @Module({
   controllers: [HealthController],
   providers: [
     HealthService,
+    HealthRepository,
     {
       provide: DatabaseWrites,
       inject: [DataSource],

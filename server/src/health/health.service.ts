@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ApiException } from '../common/api-exception';
 import { DatabaseWrites } from './database-writes';
+import { HealthRepository } from './health.repository';
 
 /** A database that does not answer within this time counts as down, so a load balancer is not kept waiting. */
 const DATABASE_TIMEOUT_MS = 3000;
@@ -21,12 +21,12 @@ export class HealthService {
   private lastProbeAt = 0;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: HealthRepository,
     private readonly writes: DatabaseWrites,
   ) {}
 
   async check(): Promise<void> {
-    if (!this.dataSource.isInitialized || !(await this.withinTime(this.dataSource.query('SELECT 1')))) {
+    if (!(await this.withinTime(this.database.ping()))) {
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'health.databaseDown');
     }
     const since = Date.now() - this.lastProbeAt;
@@ -39,12 +39,7 @@ export class HealthService {
 
   /** The outcome is recorded by DatabaseWrites like any other write. */
   private probe(): Promise<void> {
-    this.probing ??= this.withinTime(
-      this.dataSource.query(
-        `INSERT INTO settings (key, value, updated_at) VALUES ('health:write-probe', to_jsonb(now()), now())
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`,
-      ),
-    ).then(() => {
+    this.probing ??= this.withinTime(this.database.writeProbe()).then(() => {
       this.lastProbeAt = Date.now();
       this.probing = null;
     });

@@ -4,11 +4,12 @@ import { MonitorsModule } from '../monitors/monitors.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { EventLoopDelay } from './event-loop-delay';
 import { MetricsController } from './metrics.controller';
+import { MetricsRepository } from './metrics.repository';
 import { MetricsService } from './metrics.service';
 
 @Module({
   imports: [MonitorsModule, AgentsModule, NotificationsModule],
   controllers: [MetricsController],
-  providers: [MetricsService, EventLoopDelay],
+  providers: [MetricsService, MetricsRepository, EventLoopDelay],
 })
 export class MetricsModule {}

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AgentGateway } from '../agents/agent.gateway';
 import { AgentReportsWriter } from '../agents/agent-reports.writer';
 import { ReportLimiter } from '../agents/report-limiter';
 import { CheckResultsWriter } from '../monitors/check-results.writer';
 import { CheckScheduler } from '../monitors/check-scheduler.service';
 import { EventLoopDelay } from './event-loop-delay';
+import { MetricsRepository } from './metrics.repository';
 import { NotificationDispatcher } from '../notifications/dispatcher.service';
 
 @Injectable()
@@ -13,7 +13,7 @@ export class MetricsService {
   constructor(
     private readonly scheduler: CheckScheduler,
     private readonly writer: CheckResultsWriter,
-    private readonly dataSource: DataSource,
+    private readonly database: MetricsRepository,
     private readonly agentReports: AgentReportsWriter,
     private readonly agentGateway: AgentGateway,
     private readonly dispatcher: NotificationDispatcher,
@@ -23,12 +23,7 @@ export class MetricsService {
 
   async render(): Promise<string> {
     const stats = this.scheduler.getStats();
-    const [sizes] = await this.dataSource.query(
-      `SELECT pg_total_relation_size('monitor_checks')::bigint AS checks_bytes,
-              pg_total_relation_size('monitor_hourly')::bigint AS hourly_bytes,
-              pg_database_size(current_database())::bigint AS database_bytes,
-              (SELECT count(*) FROM notification_outbox WHERE status = 'pending')::int AS notifications_pending`,
-    );
+    const sizes = await this.database.databaseFigures();
     const memory = process.memoryUsage();
     const cpu = process.cpuUsage();
     const loop = this.eventLoop.readAndReset();

@@ -1,4 +1,4 @@
-import type { HttpMethod, MonitorStatus } from '@vigil/proto';
+import type { CheckDto, HttpMethod, MonitorStatus } from '@vigil/proto';
 
 /** What the checker needs to know about a monitor. */
 export interface MonitorTarget {
@@ -39,4 +39,22 @@ export interface MonitorRow {
   last_checked: Date | null;
   next_check_at: Date | null;
   created_at: Date;
+}
+
+/** One stored check, as the monitor's check list reads it. */
+export interface CheckRow {
+  id: number;
+  status: CheckDto['status'];
+  status_code: number | null;
+  response_time: number | null;
+  error: string | null;
+  checked_at: Date;
+}
+
+export interface MonitorCounts {
+  up: number;
+  down: number;
+  pending: number;
+  paused: number;
+  total: number;
 }

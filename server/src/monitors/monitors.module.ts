@@ -7,6 +7,7 @@ import { CheckScheduler } from './check-scheduler.service';
 import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
 import { HttpChecker } from './http-checker';
 import { MonitorStats } from './monitor-stats';
+import { MonitorStatsRepository } from './monitor-stats.repository';
 import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
@@ -35,6 +36,7 @@ import { RetentionService } from './retention.service';
           : new InProcessCheckScheduler(monitors, checker, writer, config),
     },
     MonitorStats,
+    MonitorStatsRepository,
     MonitorsService,
     RetentionService,
   ],

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoryPoint, HttpMethod, MonitorFilter, MonitorStatus } from '@vigil/proto';
 import { DataSource, EntityManager } from 'typeorm';
-import { affectedCount, firstRow } from '../database/rows';
+import { execute, firstRow, queryRow, queryRows } from '../database/rows';
 import { TransactionHooks } from '../events/transaction-hooks';
-import type { MonitorRow, ScheduledMonitor } from './monitor.types';
+import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor } from './monitor.types';
 
 export interface MonitorFields {
   name: string;
@@ -79,13 +79,14 @@ export class MonitorsRepository {
   async insert(fields: MonitorFields, nextCheckAt: Date | null): Promise<MonitorRow> {
     const keys = Object.keys(FIELD_COLUMNS) as Array<keyof MonitorFields>;
     const values = keys.map((key) => (key === 'headers' ? JSON.stringify(fields[key]) : fields[key]));
-    const [row] = await this.dataSource.query(
+    const row = await queryRow<MonitorRow>(
+      this.dataSource,
       `INSERT INTO monitors (${keys.map((k) => FIELD_COLUMNS[k]).join(', ')}, next_check_at)
        VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}, $${keys.length + 1})
        RETURNING ${COLUMNS}`,
       [...values, nextCheckAt],
     );
-    return row;
+    return row!;
   }
 
   async update(
@@ -106,17 +107,15 @@ export class MonitorsRepository {
     }
     if (extra.resetState) sets.push(`consecutive_failures = 0`);
     sets.push('updated_at = now()');
-    const rows = await this.dataSource.query(`UPDATE monitors SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
-    return firstRow(rows);
+    return queryRow<MonitorRow>(this.dataSource, `UPDATE monitors SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
   }
 
-  async delete(id: number): Promise<MonitorRow | null> {
-    return firstRow(await this.dataSource.query(`DELETE FROM monitors WHERE id = $1 RETURNING ${COLUMNS}`, [id]));
+  delete(id: number): Promise<MonitorRow | null> {
+    return queryRow<MonitorRow>(this.dataSource, `DELETE FROM monitors WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
   }
 
-  async findById(id: number): Promise<MonitorRow | null> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM monitors WHERE id = $1`, [id]);
-    return row ?? null;
+  findById(id: number): Promise<MonitorRow | null> {
+    return queryRow<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE id = $1`, [id]);
   }
 
   async list(query: ListQuery): Promise<{ rows: MonitorRow[]; total: number }> {
@@ -136,33 +135,41 @@ export class MonitorsRepository {
       );
     }
     const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM monitors ${condition}`, params);
+    const [{ total }] = await queryRows<{ total: number }>(
+      this.dataSource,
+      `SELECT count(*)::int AS total FROM monitors ${condition}`,
+      params,
+    );
     params.push(query.offset);
     let page = `OFFSET $${params.length}`;
     if (query.limit !== null) {
       params.push(query.limit);
       page += ` LIMIT $${params.length}`;
     }
-    const rows = await this.dataSource.query(`SELECT ${COLUMNS} FROM monitors ${condition} ORDER BY id ${page}`, params);
+    const rows = await queryRows<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors ${condition} ORDER BY id ${page}`, params);
     return { rows, total };
   }
 
-  async counts(): Promise<{ up: number; down: number; pending: number; paused: number; total: number }> {
-    const [row] = await this.dataSource.query(`
+  async counts(): Promise<MonitorCounts> {
+    const row = await queryRow<MonitorCounts>(
+      this.dataSource,
+      `
       SELECT count(*) FILTER (WHERE active AND status = 'up')::int AS up,
              count(*) FILTER (WHERE active AND status = 'down')::int AS down,
              count(*) FILTER (WHERE active AND status = 'pending')::int AS pending,
              count(*) FILTER (WHERE NOT active)::int AS paused,
              count(*)::int AS total
-      FROM monitors`);
-    return row;
+      FROM monitors`,
+    );
+    return row!;
   }
 
   /** The latest `limit` statuses of each monitor, oldest first, in one query. */
   async history(ids: number[], limit: number): Promise<Map<number, HistoryPoint[]>> {
     const result = new Map<number, HistoryPoint[]>(ids.map((id) => [id, []]));
     if (!ids.length) return result;
-    const rows: Array<{ monitor_id: number; status: MonitorStatus; checked_at: Date }> = await this.dataSource.query(
+    const rows = await queryRows<{ monitor_id: number; status: MonitorStatus; checked_at: Date }>(
+      this.dataSource,
       `SELECT c.monitor_id, c.status, c.checked_at
        FROM unnest($1::int[]) AS m(id)
        CROSS JOIN LATERAL (
@@ -179,7 +186,8 @@ export class MonitorsRepository {
   async uptime24h(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<Map<number, { up: number; checks: number }>> {
     const result = new Map<number, { up: number; checks: number }>();
     if (!ids.length) return result;
-    const rows: Array<{ monitor_id: number; up: number; checks: number }> = await manager.query(
+    const rows = await queryRows<{ monitor_id: number; up: number; checks: number }>(
+      manager,
       `SELECT monitor_id, sum(up)::int AS up, sum(checks)::int AS checks FROM monitor_hourly
        WHERE monitor_id = ANY($1::int[]) AND hour > now() - interval '24 hours' GROUP BY monitor_id`,
       [ids],
@@ -188,9 +196,14 @@ export class MonitorsRepository {
     return result;
   }
 
-  async checks(id: number, offset: number, limit: number) {
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM monitor_checks WHERE monitor_id = $1`, [id]);
-    const rows = await this.dataSource.query(
+  async checks(id: number, offset: number, limit: number): Promise<{ rows: CheckRow[]; total: number }> {
+    const [{ total }] = await queryRows<{ total: number }>(
+      this.dataSource,
+      `SELECT count(*)::int AS total FROM monitor_checks WHERE monitor_id = $1`,
+      [id],
+    );
+    const rows = await queryRows<CheckRow>(
+      this.dataSource,
       `SELECT id::int, status, status_code, response_time, error, checked_at FROM monitor_checks
        WHERE monitor_id = $1 ORDER BY checked_at DESC, id DESC OFFSET $2 LIMIT $3`,
       [id, offset, limit],
@@ -200,7 +213,7 @@ export class MonitorsRepository {
 
   /** Every active monitor, for the scheduler at start. */
   async loadActive(): Promise<ScheduledMonitor[]> {
-    const rows: MonitorRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM monitors WHERE active`);
+    const rows = await queryRows<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE active`);
     return rows.map(toScheduled);
   }
 
@@ -328,21 +341,16 @@ export class MonitorsRepository {
   async prune(checksBefore: Date, aggregatesBefore: Date, chunk = 10_000): Promise<{ checks: number; aggregates: number }> {
     let checks = 0;
     for (;;) {
-      const rows = await this.dataSource.query(
+      const count = await execute(
+        this.dataSource,
         `DELETE FROM monitor_checks WHERE id IN (SELECT id FROM monitor_checks WHERE checked_at < $1 LIMIT $2) RETURNING 1`,
         [checksBefore, chunk],
       );
-      const count = affectedCount(rows);
       checks += count;
       if (count < chunk) break;
     }
-    const removed = await this.dataSource.query(`DELETE FROM monitor_hourly WHERE hour < $1 RETURNING 1`, [aggregatesBefore]);
-    return { checks, aggregates: affectedCount(removed) };
-  }
-
-  /** Raw checks of one monitor since a time, for percentiles and short-range charts. */
-  query<T = unknown>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.dataSource.query(sql, params);
+    const aggregates = await execute(this.dataSource, `DELETE FROM monitor_hourly WHERE hour < $1 RETURNING 1`, [aggregatesBefore]);
+    return { checks, aggregates };
   }
 }
 

@@ -1,31 +1,20 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { ChannelLanguage, ChannelType } from '@vigil/proto';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { TransactionHooks, type AgentReading, type AgentTransition, type MonitorTransition } from '../events/transaction-hooks';
+import { AlertStateRepository, type AlertState } from './alert-state.repository';
 import { NotificationDispatcher } from './dispatcher.service';
 import { buildMessage, type MessageVars } from './messages';
-import { SETTINGS_COLUMNS, type SettingsRow } from './notifications.repository';
+import { NotificationsRepository } from './notifications.repository';
 import { OutboxRepository, type OutboxItem } from './outbox.repository';
 import { agentDecision, effectiveSettings, monitorDecision, thresholdStep, type StatusDecision, type TargetSettings } from './rules';
 import type { NotificationEvent } from './templates';
 
-type Kind = 'monitor' | 'agent';
-type Metric = 'status' | 'cpu' | 'memory' | 'disk';
+type Kind = AlertState['kind'];
+type Metric = AlertState['metric'];
 const THRESHOLD_METRICS = ['cpu', 'memory', 'disk'] as const;
 const METRIC_LABEL = { cpu: 'CPU', memory: 'memory', disk: 'disk' } as const;
-
-interface AlertState {
-  kind: Kind;
-  target_id: number;
-  metric: Metric;
-  streak: number;
-  open: boolean;
-  since: Date | null;
-  episode: number;
-  notified: boolean;
-}
 
 /** A notification to render for every channel of `settings`. */
 interface Send {
@@ -72,6 +61,8 @@ const fresh = (kind: Kind, target_id: number, metric: Metric): AlertState => ({
 export class AlertsService implements OnModuleInit {
   constructor(
     private readonly hooks: TransactionHooks,
+    private readonly alertStates: AlertStateRepository,
+    private readonly notifications: NotificationsRepository,
     private readonly outbox: OutboxRepository,
     private readonly dispatcher: NotificationDispatcher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -122,8 +113,8 @@ export class AlertsService implements OnModuleInit {
   private async onStatusEvents(manager: EntityManager, kind: Kind, events: StatusEvent[]): Promise<void> {
     if (!events.length) return;
     const ids = [...new Set(events.map((e) => e.target.id))];
-    const settings = await loadSettings(manager, kind, ids);
-    const states = await loadStates(manager, kind, ids, ['status']);
+    const settings = await this.loadSettings(manager, kind, ids);
+    const states = await this.loadStates(manager, kind, ids, ['status']);
     const changed = new Set<string>();
     const sends: Send[] = [];
 
@@ -174,8 +165,8 @@ export class AlertsService implements OnModuleInit {
 
   private async onAgentReadings(manager: EntityManager, readings: AgentReading[]): Promise<void> {
     const ids = [...new Set(readings.map((r) => r.agent.id))];
-    const settings = await loadSettings(manager, 'agent', ids);
-    const states = await loadStates(manager, 'agent', ids, THRESHOLD_METRICS);
+    const settings = await this.loadSettings(manager, 'agent', ids);
+    const states = await this.loadStates(manager, 'agent', ids, THRESHOLD_METRICS);
     const changed = new Set<string>();
     const sends: Send[] = [];
     const window = this.config.notifications.thresholdReports;
@@ -227,9 +218,10 @@ export class AlertsService implements OnModuleInit {
 
   /** Writes the changed alert states and the outbox rows, then wakes the dispatcher. */
   private async commit(manager: EntityManager, states: AlertState[], sends: Send[]): Promise<void> {
-    if (states.length) await saveStates(manager, states);
+    if (states.length) await this.alertStates.save(manager, states);
     if (!sends.length) return;
-    const channels = await loadChannels(manager, [...new Set(sends.flatMap((s) => s.settings.channels))]);
+    const enabled = await this.notifications.enabledChannels(manager, [...new Set(sends.flatMap((s) => s.settings.channels))]);
+    const channels = new Map(enabled.map((channel) => [channel.id, channel]));
     const items: OutboxItem[] = sends.flatMap((send) =>
       send.settings.channels.flatMap((channelId) => {
         const channel = channels.get(channelId);
@@ -251,6 +243,26 @@ export class AlertsService implements OnModuleInit {
     );
     if (await this.outbox.enqueue(manager, items)) this.dispatcher.nudge();
   }
+
+  private async loadSettings(manager: EntityManager, kind: Kind, ids: number[]): Promise<TargetSettingsSet> {
+    const specific = new Map<number, TargetSettings>();
+    let global: TargetSettings | undefined;
+    for (const row of await this.notifications.targetSettings(manager, kind, ids)) {
+      if (row.target_id === null) global = row;
+      else specific.set(row.target_id, row);
+    }
+    return { global, specific };
+  }
+
+  private async loadStates(
+    manager: EntityManager,
+    kind: Kind,
+    ids: number[],
+    metrics: readonly Metric[],
+  ): Promise<Map<string, AlertState>> {
+    const rows = await this.alertStates.load(manager, kind, ids, metrics);
+    return new Map(rows.map((row) => [stateKey(row.kind, row.target_id, row.metric), row]));
+  }
 }
 
 function agentVars(agent: AgentReading['agent']): MessageVars {
@@ -258,50 +270,3 @@ function agentVars(agent: AgentReading['agent']): MessageVars {
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
-
-async function loadSettings(manager: EntityManager, kind: Kind, ids: number[]): Promise<TargetSettingsSet> {
-  const rows: SettingsRow[] = await manager.query(
-    `SELECT ${SETTINGS_COLUMNS} FROM notification_settings WHERE target_type = $1 OR (target_type = $2 AND target_id = ANY($3::int[]))`,
-    [`global-${kind}`, kind, ids],
-  );
-  const specific = new Map<number, TargetSettings>();
-  let global: TargetSettings | undefined;
-  for (const row of rows) {
-    if (row.target_id === null) global = row;
-    else specific.set(row.target_id, row);
-  }
-  return { global, specific };
-}
-
-async function loadStates(manager: EntityManager, kind: Kind, ids: number[], metrics: readonly Metric[]): Promise<Map<string, AlertState>> {
-  const rows: AlertState[] = await manager.query(
-    `SELECT kind, target_id, metric, streak, open, since, episode, notified FROM alert_state
-     WHERE kind = $1 AND target_id = ANY($2::int[]) AND metric = ANY($3::varchar[])`,
-    [kind, ids, metrics],
-  );
-  return new Map(rows.map((row) => [stateKey(row.kind, row.target_id, row.metric), row]));
-}
-
-async function saveStates(manager: EntityManager, states: AlertState[]): Promise<void> {
-  await manager.query(
-    `INSERT INTO alert_state AS s (kind, target_id, metric, streak, open, since, episode, notified)
-     SELECT kind, target_id, metric, streak, open, since, episode, notified
-     FROM jsonb_to_recordset($1::jsonb) AS r(kind varchar, target_id int, metric varchar, streak int, open boolean,
-       since timestamptz, episode int, notified boolean)
-     ON CONFLICT (kind, target_id, metric) DO UPDATE SET streak = excluded.streak, open = excluded.open,
-       since = excluded.since, episode = excluded.episode, notified = excluded.notified`,
-    [JSON.stringify(states)],
-  );
-}
-
-async function loadChannels(
-  manager: EntityManager,
-  ids: number[],
-): Promise<Map<number, { name: string; type: ChannelType; language: ChannelLanguage }>> {
-  if (!ids.length) return new Map();
-  const rows: Array<{ id: number; name: string; type: ChannelType; language: ChannelLanguage }> = await manager.query(
-    `SELECT id, name, type, language FROM notification_channels WHERE enabled AND id = ANY($1::int[])`,
-    [ids],
-  );
-  return new Map(rows.map((row) => [row.id, row]));
-}

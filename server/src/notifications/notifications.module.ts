@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AlertStateRepository } from './alert-state.repository';
 import { AlertsService } from './alerts.service';
 import { NotificationDispatcher } from './dispatcher.service';
 import { NotificationsController } from './notifications.controller';
@@ -8,7 +9,7 @@ import { OutboxRepository } from './outbox.repository';
 
 @Module({
   controllers: [NotificationsController],
-  providers: [NotificationsRepository, OutboxRepository, NotificationDispatcher, AlertsService, NotificationsService],
+  providers: [NotificationsRepository, OutboxRepository, AlertStateRepository, NotificationDispatcher, AlertsService, NotificationsService],
   exports: [NotificationDispatcher],
 })
 export class NotificationsModule {}

@@ -2,13 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type {
   ChannelLanguage,
   ChannelType,
+  DeliveryAttemptDto,
   DeliveryStatus,
   NotificationHistoryItem,
   NotificationTargetKind,
   SettingsTargetType,
 } from '@vigil/proto';
-import { DataSource, type EntityManager } from 'typeorm';
-import { affectedCount, firstRow } from '../database/rows';
+import { DataSource } from 'typeorm';
+import { execute, queryRow, queryRows, type Sql } from '../database/rows';
+import type { NotificationMessage } from './providers';
 import type { TargetSettings } from './rules';
 
 export interface ChannelRow {
@@ -25,6 +27,14 @@ export interface ChannelRow {
 export interface SettingsRow extends TargetSettings {
   target_type: SettingsTargetType;
   target_id: number | null;
+}
+
+/** A channel as the alert rules need it to render and address a message. */
+export interface AlertChannelRow {
+  id: number;
+  name: string;
+  type: ChannelType;
+  language: ChannelLanguage;
 }
 
 export interface HistoryFilter {
@@ -46,45 +56,46 @@ export class NotificationsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   channels(): Promise<ChannelRow[]> {
-    return this.dataSource.query(`SELECT ${CHANNEL_COLUMNS} FROM notification_channels ORDER BY id`);
+    return queryRows<ChannelRow>(this.dataSource, `SELECT ${CHANNEL_COLUMNS} FROM notification_channels ORDER BY id`);
   }
 
-  async channel(id: number): Promise<ChannelRow | null> {
-    return firstRow<ChannelRow>(await this.dataSource.query(`SELECT ${CHANNEL_COLUMNS} FROM notification_channels WHERE id = $1`, [id]));
+  channel(id: number): Promise<ChannelRow | null> {
+    return queryRow<ChannelRow>(this.dataSource, `SELECT ${CHANNEL_COLUMNS} FROM notification_channels WHERE id = $1`, [id]);
   }
 
   async insertChannel(channel: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'>): Promise<number> {
-    const row = firstRow<{ id: number }>(
-      await this.dataSource.query(
-        `INSERT INTO notification_channels (name, type, config, enabled, language) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [channel.name, channel.type, JSON.stringify(channel.config), channel.enabled, channel.language],
-      ),
+    const row = await queryRow<{ id: number }>(
+      this.dataSource,
+      `INSERT INTO notification_channels (name, type, config, enabled, language) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [channel.name, channel.type, JSON.stringify(channel.config), channel.enabled, channel.language],
     );
     return row!.id;
   }
 
   async updateChannel(id: number, channel: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'>): Promise<boolean> {
-    const result = await this.dataSource.query(
+    const updated = await execute(
+      this.dataSource,
       `UPDATE notification_channels SET name = $2, type = $3, config = $4, enabled = $5, language = $6, updated_at = now()
        WHERE id = $1 RETURNING id`,
       [id, channel.name, channel.type, JSON.stringify(channel.config), channel.enabled, channel.language],
     );
-    return affectedCount(result) > 0;
+    return updated > 0;
   }
 
   /** Removes the channel and its id from every settings entry; its history stays, under its name. */
   async deleteChannel(id: number): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const result = await manager.query(`DELETE FROM notification_channels WHERE id = $1 RETURNING id`, [id]);
-      if (!affectedCount(result)) return false;
-      await manager.query(
+      if (!(await execute(manager, `DELETE FROM notification_channels WHERE id = $1 RETURNING id`, [id]))) return false;
+      await execute(
+        manager,
         `UPDATE notification_settings
          SET channels = (SELECT coalesce(jsonb_agg(c), '[]'::jsonb) FROM jsonb_array_elements(channels) c WHERE c <> to_jsonb($1::int))
          WHERE channels @> to_jsonb(ARRAY[$1::int])`,
         [id],
       );
       // Still-pending messages to it can no longer be delivered.
-      await manager.query(
+      await execute(
+        manager,
         `UPDATE notification_outbox SET status = 'failed', last_error = 'Channel deleted', locked_until = NULL
          WHERE channel_id IS NULL AND status = 'pending'`,
       );
@@ -94,15 +105,33 @@ export class NotificationsRepository {
 
   async existingChannelIds(ids: number[]): Promise<Set<number>> {
     if (!ids.length) return new Set();
-    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT id FROM notification_channels WHERE id = ANY($1::int[])`, [
-      ids,
-    ]);
+    const rows = await queryRows<{ id: number }>(this.dataSource, `SELECT id FROM notification_channels WHERE id = ANY($1::int[])`, [ids]);
     return new Set(rows.map((r) => r.id));
+  }
+
+  /** The enabled channels among `ids`, read inside the alert's transaction. */
+  async enabledChannels(db: Sql, ids: number[]): Promise<AlertChannelRow[]> {
+    if (!ids.length) return [];
+    return queryRows<AlertChannelRow>(
+      db,
+      `SELECT id, name, type, language FROM notification_channels WHERE enabled AND id = ANY($1::int[])`,
+      [ids],
+    );
+  }
+
+  /** The global entry of `kind` and the specific entries of the targets `ids`, read inside the alert's transaction. */
+  targetSettings(db: Sql, kind: 'monitor' | 'agent', ids: number[]): Promise<SettingsRow[]> {
+    return queryRows<SettingsRow>(
+      db,
+      `SELECT ${SETTINGS_COLUMNS} FROM notification_settings WHERE target_type = $1 OR (target_type = $2 AND target_id = ANY($3::int[]))`,
+      [`global-${kind}`, kind, ids],
+    );
   }
 
   /** The global entries and the specific ones whose monitor or agent still exists. */
   settings(): Promise<SettingsRow[]> {
-    return this.dataSource.query(
+    return queryRows<SettingsRow>(
+      this.dataSource,
       `SELECT ${SETTINGS_COLUMNS} FROM notification_settings s
        WHERE s.target_type IN ('global-monitor', 'global-agent')
           OR (s.target_type = 'monitor' AND EXISTS (SELECT 1 FROM monitors m WHERE m.id = s.target_id))
@@ -113,11 +142,12 @@ export class NotificationsRepository {
 
   async targetExists(kind: 'monitor' | 'agent', id: number): Promise<boolean> {
     const table = kind === 'monitor' ? 'monitors' : 'agents';
-    return Boolean(firstRow(await this.dataSource.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])));
+    return Boolean(await queryRow(this.dataSource, `SELECT 1 FROM ${table} WHERE id = $1`, [id]));
   }
 
   async saveSettings(targetType: SettingsTargetType, targetId: number | null, s: TargetSettings): Promise<void> {
-    await this.dataSource.query(
+    await execute(
+      this.dataSource,
       `INSERT INTO notification_settings AS n (${SETTINGS_COLUMNS})
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (target_type, coalesce(target_id, 0)) DO UPDATE SET
@@ -158,8 +188,13 @@ export class NotificationsRepository {
     if (filter.targetId) add('o.target_id = ?', filter.targetId);
     if (filter.channelId) add('o.channel_id = ?', filter.channelId);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM notification_outbox o ${clause}`, params);
-    const rows = await this.dataSource.query(
+    const [{ total }] = await queryRows<{ total: number }>(
+      this.dataSource,
+      `SELECT count(*)::int AS total FROM notification_outbox o ${clause}`,
+      params,
+    );
+    const rows = await queryRows<HistoryRow>(
+      this.dataSource,
       `SELECT o.id::int, o.event, o.message, o.target_kind, o.target_id, o.target_name, o.channel_id,
               coalesce(c.name, o.channel_name) AS channel_name, o.channel_type, o.status, o.attempts, o.next_attempt_at,
               o.last_error, o.created_at, o.sent_at,
@@ -174,19 +209,38 @@ export class NotificationsRepository {
   }
 
   /** Keeps the history bounded: delivered and failed notifications older than `days`. */
-  async pruneHistory(days: number, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    return affectedCount(
-      await manager.query(
-        `DELETE FROM notification_outbox WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1) RETURNING id`,
-        [days],
-      ),
+  pruneHistory(days: number): Promise<number> {
+    return execute(
+      this.dataSource,
+      `DELETE FROM notification_outbox WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1) RETURNING id`,
+      [days],
     );
   }
 }
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
-function toHistoryItem(row: Record<string, any>): NotificationHistoryItem {
+/** One history row as the query above selects it; `tries` is built by json_agg, so its times are text. */
+interface HistoryRow {
+  id: number;
+  event: string;
+  message: NotificationMessage;
+  target_kind: NotificationTargetKind;
+  target_id: number | null;
+  target_name: string;
+  channel_id: number | null;
+  channel_name: string;
+  channel_type: ChannelType;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date;
+  last_error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  tries: Array<Omit<DeliveryAttemptDto, 'at'> & { at: string }>;
+}
+
+function toHistoryItem(row: HistoryRow): NotificationHistoryItem {
   return {
     id: Number(row.id),
     event: row.event,
@@ -205,7 +259,7 @@ function toHistoryItem(row: Record<string, any>): NotificationHistoryItem {
     last_error: row.last_error,
     created_at: iso(row.created_at)!,
     sent_at: iso(row.sent_at),
-    tries: (row.tries as Array<Record<string, any>>).map((t) => ({
+    tries: row.tries.map((t) => ({
       attempt: t.attempt,
       ok: t.ok,
       http_status: t.http_status,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelType } from '@vigil/proto';
-import { DataSource, type EntityManager } from 'typeorm';
-import { returnedRows } from '../database/rows';
+import { DataSource } from 'typeorm';
+import { execute, queryRows, type Sql } from '../database/rows';
 import type { NotificationMessage } from './providers';
 
 /** One notification to one channel, as the alert rules write it inside the event's transaction. */
@@ -40,9 +40,10 @@ export class OutboxRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Inside the event's transaction; a deduplication key already written is skipped. Returns how many were new. */
-  async enqueue(manager: EntityManager, items: OutboxItem[]): Promise<number> {
+  async enqueue(manager: Sql, items: OutboxItem[]): Promise<number> {
     if (!items.length) return 0;
-    const rows = await manager.query(
+    const rows = await queryRows<{ id: string }>(
+      manager,
       `INSERT INTO notification_outbox (dedup_key, channel_id, channel_name, channel_type, event, target_kind, target_id, target_name, message)
        SELECT dedup_key, channel_id, channel_name, channel_type, event, target_kind, target_id, target_name, message
        FROM jsonb_to_recordset($1::jsonb) AS r(dedup_key varchar, channel_id int, channel_name varchar, channel_type varchar,
@@ -51,7 +52,7 @@ export class OutboxRepository {
        RETURNING id`,
       [JSON.stringify(items)],
     );
-    return returnedRows(rows).length;
+    return rows.length;
   }
 
   /**
@@ -59,7 +60,8 @@ export class OutboxRepository {
    * the lease (`locked_until`) lets another instance take over if this one dies mid-delivery.
    */
   async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const rows = await this.dataSource.query(
+    const claimed = await queryRows<{ id: number; attempts: number; message: NotificationMessage; channel_id: number | null }>(
+      this.dataSource,
       `UPDATE notification_outbox o SET locked_until = now() + make_interval(secs => $2::float8 / 1000), attempts = o.attempts + 1
        FROM (
          SELECT id FROM notification_outbox
@@ -70,10 +72,13 @@ export class OutboxRepository {
        RETURNING o.id::int, o.attempts, o.message, o.channel_id`,
       [limit, leaseMs],
     );
-    const claimed = returnedRows<{ id: number; attempts: number; message: NotificationMessage; channel_id: number | null }>(rows);
     const channelIds = [...new Set(claimed.map((r) => r.channel_id).filter((id): id is number => id !== null))];
-    const channels: Array<{ id: number; type: ChannelType; config: Record<string, unknown>; enabled: boolean }> = channelIds.length
-      ? await this.dataSource.query(`SELECT id, type, config, enabled FROM notification_channels WHERE id = ANY($1::int[])`, [channelIds])
+    const channels = channelIds.length
+      ? await queryRows<{ id: number; type: ChannelType; config: Record<string, unknown>; enabled: boolean }>(
+          this.dataSource,
+          `SELECT id, type, config, enabled FROM notification_channels WHERE id = ANY($1::int[])`,
+          [channelIds],
+        )
       : [];
     const byId = new Map(channels.map((c) => [c.id, c]));
     return claimed.map((row) => {
@@ -89,7 +94,8 @@ export class OutboxRepository {
 
   /** Records the attempt and moves the notification on, in one statement. */
   async finish(id: number, attempt: number, record: AttemptRecord, outcome: Outcome): Promise<void> {
-    await this.dataSource.query(
+    await execute(
+      this.dataSource,
       `WITH moved AS (
          UPDATE notification_outbox SET
            status = CASE WHEN $3::varchar = 'retry' THEN 'pending' ELSE $3::varchar END,
@@ -120,7 +126,8 @@ export class OutboxRepository {
     message: NotificationMessage,
     record: AttemptRecord,
   ): Promise<void> {
-    await this.dataSource.query(
+    await execute(
+      this.dataSource,
       `WITH test AS (
          INSERT INTO notification_outbox (dedup_key, channel_id, channel_name, channel_type, event, target_kind, target_id,
            target_name, message, status, attempts, last_error, sent_at)

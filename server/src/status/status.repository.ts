@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AgentDto, MonitorStatus, PublicAgent, PublicMonitor, StatusChange, StatusConfigItem } from '@vigil/proto';
 import { DataSource } from 'typeorm';
 import { percent } from '../agents/figures';
+import { execute, queryRow, queryRows } from '../database/rows';
 import { uptimePercent } from '../monitors/check-rules';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 
@@ -78,11 +79,13 @@ export class StatusRepository {
   /** Every monitor and agent by name, with whether the status page shows it. */
   async selections(): Promise<{ monitors: StatusConfigItem[]; agents: StatusConfigItem[] }> {
     const [monitors, agents] = await Promise.all([
-      this.dataSource.query(
+      queryRows<StatusConfigItem>(
+        this.dataSource,
         `SELECT m.id, m.name, (s.monitor_id IS NOT NULL) AS selected FROM monitors m
          LEFT JOIN status_monitors s ON s.monitor_id = m.id ORDER BY m.id`,
       ),
-      this.dataSource.query(
+      queryRows<StatusConfigItem>(
+        this.dataSource,
         `SELECT a.id, a.name, (s.agent_id IS NOT NULL) AS selected FROM agents a
          LEFT JOIN status_agents s ON s.agent_id = a.id ORDER BY a.id`,
       ),
@@ -93,28 +96,32 @@ export class StatusRepository {
   /** Replaces both selections in one transaction; ids of missing monitors or agents are ignored. */
   async select(monitorIds: number[], agentIds: number[]): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(`DELETE FROM status_monitors`);
-      await manager.query(`DELETE FROM status_agents`);
-      await manager.query(
+      await execute(manager, `DELETE FROM status_monitors`);
+      await execute(manager, `DELETE FROM status_agents`);
+      await execute(
+        manager,
         `INSERT INTO status_monitors (monitor_id) SELECT id FROM monitors WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
         [monitorIds],
       );
-      await manager.query(`INSERT INTO status_agents (agent_id) SELECT id FROM agents WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`, [
-        agentIds,
-      ]);
+      await execute(
+        manager,
+        `INSERT INTO status_agents (agent_id) SELECT id FROM agents WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
+        [agentIds],
+      );
     });
   }
 
   /** Public monitors: only the selected ones, or every monitor (the wall). */
   async publicMonitors(scope: 'selected' | 'all', historyPoints: number): Promise<PublicMonitor[]> {
-    const rows: Array<{
+    const rows = await queryRows<{
       id: number;
       name: string;
       status: MonitorStatus;
       response_time: number | null;
       last_checked: Date | null;
       active: boolean;
-    }> = await this.dataSource.query(
+    }>(
+      this.dataSource,
       scope === 'selected'
         ? `SELECT m.id, m.name, m.status, m.response_time, m.last_checked, m.active FROM monitors m
              JOIN status_monitors s ON s.monitor_id = m.id ORDER BY m.id`
@@ -141,7 +148,8 @@ export class StatusRepository {
   }
 
   async publicAgents(scope: 'selected' | 'all', showResources: boolean): Promise<PublicAgent[]> {
-    const rows: AgentProjectionRow[] = await this.dataSource.query(
+    const rows = await queryRows<AgentProjectionRow>(
+      this.dataSource,
       scope === 'selected'
         ? `SELECT ${AGENT_PROJECTION} FROM agents a JOIN status_agents s ON s.agent_id = a.id ORDER BY a.id`
         : `SELECT ${AGENT_PROJECTION} FROM agents a ORDER BY a.id`,
@@ -150,36 +158,46 @@ export class StatusRepository {
   }
 
   async recordChange(change: Omit<StatusChange, 'at'>): Promise<StatusChange> {
-    const [row] = await this.dataSource.query(
+    const row = await queryRow<{ at: Date }>(
+      this.dataSource,
       `INSERT INTO status_changes (kind, target_id, name, previous, status) VALUES ($1, $2, $3, $4, $5) RETURNING at`,
       [change.kind, change.id, change.name.slice(0, 100), change.previous, change.status],
     );
-    return { ...change, at: new Date(row.at).toISOString() };
+    return { ...change, at: new Date(row!.at).toISOString() };
   }
 
   async recentChanges(limit: number): Promise<StatusChange[]> {
-    const rows = await this.dataSource.query(
+    const rows = await queryRows<Omit<StatusChange, 'at'> & { at: Date }>(
+      this.dataSource,
       `SELECT kind, target_id AS id, name, previous, status, at FROM status_changes ORDER BY at DESC, id DESC LIMIT $1`,
       [limit],
     );
-    return rows.map((r: StatusChange & { at: Date }) => ({ ...r, at: new Date(r.at).toISOString() }));
+    return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
   }
 
   /** Uptime and mean response time over 24 h across every monitor, from the hourly aggregates. */
   async totals24h(): Promise<{ uptime: number | null; avg_response_time: number | null }> {
-    const [row] = await this.dataSource.query(
+    // Sums over no rows are NULL.
+    const [{ up, checks, response_sum, response_count }] = await queryRows<{
+      up: number | null;
+      checks: number | null;
+      response_sum: number | null;
+      response_count: number | null;
+    }>(
+      this.dataSource,
       `SELECT sum(up)::float8 AS up, sum(checks)::float8 AS checks, sum(response_sum)::float8 AS response_sum,
               sum(response_count)::float8 AS response_count
        FROM monitor_hourly WHERE hour > now() - interval '24 hours'`,
     );
     return {
-      uptime: row.checks > 0 ? Math.round((row.up / row.checks) * 10_000) / 100 : null,
-      avg_response_time: row.response_count > 0 ? Math.round(row.response_sum / row.response_count) : null,
+      uptime: checks ? Math.round((up! / checks) * 10_000) / 100 : null,
+      avg_response_time: response_count ? Math.round(response_sum! / response_count) : null,
     };
   }
 
   async pruneChanges(keep: number): Promise<void> {
-    await this.dataSource.query(
+    await execute(
+      this.dataSource,
       `DELETE FROM status_changes WHERE id < (SELECT min(id) FROM (SELECT id FROM status_changes ORDER BY id DESC LIMIT $1) t)`,
       [keep],
     );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import type { Role } from '@vigil/proto';
+import { execute } from '../database/rows';
 import { User } from './user.entity';
 
 export interface NewUser {
@@ -33,7 +34,7 @@ export class UsersRepository {
   /** Runs `work` in one transaction holding an advisory lock, so user-count rules cannot race. */
   transaction<T>(lockKey: number, work: (users: UsersRepository) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
+      await execute(manager, 'SELECT pg_advisory_xact_lock($1)', [lockKey]);
       const scoped = Object.create(UsersRepository.prototype) as UsersRepository;
       Object.assign(scoped, { dataSource: this.dataSource, manager });
       return work(scoped);

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { execute, queryRow, queryRows } from '../database/rows';
+
+/** A display key as listed; its hash never leaves the repository. */
+export interface DisplayKeyRow {
+  id: number;
+  name: string;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+/** The `display_keys` table. Keys are looked up by the SHA-256 of their secret. */
+@Injectable()
+export class DisplayKeysRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  list(): Promise<DisplayKeyRow[]> {
+    return queryRows<DisplayKeyRow>(this.dataSource, `SELECT id, name, created_at, last_used_at FROM display_keys ORDER BY id`);
+  }
+
+  async insert(name: string, keyHash: string, userId: number): Promise<DisplayKeyRow> {
+    const row = await queryRow<DisplayKeyRow>(
+      this.dataSource,
+      `INSERT INTO display_keys (name, key_hash, created_by) VALUES ($1, $2, $3) RETURNING id, name, created_at, last_used_at`,
+      [name, keyHash, userId],
+    );
+    return row!;
+  }
+
+  /** False when there was no such key. */
+  async delete(id: number): Promise<boolean> {
+    return (await execute(this.dataSource, `DELETE FROM display_keys WHERE id = $1 RETURNING id`, [id])) > 0;
+  }
+
+  /** Marks the key used unless that was done within the last minute; returns its id when it did. */
+  async touch(keyHash: string): Promise<number | null> {
+    const row = await queryRow<{ id: number }>(
+      this.dataSource,
+      `UPDATE display_keys SET last_used_at = now()
+       WHERE key_hash = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') RETURNING id`,
+      [keyHash],
+    );
+    return row?.id ?? null;
+  }
+
+  async idByHash(keyHash: string): Promise<number | null> {
+    const row = await queryRow<{ id: number }>(this.dataSource, `SELECT id FROM display_keys WHERE key_hash = $1`, [keyHash]);
+    return row?.id ?? null;
+  }
+}

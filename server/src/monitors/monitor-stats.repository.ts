@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { queryRow, queryRows } from '../database/rows';
+
+/** One chart bucket: sums of the hourly aggregates in it. */
+export interface StatsBucketRow {
+  time: Date;
+  checks: number;
+  up: number;
+  avg: number | null;
+  max: number | null;
+}
+
+export interface StatsTotalsRow {
+  checks: number;
+  up: number;
+  avg: number | null;
+}
+
+/** Statistics of one monitor's check history (`monitor_hourly`, kept a year, and the raw `monitor_checks`). */
+@Injectable()
+export class MonitorStatsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The hourly aggregates since `since`, summed per `bucket` (an interval, e.g. '6 hours'), oldest first. */
+  series(id: number, since: Date, bucket: string): Promise<StatsBucketRow[]> {
+    return queryRows<StatsBucketRow>(
+      this.dataSource,
+      `SELECT date_bin($3::interval, hour, '2000-01-01') AS time, sum(checks)::int AS checks, sum(up)::int AS up,
+              (sum(response_sum) / NULLIF(sum(response_count), 0))::float AS avg, max(response_max) AS max
+       FROM monitor_hourly WHERE monitor_id = $1 AND hour >= date_trunc('hour', $2::timestamptz)
+       GROUP BY 1 ORDER BY 1`,
+      [id, since, bucket],
+    );
+  }
+
+  async totals(id: number, since: Date): Promise<StatsTotalsRow> {
+    const row = await queryRow<StatsTotalsRow>(
+      this.dataSource,
+      `SELECT coalesce(sum(checks), 0)::int AS checks, coalesce(sum(up), 0)::int AS up,
+              (sum(response_sum) / NULLIF(sum(response_count), 0))::float AS avg
+       FROM monitor_hourly WHERE monitor_id = $1 AND hour >= date_trunc('hour', $2::timestamptz)`,
+      [id, since],
+    );
+    return row!;
+  }
+
+  /** The 95th percentile of response times since `since`: of raw checks, or of hourly means when `source` says so. */
+  async p95(id: number, since: Date, source: 'checks' | 'hourly'): Promise<number | null> {
+    const row = await queryRow<{ p95: number | null }>(
+      this.dataSource,
+      source === 'checks'
+        ? `SELECT percentile_cont(0.95) WITHIN GROUP (ORDER BY response_time)::float AS p95
+           FROM monitor_checks WHERE monitor_id = $1 AND checked_at >= $2 AND response_time IS NOT NULL`
+        : `SELECT percentile_cont(0.95) WITHIN GROUP (ORDER BY response_sum::float / response_count)::float AS p95
+           FROM monitor_hourly WHERE monitor_id = $1 AND hour >= $2 AND response_count > 0`,
+      [id, since],
+    );
+    return row?.p95 ?? null;
+  }
+}
