@@ -106,7 +106,11 @@ export class StatusService {
   async nextMonitorItem(monitor: MonitorDto, check: CheckDto, uptime: number): Promise<StatusItemChange | null> {
     const item = (await this.data()).monitors.find((m) => m.id === monitor.id);
     if (!item) return null;
-    const history = [...item.history, { status: check.status, timestamp: check.checked_at }].slice(-SUMMARY_HISTORY_SLOTS);
+    // A snapshot built after the check was stored already holds it.
+    const held = item.history.some((h) => Date.parse(h.timestamp) >= Date.parse(check.checked_at));
+    const history = held
+      ? item.history
+      : [...item.history, { status: check.status, timestamp: check.checked_at }].slice(-SUMMARY_HISTORY_SLOTS);
     return {
       monitor: {
         ...item,
