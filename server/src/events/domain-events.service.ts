@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EventMap, EventName, isServerEvent, ServerEventName } from './event-map';
+import { CommitEventName, EventMap, EventName, isServerEvent, ServerEventName, TransactionEventName } from './event-map';
 import type { ListenerOptions } from './on-event.decorator';
 
 type Handler = (payload: unknown, manager?: EntityManager) => unknown;
@@ -26,7 +26,7 @@ export class DomainEvents {
   }
 
   /** Raised after commit: the `commit` listeners here, and the `everyInstance` ones elsewhere for SERVER_EVENTS. */
-  emit<K extends EventName>(name: K, payload: EventMap[K]): void {
+  emit<K extends CommitEventName>(name: K, payload: EventMap[K]): void {
     this.deliver(name, payload, false);
     if (this.relay && isServerEvent(name)) this.relay(name, payload);
   }
@@ -40,7 +40,8 @@ export class DomainEvents {
    * Raised inside the writer's transaction: its `transaction` listeners run in order with the transaction's manager,
    * and their failure is the writer's. A batch with nothing in it is not delivered.
    */
-  async emitInTransaction<K extends EventName>(name: K, manager: EntityManager, payload: EventMap[K]): Promise<void> {
+  async emitInTransaction<K extends TransactionEventName>(name: K, manager: EntityManager, payload: EventMap[K]): Promise<void> {
+    if (!manager.queryRunner?.isTransactionActive) throw new Error(`${name} must be raised inside the transaction that stores it`);
     if (Array.isArray(payload) && payload.length === 0) return;
     for (const listener of this.listeners.get(name) ?? []) {
       if (listener.phase === 'transaction') await listener.handler(payload, manager);

@@ -34,9 +34,9 @@ export interface AgentReading {
 export type StatusItemChange = { monitor: PublicMonitor; agent?: never } | { agent: PublicAgent; monitor?: never };
 
 /**
- * Every domain event: name → payload. Writers raise the batch events (`*.transitions`, `agent.readings`) inside the
- * transaction that stores them; everything else is raised after commit. A listener says which phase it hears (see
- * `OnEvent`).
+ * Every domain event: name → payload. Writers raise the batch events of TRANSACTION_EVENTS inside the transaction
+ * that stores them (`emitInTransaction`); everything else is raised after commit (`emit`). A listener declares the
+ * phase it hears (see `OnEvent`), and the types keep it to the events raised in that phase.
  */
 export interface EventMap {
   'user.created': { user: UserDto };
@@ -71,6 +71,11 @@ export interface EventMap {
 
 export type EventName = keyof EventMap;
 
+/** Raised inside the writer's transaction, heard by the listeners of phase `transaction` (the notification outbox). */
+export type TransactionEventName = 'monitor.transitions' | 'agent.transitions' | 'agent.readings';
+/** Raised after commit, heard by the listeners of phase `commit` (pushes, memory). */
+export type CommitEventName = Exclude<EventName, TransactionEventName>;
+
 /**
  * Events that are also sent to the other instances (through Redis, when REDIS_URL is set), because they change what
  * instances hold in memory: the status page snapshot, the user in a browser socket's data, the agent row an agent
@@ -87,7 +92,7 @@ export const SERVER_EVENTS = [
   'agent.deleted',
   'status.config_changed',
   'status.item_changed',
-] as const satisfies readonly EventName[];
+] as const satisfies readonly CommitEventName[];
 
 export type ServerEventName = (typeof SERVER_EVENTS)[number];
 

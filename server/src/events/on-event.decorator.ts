@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { EventMap, EventName, ServerEventName } from './event-map';
+import type { CommitEventName, EventMap, EventName, ServerEventName, TransactionEventName } from './event-map';
 
 /**
  * When a listener hears an event: `transaction` inside the writer's transaction, with its EntityManager, so what it
@@ -23,11 +23,11 @@ export const EVENT_LISTENERS = Symbol('EVENT_LISTENERS');
 type Declared<Bound> = <F extends Bound>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<F>) => void;
 
 /** Hears an event after commit, on the instance that raised it. */
-export function OnEvent<K extends EventName>(name: K): Declared<(payload: EventMap[K]) => unknown>;
+export function OnEvent<K extends CommitEventName>(name: K): Declared<(payload: EventMap[K]) => unknown>;
 /** Hears an event after commit on every instance (only events in SERVER_EVENTS cross instances). */
 export function OnEvent<K extends ServerEventName>(name: K, options: { everyInstance: true }): Declared<(payload: EventMap[K]) => unknown>;
 /** Hears an event inside the transaction that raised it; a failure rolls the transaction back. */
-export function OnEvent<K extends EventName>(
+export function OnEvent<K extends TransactionEventName>(
   name: K,
   options: { phase: 'transaction' },
 ): Declared<(payload: EventMap[K], manager: EntityManager) => Promise<void>>;
