@@ -67,6 +67,8 @@ export interface EventMap {
   'status.config_changed': Record<string, never>;
   /** A selected item of the status page changed (decided by the instance that stored the check or took the report). */
   'status.item_changed': StatusItemChange;
+  /** This instance's link to the others came back after a break: its memory may have missed their changes. */
+  'server_events.resumed': Record<string, never>;
 }
 
 export type EventName = keyof EventMap;

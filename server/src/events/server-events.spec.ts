@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { openRedis, type RedisHandle } from '../redis/redis.module';
 import { DomainEvents } from './domain-events.service';
 import { ServerEvents } from './server-events';
@@ -40,6 +41,21 @@ describe(ServerEvents.name, () => {
       ['user.deleted', { user }],
       ['pushed', null],
     ]);
+  });
+
+  it('tells this instance its memory may be stale when its subscription comes back after a break', async () => {
+    const redis = await openRedis(url, prefix);
+    handles.push(redis);
+    const made: Redis[] = [];
+    const events = new DomainEvents();
+    const resumed = jest.fn();
+    events.on('server_events.resumed', { phase: 'commit', everyInstance: false }, resumed);
+    await new ServerEvents({ ...redis, connect: (options) => made[made.push(redis.connect(options)) - 1] }, events).onModuleInit();
+    expect(resumed).not.toHaveBeenCalled();
+    const [subscriber] = made;
+    subscriber.disconnect(true);
+    for (let i = 0; i < 100 && !resumed.mock.calls.length; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(resumed).toHaveBeenCalledTimes(1);
   });
 
   it('does nothing without Redis', async () => {

@@ -32,12 +32,23 @@ export class ServerEvents implements OnModuleInit {
     // A publish that cannot reach Redis gives up instead of queueing: the change is stored, only the relay is lost.
     const publisher = this.redis.connect({ failFast: true });
     subscriber.on('message', (_channel: string, text: string) => this.receive(text));
+    let connected = false;
+    subscriber.on('ready', () => {
+      if (connected) this.events.emit('server_events.resumed', {});
+      connected = true;
+    });
     await subscriber.subscribe(channel);
+    let failing = false;
     this.events.relayTo((name, payload) => {
       const envelope: Envelope = { from: this.id, name, payload };
-      publisher
-        .publish(channel, JSON.stringify(envelope))
-        .catch((error: Error) => this.logger.error(`Relaying ${name} failed: ${error.message}`));
+      publisher.publish(channel, JSON.stringify(envelope)).then(
+        () => (failing = false),
+        (error: Error) => {
+          // Once per outage: while Redis is away every change would say the same.
+          if (!failing) this.logger.error(`Relaying ${name} to the other instances failed: ${error.message}`);
+          failing = true;
+        },
+      );
     });
   }
 

@@ -59,7 +59,10 @@ export class StatusListener {
     this.gateway.server.local.to(STATUS_ROOM).emit('status.item', { ...change, overall: data.overall, updated_at: data.updated_at });
   }
 
-  /** Anything that changes which items exist or what they are called: the status page and walls read again. */
+  /**
+   * Anything that changes which items exist or what they are called, or a break in the link to the other instances
+   * (their changes may have been missed): the status page and walls read again.
+   */
   @OnEvent('monitor.created', { everyInstance: true })
   @OnEvent('monitor.updated', { everyInstance: true })
   @OnEvent('monitor.deleted', { everyInstance: true })
@@ -67,6 +70,7 @@ export class StatusListener {
   @OnEvent('agent.updated', { everyInstance: true })
   @OnEvent('agent.deleted', { everyInstance: true })
   @OnEvent('status.config_changed', { everyInstance: true })
+  @OnEvent('server_events.resumed')
   itemsChanged(): void {
     this.service.invalidate();
     this.gateway.server.local.to(STATUS_ROOM).emit('status.changed');
