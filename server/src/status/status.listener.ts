@@ -34,12 +34,12 @@ export class StatusListener {
 
   @OnEvent('monitor.checked')
   async monitorChecked({ monitor, check, uptime }: EventMap['monitor.checked']): Promise<void> {
-    this.raise(await this.service.nextMonitorItem(monitor, check, uptime));
+    this.raise(await this.service.patchMonitor(monitor, check, uptime));
   }
 
   @OnEvent('agent.reported')
   async agentReported({ agent }: EventMap['agent.reported']): Promise<void> {
-    this.raise(await this.service.nextAgentItem(agent));
+    this.raise(await this.service.patchAgent(agent));
   }
 
   @OnEvent('monitor.status_changed')
@@ -49,10 +49,11 @@ export class StatusListener {
 
   @OnEvent('agent.status_changed')
   async agentStatusChanged({ agent, previous, status }: EventMap['agent.status_changed']): Promise<void> {
-    this.raise(await this.service.nextAgentItem(agent));
+    this.raise(await this.service.patchAgent(agent));
     await this.record({ kind: 'agent', id: agent.id, name: agent.name, previous, status });
   }
 
+  /** Here too when this instance raised it: putting the same item again changes nothing, and the push goes out. */
   @OnEvent('status.item_changed', { everyInstance: true })
   async itemChanged(change: EventMap['status.item_changed']): Promise<void> {
     const data = await this.service.apply(change);

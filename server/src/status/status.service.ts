@@ -40,9 +40,9 @@ export const DEFAULT_STATUS_SETTINGS: StatusPageSettings = {
 /**
  * The public status page's configuration and data. The public data is kept as a snapshot in memory on every
  * instance: anonymous visitors read it without touching the database. The instance that stores a check or takes a
- * report works out the changed item from its snapshot (`nextMonitorItem`, `nextAgentItem`), and every instance
- * applies it (`apply`, from `status.item_changed`); configuration or naming changes drop it everywhere, and the next
- * read rebuilds it (see StatusListener).
+ * report puts the changed item into its snapshot (`patchMonitor`, `patchAgent`) and raises it; every instance puts
+ * it into its own (`apply`, from `status.item_changed`). Configuration or naming changes drop it everywhere, and the
+ * next read rebuilds it (see StatusListener).
  */
 @Injectable()
 export class StatusService {
@@ -102,16 +102,21 @@ export class StatusService {
     this.snapshot = null;
   }
 
-  /** A selected monitor's item after a stored check; null when the monitor is not on the page. */
-  async nextMonitorItem(monitor: MonitorDto, check: CheckDto, uptime: number): Promise<StatusItemChange | null> {
-    const item = (await this.data()).monitors.find((m) => m.id === monitor.id);
+  /**
+   * Puts a stored check into the snapshot and returns the monitor's new item, for the other instances; null when the
+   * monitor is not on the page. Reading and replacing the item happen without a pause between them, so two checks of
+   * one monitor stored together both land in its history.
+   */
+  async patchMonitor(monitor: MonitorDto, check: CheckDto, uptime: number): Promise<StatusItemChange | null> {
+    const data = await this.data();
+    const item = data.monitors.find((m) => m.id === monitor.id);
     if (!item) return null;
     // A snapshot built after the check was stored already holds it.
     const held = item.history.some((h) => Date.parse(h.timestamp) >= Date.parse(check.checked_at));
     const history = held
       ? item.history
       : [...item.history, { status: check.status, timestamp: check.checked_at }].slice(-SUMMARY_HISTORY_SLOTS);
-    return {
+    const change = {
       monitor: {
         ...item,
         status: monitor.status,
@@ -122,23 +127,27 @@ export class StatusService {
         history,
       },
     };
+    put(data, change);
+    return change;
   }
 
-  /** A selected agent's item after a report or transition; null when the agent is not on the page. */
-  async nextAgentItem(agent: AgentDto): Promise<StatusItemChange | null> {
+  /** Puts an agent's figures or status into the snapshot and returns its new item; null when it is not on the page. */
+  async patchAgent(agent: AgentDto): Promise<StatusItemChange | null> {
     const data = await this.data();
-    return data.agents.some((a) => a.id === agent.id) ? { agent: publicAgent(agent, data.showResources) } : null;
+    if (!data.agents.some((a) => a.id === agent.id)) return null;
+    const change = { agent: publicAgent(agent, data.showResources) };
+    put(data, change);
+    return change;
   }
 
   /**
-   * Puts a changed item into the snapshot (built first if none is held, so pushes always carry the banner) and
-   * returns the snapshot; an item no longer on the page is ignored.
+   * Puts an item another instance (or this one) worked out into the snapshot, built first if none is held so pushes
+   * always carry the banner, and returns the snapshot. The same item twice changes nothing; one no longer on the
+   * page is ignored.
    */
   async apply(change: StatusItemChange): Promise<StatusData> {
     const data = await this.data();
-    if (change.monitor) replaceById(data.monitors, change.monitor);
-    else replaceById(data.agents, change.agent);
-    touch(data);
+    put(data, change);
     return data;
   }
 
@@ -186,6 +195,12 @@ export class StatusService {
     touch(data);
     return data;
   }
+}
+
+function put(data: StatusData, change: StatusItemChange): void {
+  if (change.monitor) replaceById(data.monitors, change.monitor);
+  else replaceById(data.agents, change.agent);
+  touch(data);
 }
 
 function replaceById<T extends { id: number }>(items: T[], item: T): void {

@@ -154,8 +154,9 @@ describe('status projection', () => {
     );
     expect(data.overall).toBe('degraded');
     expect(data.monitors.find((m) => m.id === shop.id)!.history.map((h) => h.status)).toEqual(['up', 'down']);
-    const item = pushes.filter((p) => p.room === 'status' && p.event === 'status.item').at(-1)!.payload;
-    expect(item).toMatchObject({ monitor: { id: shop.id, status: 'down' }, overall: 'degraded' });
+    const items = () => pushes.filter((p) => p.room === 'status' && p.event === 'status.item').map((p) => p.payload);
+    await until(items, (pushed) => pushed.length === 3);
+    expect(items().at(-1)).toMatchObject({ monitor: { id: shop.id, status: 'down' }, overall: 'degraded' });
 
     // The patched snapshot is what a fresh build reads (up to the rebuild's clock).
     const patched: StatusData = structuredClone(data);
@@ -167,6 +168,20 @@ describe('status projection', () => {
       monitors: d.monitors.map((m) => ({ ...m, uptime: Math.round(m.uptime) })),
     });
     expect(stable(rebuilt)).toEqual(stable(patched));
+    await close();
+  });
+
+  it('keeps both of two checks of one monitor stored in one batch', async () => {
+    const { sut, monitors, writer, close } = await page(['twice']);
+    const [id] = monitors.map((m) => m.id);
+    await sut.data();
+    const first = { ...check(id, true), checkedAt: new Date(Date.now() - 1000) };
+    await Promise.all([writer.record(first), writer.record(check(id, false))]);
+    const data = await until(
+      () => sut.data(),
+      (d) => d.monitors[0].history.length === 2,
+    );
+    expect(data.monitors[0]).toMatchObject({ status: 'down', history: [{ status: 'up' }, { status: 'down' }] });
     await close();
   });
 
