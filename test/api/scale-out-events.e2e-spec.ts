@@ -69,11 +69,10 @@ describe('scale-out: what instance A changes, instance B reads and pushes within
           .expect(201)
       ).body.monitor.id as number;
     [downId, pausedId] = [await monitor('goes-down'), await monitor('gets-paused')];
-    ({ agentId } = await enrollAgent(a.url, admin, 'host-on-b').then(async ({ agentId, credential }) => {
-      agentSocket = await connectAgent(b.url, credential, 'host-on-b');
-      sockets.push(agentSocket);
-      return { agentId };
-    }));
+    const enrolled = await enrollAgent(a.url, admin, 'host-on-b');
+    agentId = enrolled.agentId;
+    agentSocket = await connectAgent(b.url, enrolled.credential, 'host-on-b');
+    sockets.push(agentSocket);
     expect(await agentSocket.timeout(5000).emitWithAck('report', agentReport())).toEqual({ ok: true });
     await api(a)
       .post('/api/status/config')
