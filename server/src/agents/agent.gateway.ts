@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
 import {
@@ -13,6 +12,7 @@ import {
   ServerToAgentEvents,
 } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
+import { OnEvent } from '../events/on-event.decorator';
 import { AgentPresence } from './agent-presence.service';
 import { AgentReportsWriter } from './agent-reports.writer';
 import type { AgentRow } from './agent.types';
@@ -180,7 +180,8 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     setTimeout(() => room.disconnectSockets(true), 200).unref();
   }
 
-  @OnEvent('agent.updated')
+  /** On every instance, since each keeps the rows of the agents connected to it (their reports carry the name). */
+  @OnEvent('agent.updated', { everyInstance: true })
   renamed({ agent }: EventMap['agent.updated']): void {
     for (const socket of this.namespace.sockets.values()) {
       if (socket.data.agent?.id === agent.id) socket.data.agent = { ...socket.data.agent, name: agent.name };

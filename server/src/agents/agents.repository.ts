@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentHello, AgentMetricPoint, AgentProtocol, AgentStatus } from '@vigil/proto';
 import { execute, queryRow, queryRows } from '../database/rows';
-import { TransactionHooks } from '../events/transaction-hooks';
+import { DomainEvents } from '../events/domain-events.service';
 import { toAgentDto } from './agent.mapper';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AgentRow } from './agent.types';
@@ -78,7 +78,7 @@ export interface LatestUpdate {
 export class AgentsRepository {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly hooks: TransactionHooks,
+    private readonly events: DomainEvents,
   ) {}
 
   async insertToken(tokenHash: string, expiresAt: Date, userId: number | null): Promise<number> {
@@ -304,7 +304,7 @@ export class AgentsRepository {
       const transitions = locked.filter((r) => r.previous !== 'active').map(transitionOf);
       await this.announceInside(manager, transitions);
       const byId = new Map(locked.map((r) => [r.id, r]));
-      await this.hooks.run(
+      await this.events.emitInTransaction(
         'agent.readings',
         manager,
         [...latest]
@@ -343,10 +343,10 @@ export class AgentsRepository {
     });
   }
 
-  /** Hands real transitions to the hooks inside the transaction that made them. */
+  /** Raises real transitions inside the transaction that made them (the outbox commits with them). */
   private async announceInside(manager: EntityManager, transitions: Transition[]): Promise<void> {
     const changed = transitions.filter((t) => t.row.status !== t.previous);
-    await this.hooks.run(
+    await this.events.emitInTransaction(
       'agent.transitions',
       manager,
       changed.map((t) => ({ agent: toAgentDto(t.row), previous: t.previous, status: t.row.status })),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { AGENT_LIMITS } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
+import { OnEvent } from '../events/on-event.decorator';
 
 /** Live messages (a hello, a report, one xugou status) an agent may send at once beyond its rhythm. */
 export const LIVE_BURST = 20;
@@ -52,7 +52,8 @@ export class ReportLimiter {
     return { ok: false, retryAfterMs: Math.ceil((Math.min(cost, capacity) - bucket.tokens) / perMs) };
   }
 
-  @OnEvent('agent.deleted')
+  /** Every instance: the agent may have reported to any of them. */
+  @OnEvent('agent.deleted', { everyInstance: true })
   forget({ agent }: Pick<EventMap['agent.deleted'], 'agent'>): void {
     this.entries.delete(agent.id);
   }

@@ -1,12 +1,13 @@
 import { Global, Module } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
+import { DiscoveryModule } from '@nestjs/core';
 import { DomainEvents } from './domain-events.service';
-import { TransactionHooks } from './transaction-hooks';
+import { EventListeners } from './event-listeners';
+import { ServerEvents } from './server-events';
 
 @Global()
 @Module({
-  imports: [EventEmitterModule.forRoot()],
-  providers: [DomainEvents, TransactionHooks],
-  exports: [DomainEvents, TransactionHooks],
+  imports: [DiscoveryModule],
+  providers: [DomainEvents, EventListeners, ServerEvents],
+  exports: [DomainEvents],
 })
 export class EventsModule {}

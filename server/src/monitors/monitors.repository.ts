@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { HistoryPoint, HttpMethod, MonitorFilter, MonitorStatus } from '@vigil/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { execute, firstRow, queryRow, queryRows } from '../database/rows';
-import { TransactionHooks } from '../events/transaction-hooks';
+import { DomainEvents } from '../events/domain-events.service';
 import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor } from './monitor.types';
 
 export interface MonitorFields {
@@ -73,7 +73,7 @@ const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
 export class MonitorsRepository {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly hooks: TransactionHooks,
+    private readonly events: DomainEvents,
   ) {}
 
   async insert(fields: MonitorFields, nextCheckAt: Date | null): Promise<MonitorRow> {
@@ -274,7 +274,7 @@ export class MonitorsRepository {
       );
       const uptime = await this.uptime24h([...new Set(updated.map((u) => u.input.monitorId))], manager);
       const recorded = updated.map((u, i) => ({ ...u, checkId: Number(inserted[i].id) }));
-      await this.hooks.run(
+      await this.events.emitInTransaction(
         'monitor.transitions',
         manager,
         recorded

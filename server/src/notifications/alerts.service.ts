@@ -1,8 +1,9 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { TransactionHooks, type AgentReading, type AgentTransition, type MonitorTransition } from '../events/transaction-hooks';
+import type { AgentReading, AgentTransition, MonitorTransition } from '../events/event-map';
+import { OnEvent } from '../events/on-event.decorator';
 import { AlertStateRepository, type AlertState } from './alert-state.repository';
 import { NotificationDispatcher } from './dispatcher.service';
 import { buildMessage, type MessageVars } from './messages';
@@ -58,9 +59,8 @@ const fresh = (kind: Kind, target_id: number, metric: Metric): AlertState => ({
  * outbox row is committed with the event or not at all.
  */
 @Injectable()
-export class AlertsService implements OnModuleInit {
+export class AlertsService {
   constructor(
-    private readonly hooks: TransactionHooks,
     private readonly alertStates: AlertStateRepository,
     private readonly notifications: NotificationsRepository,
     private readonly outbox: OutboxRepository,
@@ -68,13 +68,8 @@ export class AlertsService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  onModuleInit(): void {
-    this.hooks.on('monitor.transitions', (manager, transitions) => this.onMonitorTransitions(manager, transitions));
-    this.hooks.on('agent.transitions', (manager, transitions) => this.onAgentTransitions(manager, transitions));
-    this.hooks.on('agent.readings', (manager, readings) => this.onAgentReadings(manager, readings));
-  }
-
-  private onMonitorTransitions(manager: EntityManager, transitions: MonitorTransition[]): Promise<void> {
+  @OnEvent('monitor.transitions', { phase: 'transaction' })
+  private onMonitorTransitions(transitions: MonitorTransition[], manager: EntityManager): Promise<void> {
     const events = transitions.flatMap((t): StatusEvent[] => {
       const decision = monitorDecision(t.previous, t.status);
       if (!decision) return [];
@@ -93,7 +88,8 @@ export class AlertsService implements OnModuleInit {
     return this.onStatusEvents(manager, 'monitor', events);
   }
 
-  private onAgentTransitions(manager: EntityManager, transitions: AgentTransition[]): Promise<void> {
+  @OnEvent('agent.transitions', { phase: 'transaction' })
+  private onAgentTransitions(transitions: AgentTransition[], manager: EntityManager): Promise<void> {
     const at = new Date();
     const events = transitions.flatMap((t): StatusEvent[] => {
       const decision = agentDecision(t.previous, t.status);
@@ -163,7 +159,8 @@ export class AlertsService implements OnModuleInit {
     );
   }
 
-  private async onAgentReadings(manager: EntityManager, readings: AgentReading[]): Promise<void> {
+  @OnEvent('agent.readings', { phase: 'transaction' })
+  private async onAgentReadings(readings: AgentReading[], manager: EntityManager): Promise<void> {
     const ids = [...new Set(readings.map((r) => r.agent.id))];
     const settings = await this.loadSettings(manager, 'agent', ids);
     const states = await this.loadStates(manager, 'agent', ids, THRESHOLD_METRICS);

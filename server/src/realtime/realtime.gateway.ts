@@ -74,11 +74,12 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
   }
 
   /**
-   * Re-checks the sockets of one user after their account changed: a deleted user, or one whose tokens were revoked
-   * by a password or role change, is told why and disconnected; a surviving socket gets its admin room right.
+   * Re-checks this instance's sockets of one user after their account changed (every instance does so for its own:
+   * a remote socket is a copy whose data cannot be changed): a deleted user, or one whose tokens were revoked by a
+   * password or role change, is told why and disconnected; a surviving socket gets its user and admin room right.
    */
   async revalidateUser(userId: number): Promise<void> {
-    const sockets = await this.server.in(userRoom(userId)).fetchSockets();
+    const sockets = await this.server.local.in(userRoom(userId)).fetchSockets();
     for (const socket of sockets) {
       const user = socket.data.token ? await this.sessions.resolve(socket.data.token) : null;
       if (!user) {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { ADMINS_ROOM, AgentsChangedEvent, MonitorsChangedEvent, UsersChangedEvent } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
+import { OnEvent } from '../events/on-event.decorator';
 import { RealtimeGateway } from './realtime.gateway';
 
 /** The one place domain events become browser pushes. */
@@ -16,23 +16,24 @@ export class RealtimeListener {
     this.pushUserChange({ action: 'created', user });
   }
 
-  @OnEvent('user.updated', { async: true, promisify: true })
-  async userUpdated({ user }: EventMap['user.updated']): Promise<void> {
+  @OnEvent('user.updated')
+  userUpdated({ user }: EventMap['user.updated']): void {
     this.pushUserChange({ action: 'updated', user });
-    await this.revalidate(user.id);
   }
 
-  @OnEvent('user.deleted', { async: true, promisify: true })
-  async userDeleted({ user }: EventMap['user.deleted']): Promise<void> {
+  @OnEvent('user.deleted')
+  userDeleted({ user }: EventMap['user.deleted']): void {
     this.pushUserChange({ action: 'deleted', user });
-    await this.revalidate(user.id);
   }
 
-  private async revalidate(userId: number): Promise<void> {
+  /** Every instance re-checks the sockets it holds: only it can change the user kept in their data. */
+  @OnEvent('user.updated', { everyInstance: true })
+  @OnEvent('user.deleted', { everyInstance: true })
+  async revalidate({ user }: EventMap['user.updated']): Promise<void> {
     try {
-      await this.gateway.revalidateUser(userId);
+      await this.gateway.revalidateUser(user.id);
     } catch (error) {
-      this.logger.error(`Could not re-check the sockets of user ${userId}: ${(error as Error).message}`);
+      this.logger.error(`Could not re-check the sockets of user ${user.id}: ${(error as Error).message}`);
     }
   }
 
@@ -106,7 +107,7 @@ export class RealtimeListener {
       .emit('agent.status_changed', { agentId: agent.id, name: agent.name, previous, status, changed_at: changedAt });
   }
 
-  @OnEvent('display_key.revoked', { async: true, promisify: true })
+  @OnEvent('display_key.revoked')
   async displayKeyRevoked({ id }: EventMap['display_key.revoked']): Promise<void> {
     try {
       await this.gateway.dropDisplay(id);

@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
-import { AgentStatus, MonitorStatus, StatusChange, SUMMARY_HISTORY_SLOTS } from '@vigil/proto';
-import type { EventMap } from '../events/event-map';
+import { AgentStatus, MonitorStatus, StatusChange } from '@vigil/proto';
+import { DomainEvents } from '../events/domain-events.service';
+import type { EventMap, StatusItemChange } from '../events/event-map';
+import { OnEvent } from '../events/on-event.decorator';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
-import { publicAgent, StatusRepository } from './status.repository';
+import { StatusRepository } from './status.repository';
 import { StatusService } from './status.service';
 
 const STATUS_ROOM = 'status';
@@ -12,9 +13,12 @@ const WALL_ROOM = 'wall';
 const FEED_KEEP = 1_000;
 
 /**
- * Turns monitor and agent events into the public projections: patches the status page snapshot and pushes the
- * changed item to the `status` room (only selected items, never a URL or secret), pushes transitions to the `wall`
- * room, and records transitions for the dashboard's and wall's feed.
+ * Turns monitor and agent events into the public projections. The instance that stored a check or took a report
+ * works out the changed status page item and raises `status.item_changed`; every instance applies it to its snapshot
+ * and pushes it to the visitors connected to it (`status` room: only selected items, never a URL or secret). Changes
+ * of what is on the page drop every instance's snapshot and tell its visitors and walls to read again, only after it
+ * did, so none reads a stale copy. Transitions are recorded once, by the instance that raised them, for the
+ * dashboard's and wall's feed, and pushed to every wall through the socket.io adapter.
  */
 @Injectable()
 export class StatusListener {
@@ -25,61 +29,57 @@ export class StatusListener {
     private readonly service: StatusService,
     private readonly repository: StatusRepository,
     private readonly gateway: RealtimeGateway,
+    private readonly events: DomainEvents,
   ) {}
 
   @OnEvent('monitor.checked')
-  monitorChecked({ monitor, check, uptime }: EventMap['monitor.checked']): void {
-    const data = this.service.current();
-    const item = data?.monitors.find((m) => m.id === monitor.id);
-    if (!data || !item) return;
-    item.status = monitor.status;
-    item.active = monitor.active;
-    item.response_time = monitor.response_time;
-    item.uptime = uptime;
-    item.last_checked = check.checked_at;
-    item.history = [...item.history, { status: check.status, timestamp: check.checked_at }].slice(-SUMMARY_HISTORY_SLOTS);
-    this.service.touch(data);
-    this.gateway.server.to(STATUS_ROOM).emit('status.item', { monitor: item, overall: data.overall, updated_at: data.updated_at });
+  async monitorChecked({ monitor, check, uptime }: EventMap['monitor.checked']): Promise<void> {
+    this.raise(await this.service.patchMonitor(monitor, check, uptime));
   }
 
   @OnEvent('agent.reported')
-  agentReported({ agent }: EventMap['agent.reported']): void {
-    this.patchAgent(agent);
+  async agentReported({ agent }: EventMap['agent.reported']): Promise<void> {
+    this.raise(await this.service.patchAgent(agent));
   }
 
-  @OnEvent('monitor.status_changed', { async: true, promisify: true })
+  @OnEvent('monitor.status_changed')
   async monitorStatusChanged({ monitor, previous, status }: EventMap['monitor.status_changed']): Promise<void> {
     await this.record({ kind: 'monitor', id: monitor.id, name: monitor.name, previous, status });
   }
 
-  @OnEvent('agent.status_changed', { async: true, promisify: true })
+  @OnEvent('agent.status_changed')
   async agentStatusChanged({ agent, previous, status }: EventMap['agent.status_changed']): Promise<void> {
-    this.patchAgent(agent);
+    this.raise(await this.service.patchAgent(agent));
     await this.record({ kind: 'agent', id: agent.id, name: agent.name, previous, status });
   }
 
-  /** Anything that changes which items exist or what they are called: the status page and walls read again. */
-  @OnEvent('monitor.created')
-  @OnEvent('monitor.updated')
-  @OnEvent('monitor.deleted')
-  @OnEvent('agent.created')
-  @OnEvent('agent.updated')
-  @OnEvent('agent.deleted')
-  @OnEvent('status.config_changed')
-  itemsChanged(): void {
-    this.service.invalidate();
-    this.gateway.server.to(STATUS_ROOM).emit('status.changed');
-    this.gateway.server.to(WALL_ROOM).emit('wall.changed');
+  /** Here too when this instance raised it: putting the same item again changes nothing, and the push goes out. */
+  @OnEvent('status.item_changed', { everyInstance: true })
+  async itemChanged(change: EventMap['status.item_changed']): Promise<void> {
+    const data = await this.service.apply(change);
+    this.gateway.server.local.to(STATUS_ROOM).emit('status.item', { ...change, overall: data.overall, updated_at: data.updated_at });
   }
 
-  private patchAgent(agent: EventMap['agent.reported']['agent']): void {
-    const data = this.service.current();
-    const index = data?.agents.findIndex((a) => a.id === agent.id) ?? -1;
-    if (!data || index < 0) return;
-    const item = publicAgent(agent, data.showResources);
-    data.agents[index] = item;
-    this.service.touch(data);
-    this.gateway.server.to(STATUS_ROOM).emit('status.item', { agent: item, overall: data.overall, updated_at: data.updated_at });
+  /**
+   * Anything that changes which items exist or what they are called, or a break in the link to the other instances
+   * (their changes may have been missed): the status page and walls read again.
+   */
+  @OnEvent('monitor.created', { everyInstance: true })
+  @OnEvent('monitor.updated', { everyInstance: true })
+  @OnEvent('monitor.deleted', { everyInstance: true })
+  @OnEvent('agent.created', { everyInstance: true })
+  @OnEvent('agent.updated', { everyInstance: true })
+  @OnEvent('agent.deleted', { everyInstance: true })
+  @OnEvent('status.config_changed', { everyInstance: true })
+  @OnEvent('server_events.resumed')
+  itemsChanged(): void {
+    this.service.invalidate();
+    this.gateway.server.local.to(STATUS_ROOM).emit('status.changed');
+    this.gateway.server.local.to(WALL_ROOM).emit('wall.changed');
+  }
+
+  private raise(change: StatusItemChange | null): void {
+    if (change) this.events.emit('status.item_changed', change);
   }
 
   private async record(change: {

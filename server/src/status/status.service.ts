@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AgentDto,
+  CheckDto,
   DashboardResponse,
+  MonitorDto,
   OverallStatus,
   PublicAgent,
   PublicMonitor,
@@ -13,12 +16,13 @@ import {
 import { AgentsRepository } from '../agents/agents.repository';
 import { notFound } from '../common/api-exception';
 import { DomainEvents } from '../events/domain-events.service';
+import type { StatusItemChange } from '../events/event-map';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { SettingsRepository } from '../settings/settings.repository';
 import { overallStatus, problemRank } from './overall';
 import { StatusAssets } from './status-assets';
 import { SaveStatusConfigDto } from './status.dto';
-import { StatusRepository } from './status.repository';
+import { publicAgent, StatusRepository } from './status.repository';
 
 const SETTINGS_KEY = 'status_page';
 const FEED_LENGTH = 10;
@@ -34,9 +38,11 @@ export const DEFAULT_STATUS_SETTINGS: StatusPageSettings = {
 };
 
 /**
- * The public status page's configuration and data. The public data is kept as a snapshot in memory: anonymous
- * visitors read it without touching the database, and live events patch it (see StatusListener); configuration or
- * naming changes drop it, and the next read rebuilds it.
+ * The public status page's configuration and data. The public data is kept as a snapshot in memory on every
+ * instance: anonymous visitors read it without touching the database. The instance that stores a check or takes a
+ * report puts the changed item into its snapshot (`patchMonitor`, `patchAgent`) and raises it; every instance puts
+ * it into its own (`apply`, from `status.item_changed`). Configuration or naming changes drop it everywhere, and the
+ * next read rebuilds it (see StatusListener).
  */
 @Injectable()
 export class StatusService {
@@ -91,20 +97,58 @@ export class StatusService {
     return this.building;
   }
 
-  /** The snapshot if one is held (live patches apply only to it). */
-  current(): StatusData | null {
-    return this.snapshot;
-  }
-
   invalidate(): void {
     this.generation += 1;
     this.snapshot = null;
   }
 
-  /** Recomputes the banner after a patch. */
-  touch(data: StatusData): void {
-    data.overall = overallOf(data);
-    data.updated_at = new Date().toISOString();
+  /**
+   * Puts a stored check into the snapshot and returns the monitor's new item, for the other instances; null when the
+   * monitor is not on the page. Reading and replacing the item happen without a pause between them, so two checks of
+   * one monitor stored together both land in its history.
+   */
+  async patchMonitor(monitor: MonitorDto, check: CheckDto, uptime: number): Promise<StatusItemChange | null> {
+    const data = await this.data();
+    const item = data.monitors.find((m) => m.id === monitor.id);
+    if (!item) return null;
+    // A snapshot built after the check was stored already holds it.
+    const held = item.history.some((h) => Date.parse(h.timestamp) >= Date.parse(check.checked_at));
+    const history = held
+      ? item.history
+      : [...item.history, { status: check.status, timestamp: check.checked_at }].slice(-SUMMARY_HISTORY_SLOTS);
+    const change = {
+      monitor: {
+        ...item,
+        status: monitor.status,
+        active: monitor.active,
+        response_time: monitor.response_time,
+        uptime,
+        last_checked: check.checked_at,
+        history,
+      },
+    };
+    put(data, change);
+    return change;
+  }
+
+  /** Puts an agent's figures or status into the snapshot and returns its new item; null when it is not on the page. */
+  async patchAgent(agent: AgentDto): Promise<StatusItemChange | null> {
+    const data = await this.data();
+    if (!data.agents.some((a) => a.id === agent.id)) return null;
+    const change = { agent: publicAgent(agent, data.showResources) };
+    put(data, change);
+    return change;
+  }
+
+  /**
+   * Puts an item another instance (or this one) worked out into the snapshot, built first if none is held so pushes
+   * always carry the banner, and returns the snapshot. The same item twice changes nothing; one no longer on the
+   * page is ignored.
+   */
+  async apply(change: StatusItemChange): Promise<StatusData> {
+    const data = await this.data();
+    put(data, change);
+    return data;
   }
 
   /** A monitor's status for the README badge: only monitors shown on the status page. */
@@ -148,9 +192,26 @@ export class StatusService {
       this.status.publicAgents('selected', settings.showResources),
     ]);
     const data: StatusData = { ...settings, overall: 'operational', monitors, agents, updated_at: '' };
-    this.touch(data);
+    touch(data);
     return data;
   }
+}
+
+function put(data: StatusData, change: StatusItemChange): void {
+  if (change.monitor) replaceById(data.monitors, change.monitor);
+  else replaceById(data.agents, change.agent);
+  touch(data);
+}
+
+function replaceById<T extends { id: number }>(items: T[], item: T): void {
+  const index = items.findIndex((i) => i.id === item.id);
+  if (index >= 0) items[index] = item;
+}
+
+/** Recomputes the banner after a patch. */
+function touch(data: StatusData): void {
+  data.overall = overallOf(data);
+  data.updated_at = new Date().toISOString();
 }
 
 /** Paused monitors say nothing about health: they stay out of the overall status. */

@@ -1,7 +1,9 @@
 import type { AgentDto, AgentMetricPoint, AgentStatus, MonitorStatus } from '@vigil/proto';
 import type { AppConfig } from '../../src/config/config';
 import { APP_CONFIG } from '../../src/config/config.module';
-import { TransactionHooks, type AgentReading, type AgentTransition, type MonitorTransition } from '../../src/events/transaction-hooks';
+import { DomainEvents } from '../../src/events/domain-events.service';
+import { registerListeners } from '../../src/events/event-listeners';
+import type { AgentReading, AgentTransition, MonitorTransition } from '../../src/events/event-map';
 import { AlertStateRepository } from '../../src/notifications/alert-state.repository';
 import { AlertsService } from '../../src/notifications/alerts.service';
 import { NotificationDispatcher } from '../../src/notifications/dispatcher.service';
@@ -96,7 +98,7 @@ const reading = (id: number, cpu: number): AgentReading => ({
 
 describe(AlertsService.name, () => {
   let database: MediumDatabase;
-  let hooks: TransactionHooks;
+  let events: DomainEvents;
   let notifications: NotificationsRepository;
   let dispatcher: Fake<NotificationDispatcher>;
   let close: () => Promise<void>;
@@ -107,11 +109,11 @@ describe(AlertsService.name, () => {
   beforeAll(async () => {
     database = await mediumDatabase();
     const service = await newMediumService(AlertsService, database, {
-      real: [TransactionHooks, AlertStateRepository, NotificationsRepository, OutboxRepository],
+      real: [DomainEvents, AlertStateRepository, NotificationsRepository, OutboxRepository],
     });
-    service.sut.onModuleInit();
     ({ close } = service);
-    hooks = service.get(TransactionHooks);
+    events = service.get(DomainEvents);
+    registerListeners(events, service.sut);
     window = service.get<AppConfig>(APP_CONFIG).notifications.thresholdReports;
     notifications = service.get(NotificationsRepository);
     dispatcher = service.get(NotificationDispatcher) as unknown as Fake<NotificationDispatcher>;
@@ -131,13 +133,13 @@ describe(AlertsService.name, () => {
     await database.close();
   });
 
-  /** Records events as their writers do: inside the writing transaction, through the transaction hooks. */
+  /** Records events as their writers do: inside the writing transaction, as events of the transaction phase. */
   const recordMonitors = (...transitions: MonitorTransition[]) =>
-    database.dataSource.transaction((manager) => hooks.run('monitor.transitions', manager, transitions));
+    database.dataSource.transaction((manager) => events.emitInTransaction('monitor.transitions', manager, transitions));
   const recordAgents = (...transitions: AgentTransition[]) =>
-    database.dataSource.transaction((manager) => hooks.run('agent.transitions', manager, transitions));
+    database.dataSource.transaction((manager) => events.emitInTransaction('agent.transitions', manager, transitions));
   const recordReadings = (...readings: AgentReading[]) =>
-    database.dataSource.transaction((manager) => hooks.run('agent.readings', manager, readings));
+    database.dataSource.transaction((manager) => events.emitInTransaction('agent.readings', manager, readings));
 
   const outbox = (): Promise<Array<{ event: string; channel_id: number; target: string; subject: string }>> =>
     database.dataSource.query(
@@ -205,7 +207,7 @@ describe(AlertsService.name, () => {
 
   it('keeps neither the episode nor its messages when the recording transaction rolls back', async () => {
     const failed = database.dataSource.transaction(async (manager) => {
-      await hooks.run('monitor.transitions', manager, [monitor(7, 'up', 'down')]);
+      await events.emitInTransaction('monitor.transitions', manager, [monitor(7, 'up', 'down')]);
       throw new Error('the check results could not be stored');
     });
     await expect(failed).rejects.toThrow('could not be stored');
