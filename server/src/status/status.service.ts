@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
+  byProblem,
   DashboardResponse,
-  OverallStatus,
-  PublicAgent,
-  PublicMonitor,
+  overallOf,
   StatusConfig,
   StatusData,
   StatusPageSettings,
@@ -15,7 +14,6 @@ import { notFound } from '../common/api-exception';
 import { DomainEvents } from '../events/domain-events.service';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { SettingsRepository } from '../settings/settings.repository';
-import { overallStatus, problemRank } from './overall';
 import { StatusAssets } from './status-assets';
 import { SaveStatusConfigDto } from './status.dto';
 import { StatusRepository } from './status.repository';
@@ -103,7 +101,7 @@ export class StatusService {
 
   /** Recomputes the banner after a patch. */
   touch(data: StatusData): void {
-    data.overall = overallOf(data);
+    data.overall = overallOf([...data.monitors, ...data.agents]);
     data.updated_at = new Date().toISOString();
   }
 
@@ -120,10 +118,8 @@ export class StatusService {
       this.status.publicAgents('all', true),
       this.status.recentChanges(WALL_FEED_LENGTH),
     ]);
-    const rank = (item: PublicMonitor | PublicAgent) => ('active' in item && !item.active ? 3 : problemRank(item.status));
-    const byProblem = (a: PublicMonitor | PublicAgent, b: PublicMonitor | PublicAgent) => rank(a) - rank(b) || a.name.localeCompare(b.name);
     return {
-      overall: overallOf({ monitors, agents }),
+      overall: overallOf([...monitors, ...agents]),
       monitors: monitors.sort(byProblem),
       agents: agents.sort(byProblem),
       recent_changes: recent,
@@ -151,9 +147,4 @@ export class StatusService {
     this.touch(data);
     return data;
   }
-}
-
-/** Paused monitors say nothing about health: they stay out of the overall status. */
-function overallOf(data: Pick<StatusData, 'monitors' | 'agents'>): OverallStatus {
-  return overallStatus([...data.monitors.filter((m) => m.active).map((m) => m.status), ...data.agents.map((a) => a.status)]);
 }

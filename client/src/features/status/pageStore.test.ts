@@ -82,10 +82,10 @@ describe('status page store', () => {
   });
 
   it('keeps a newer push that landed while the read was on its way', async () => {
+    const sut = useStatusPageStore.getState();
+    await sut.load();
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
-    const sut = useStatusPageStore.getState();
-    useStatusPageStore.setState({ data: makeStatusData(), status: 'ready' });
     const pending = sut.load({ quiet: true });
     sut.applyItem({ monitor: makePublicMonitor({ id: 1, status: 'down' }), overall: 'outage', updated_at: '2025-03-01T10:10:00.000Z' });
     answer(jsonResponse(200, { success: true, data: makeStatusData({ updated_at: '2025-03-01T10:09:00.000Z' }) }));
