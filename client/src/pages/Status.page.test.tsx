@@ -81,13 +81,11 @@ describe('StatusPage', () => {
     renderWithProviders(<StatusPage />);
     await screen.findByTestId('status-monitor-1');
     act(() =>
-      useStatusPageStore
-        .getState()
-        .applyItem({
-          monitor: makePublicMonitor({ id: 1, name: 'API', status: 'down' }),
-          overall: 'outage',
-          updated_at: '2025-03-01T11:00:00.000Z',
-        }),
+      useStatusPageStore.getState().applyItem({
+        monitor: makePublicMonitor({ id: 1, name: 'API', status: 'down' }),
+        overall: 'outage',
+        updated_at: '2025-03-01T11:00:00.000Z',
+      }),
     );
     expect(screen.getByTestId('status-monitor-status-1')).toHaveAttribute('data-status', 'down');
     expect(screen.getByTestId('status-overall')).toHaveAttribute('data-overall', 'outage');

@@ -16,6 +16,8 @@ export interface AgentMetrics {
   step: number;
   /** Oldest first. */
   points: AgentMetricPoint[];
+  /** Where the chart's window ends (ms): when the points were read, or the newest pushed point if later. */
+  until: number;
   status: LoadStatus;
   error: unknown;
 }
@@ -31,14 +33,18 @@ export interface AgentDetailState {
   removed: boolean;
   metrics: AgentMetrics;
   load: (id: number, options?: { quiet?: boolean; signal?: AbortSignal }) => Promise<void>;
-  loadMetrics: (range: AgentMetricsRange, options?: { quiet?: boolean }) => Promise<void>;
-  /** A report grows the live chart (the cache takes the agent's new figures). */
+  /** Reads the charts' points for `range` (by default the range shown). */
+  loadMetrics: (range?: AgentMetricsRange, options?: { quiet?: boolean }) => Promise<void>;
+  /**
+   * A report grows the hour's chart; a longer range is read again once a report falls in a bucket after the one it
+   * was read in (the cache takes the agent's new figures).
+   */
   applyReported: (event: AgentReportedEvent) => void;
   /** Flags an agent deleted while shown (the cache takes edits). */
   applyChange: (event: AgentsChangedEvent) => void;
 }
 
-const EMPTY_METRICS: AgentMetrics = { range: LIVE_RANGE, step: 60, points: [], status: 'idle', error: null };
+const EMPTY_METRICS: AgentMetrics = { range: LIVE_RANGE, step: 60, points: [], until: 0, status: 'idle', error: null };
 
 /** The live chart after a report: the point appended (unless already shown or older), the hour window kept. */
 export function withLivePoint(points: AgentMetricPoint[], point: AgentMetricPoint): AgentMetricPoint[] {
@@ -95,7 +101,7 @@ export const useAgentDetailStore = create<AgentDetailState>()((set, get) => {
       }
     },
 
-    async loadMetrics(range, { quiet = false } = {}) {
+    async loadMetrics(range = get().metrics.range, { quiet = false } = {}) {
       const id = get().id;
       if (id === null) return;
       const ticket = metricsRequest.start();
@@ -103,12 +109,12 @@ export const useAgentDetailStore = create<AgentDetailState>()((set, get) => {
       const keep = quiet && current.range === range && current.status === 'ready';
       if (!keep)
         set({
-          metrics: { range, step: current.step, points: current.range === range ? current.points : [], status: 'loading', error: null },
+          metrics: { ...current, range, points: current.range === range ? current.points : [], status: 'loading', error: null },
         });
       try {
         const { metrics } = await agentsApi.metrics(id, range, ticket.signal);
         if (!ticket.current || get().id !== id) return;
-        set({ metrics: { range, step: metrics.step, points: metrics.points, status: 'ready', error: null } });
+        set({ metrics: { range, step: metrics.step, points: metrics.points, until: Date.now(), status: 'ready', error: null } });
       } catch (error) {
         if (!ticket.current) return;
         if (!keep) set({ metrics: { ...get().metrics, status: 'error', error } });
@@ -119,9 +125,20 @@ export const useAgentDetailStore = create<AgentDetailState>()((set, get) => {
 
     applyReported(event) {
       const { id, metrics } = get();
-      if (id === event.agentId && metrics.range === LIVE_RANGE && metrics.status === 'ready') {
-        set({ metrics: { ...metrics, points: withLivePoint(metrics.points, event.point) } });
+      if (id !== event.agentId || metrics.status !== 'ready') return;
+      if (metrics.range !== LIVE_RANGE) {
+        const bucket = (time: number) => Math.floor(time / (metrics.step * 1000));
+        if (bucket(Date.parse(event.agent.updated_at)) > bucket(metrics.until)) void get().loadMetrics(metrics.range, { quiet: true });
+        return;
       }
+      const time = Date.parse(event.point.time);
+      set({
+        metrics: {
+          ...metrics,
+          points: withLivePoint(metrics.points, event.point),
+          until: Number.isNaN(time) ? metrics.until : Math.max(metrics.until, time),
+        },
+      });
     },
 
     applyChange({ action, agent }) {
