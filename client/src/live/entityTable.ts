@@ -22,7 +22,7 @@ export interface EntityTable<T extends { id: number }> {
   write(rows: readonly T[], stamp?: string | null): void;
   /** Changes one held row (a pushed check or status); a row not held is ignored, as no screen shows it. */
   patch(id: number, change: (row: T) => T, stamp?: string | null): void;
-  /** Sets a view's ids; rows that no view shows any more are forgotten. */
+  /** Sets a view's ids; rows that leave it and that no other view shows are forgotten. */
   show(view: string, ids: readonly number[]): void;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
@@ -53,11 +53,10 @@ export function createEntityTable<T extends { id: number }>(rule: EntityRule<T> 
     return true;
   }
 
-  function forgetUnshown(): void {
-    const shown = new Set<number>();
-    for (const ids of views.values()) for (const id of ids) shown.add(id);
-    for (const id of rows.keys()) {
-      if (shown.has(id)) continue;
+  /** Forgets the rows that left `view` and that no other view shows. */
+  function forgetLeft(view: string, left: readonly number[]): void {
+    for (const id of left) {
+      if ([...views.entries()].some(([other, ids]) => other !== view && ids.includes(id))) continue;
       rows.delete(id);
       stamps.delete(id);
     }
@@ -82,8 +81,10 @@ export function createEntityTable<T extends { id: number }>(rule: EntityRule<T> 
     },
 
     show(view, ids) {
+      const kept = new Set(ids);
+      const left = (views.get(view) ?? []).filter((id) => !kept.has(id));
       views.set(view, ids);
-      forgetUnshown();
+      forgetLeft(view, left);
       notify();
     },
 
