@@ -37,6 +37,8 @@ const PAGE = 0;
 /** The public status page: its data, read once and then patched by `status` pushes. */
 export const useStatusPageStore = create<StatusPageState>()((set, get) => {
   const settle = settleLater(CHANGED_DELAY_MS, () => void get().load({ quiet: true }));
+  /** A banner pushed before the first read landed; the cache dates it against that read. */
+  let earlyBanner: Pick<StatusItemEvent, 'overall' | 'updated_at'> | null = null;
 
   /** The page from the cache: its head (settings, banner, update time) and its items. */
   function compose(): void {
@@ -70,6 +72,8 @@ export const useStatusPageStore = create<StatusPageState>()((set, get) => {
         publicMonitors.write(monitors, data.updated_at);
         publicAgents.write(agents, data.updated_at);
         statusPages.write([{ ...head, id: PAGE }], data.updated_at);
+        if (earlyBanner) statusPages.patch(PAGE, (held) => ({ ...held, ...earlyBanner }), earlyBanner.updated_at);
+        earlyBanner = null;
         publicMonitors.show(
           MONITORS,
           monitors.map((row) => row.id),
@@ -92,7 +96,9 @@ export const useStatusPageStore = create<StatusPageState>()((set, get) => {
       // Written even while a read is on its way, so its older answer cannot roll the page back.
       if (event.monitor) publicMonitors.write([event.monitor], event.updated_at);
       if (event.agent) publicAgents.write([event.agent], event.updated_at);
-      statusPages.patch(PAGE, (head) => ({ ...head, overall: event.overall, updated_at: event.updated_at }), event.updated_at);
+      const banner = { overall: event.overall, updated_at: event.updated_at };
+      if (statusPages.get(PAGE)) statusPages.patch(PAGE, (head) => ({ ...head, ...banner }), event.updated_at);
+      else if (!earlyBanner || Date.parse(banner.updated_at) > Date.parse(earlyBanner.updated_at)) earlyBanner = banner;
       if (get().status !== 'ready') return;
       const shown =
         (!event.monitor || publicMonitors.ids(MONITORS).includes(event.monitor.id)) &&
