@@ -8,3 +8,4 @@ export * from './agents';
 export * from './status';
 export * from './notifications';
 export * from './browser';
+export * from './overall';

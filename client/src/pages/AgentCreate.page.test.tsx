@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPIED_MS } from '../components/CopyValueButton/CopyValueButton';
 import { useAgentEnrolmentStore } from '../features/agents/enrolmentStore';
+import { pushHandlers } from '../realtime/handlers';
 import { useRealtimeStore } from '../realtime/store';
 import { makeAgent } from '../test/agents';
 import { jsonResponse, MEMBER, renderWithProviders, signIn } from '../test/render';
@@ -128,9 +129,13 @@ describe('AgentCreatePage', () => {
     expect(within(item).getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/agents/9');
 
     act(() =>
-      useAgentEnrolmentStore
-        .getState()
-        .applyStatusChanged({ agentId: 9, name: 'new-box', previous: 'connecting', status: 'active', changed_at: '2025-03-02T10:00:00Z' }),
+      pushHandlers()['agent.status_changed']({
+        agentId: 9,
+        name: 'new-box',
+        previous: 'connecting',
+        status: 'active',
+        changed_at: '2025-03-02T10:00:00Z',
+      }),
     );
     expect(item).toHaveTextContent('Online');
   });

@@ -4,6 +4,7 @@ import type { AgentDto, AgentMetricPoint } from '@vigil/proto';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAgentDetailStore } from '../features/agents/detailStore';
+import { pushHandlers } from '../realtime/handlers';
 import { useRealtimeStore } from '../realtime/store';
 import { makeAgent, makePoint } from '../test/agents';
 import { jsonResponse, MEMBER, renderWithProviders, signIn } from '../test/render';
@@ -86,7 +87,7 @@ describe('AgentDetailPage', () => {
   it('updates the figures when the agent reports', async () => {
     renderDetail();
     await screen.findByTestId('agent-detail');
-    act(() => useAgentDetailStore.getState().applyReported({ agentId: 4, agent: { ...agent, cpu_usage: 66.66 }, point: makePoint() }));
+    act(() => pushHandlers()['agent.reported']({ agentId: 4, agent: { ...agent, cpu_usage: 66.66 }, point: makePoint() }));
     expect(screen.getByTestId('agent-bar-cpu')).toHaveTextContent('66.7%');
   });
 

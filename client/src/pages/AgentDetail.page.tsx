@@ -124,7 +124,7 @@ export default function AgentDetailPage() {
           <AgentSystemTab agent={shown} />
         </Tabs.Panel>
         <Tabs.Panel value="charts">
-          <AgentChartsPanel lastReport={shown.updated_at} />
+          <AgentChartsPanel />
         </Tabs.Panel>
       </Tabs>
       <DeleteAgentModal agent={confirming} onClose={() => setConfirming(null)} onConfirm={remove} />

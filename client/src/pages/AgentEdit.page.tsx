@@ -1,11 +1,11 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { AgentDto } from '@vigil/proto';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorText, failureWithReason } from '../api/errors';
 import { ApiError } from '../api/http';
+import { useRead } from '../api/useRead';
 import { notify } from '../app/notify';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { agentsApi } from '../features/agents/api';
@@ -17,29 +17,15 @@ import { agentDetailPath, parseIdParam, PATHS } from '../routes/paths';
 export const AGENT_EDIT_TOAST_MS = 2000;
 export const AGENT_EDIT_REDIRECT_MS = 1500;
 
-type LoadState = { status: 'loading' } | { status: 'ready'; agent: AgentDto } | { status: 'missing' } | { status: 'error'; error: unknown };
-
 export default function AgentEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const rawId = useParams().id ?? '';
   const id = parseIdParam(rawId);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const read = useRead(useCallback(async (signal: AbortSignal) => (id === null ? null : (await agentsApi.get(id, signal)).agent), [id]));
   const [saved, setSaved] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const load = useCallback(() => {
-    if (id === null) return;
-    setState({ status: 'loading' });
-    agentsApi
-      .get(id)
-      .then((response) => setState({ status: 'ready', agent: response.agent }))
-      .catch((error: unknown) =>
-        setState(error instanceof ApiError && error.status === 404 ? { status: 'missing' } : { status: 'error', error }),
-      );
-  }, [id]);
-
-  useEffect(load, [load]);
   useEffect(
     () => () => {
       if (redirectTimer.current) clearTimeout(redirectTimer.current);
@@ -47,13 +33,15 @@ export default function AgentEditPage() {
     [],
   );
 
-  if (id === null || state.status === 'missing') return <MissingAgent id={rawId} />;
-  if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'error') return <ErrorState message={errorText(t, state.error, t('agent.loadError'))} onRetry={load} />;
+  const missing = read.error instanceof ApiError && read.error.status === 404;
+  if (id === null || missing) return <MissingAgent id={rawId} />;
+  if (read.status === 'loading') return <LoadingState />;
+  if (read.status === 'error') return <ErrorState message={errorText(t, read.error, t('agent.loadError'))} onRetry={read.retry} />;
+  const agent = read.value;
+  if (!agent) return <MissingAgent id={rawId} />;
 
-  const agent = state.agent;
-
-  async function save(name: string): Promise<string | null> {
+  // An arrow, not a declaration: it sees the narrowed value above.
+  const save = async (name: string): Promise<string | null> => {
     try {
       await agentsApi.update(agent.id, { name });
       setSaved(true);
@@ -63,7 +51,7 @@ export default function AgentEditPage() {
     } catch (error) {
       return failureWithReason(t, t('agent.form.updateError'), error);
     }
-  }
+  };
 
   return (
     <Stack gap="lg">

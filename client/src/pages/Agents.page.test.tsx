@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AgentDto } from '@vigil/proto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAgentsStore } from '../features/agents/listStore';
+import { pushHandlers } from '../realtime/handlers';
 import { AGENT_VIEW_STORAGE_KEY } from '../features/agents/useAgentView';
 import { useRealtimeStore } from '../realtime/store';
 import { agentsPage, makeAgent, makePoint } from '../test/agents';
@@ -29,7 +30,7 @@ describe('AgentsPage', () => {
     signIn(MEMBER);
     useRealtimeStore.setState({ status: 'connected' });
     useAgentsStore.setState({
-      agents: [],
+      rows: [],
       total: 0,
       status: 'idle',
       error: null,
@@ -121,20 +122,22 @@ describe('AgentsPage', () => {
     renderWithProviders(<AgentsPage />);
     await screen.findByTestId('agent-card-1');
 
-    act(() => useAgentsStore.getState().applyReported({ agentId: 1, agent: { ...web, cpu_usage: 91.27 }, point: makePoint() }));
+    act(() => pushHandlers()['agent.reported']({ agentId: 1, agent: { ...web, cpu_usage: 91.27 }, point: makePoint() }));
     expect(screen.getByTestId('agent-card-1')).toHaveTextContent('91.3%');
 
     act(() =>
-      useAgentsStore
-        .getState()
-        .applyStatusChanged({ agentId: 1, name: 'web', previous: 'active', status: 'inactive', changed_at: web.updated_at }),
+      pushHandlers()['agent.status_changed']({
+        agentId: 1,
+        name: 'web',
+        previous: 'active',
+        status: 'inactive',
+        changed_at: web.updated_at,
+      }),
     );
     expect(screen.getByTestId('agent-status-1')).toHaveTextContent('Offline');
     expect(screen.getByTestId('agents-filter')).toHaveTextContent('Offline (2)');
 
-    act(() =>
-      useAgentsStore.getState().applyChange({ action: 'created', agent: makeAgent({ id: 9, name: 'new-box', status: 'connecting' }) }),
-    );
+    act(() => pushHandlers()['agents.changed']({ action: 'created', agent: makeAgent({ id: 9, name: 'new-box', status: 'connecting' }) }));
     expect(screen.getByTestId('agent-card-9')).toHaveTextContent('new-box');
     expect(screen.getByTestId('agents-filter')).toHaveTextContent('All (4)');
     expect(listCalls()).toHaveLength(1);

@@ -23,7 +23,7 @@ export default function AgentsPage() {
   const { t } = useTranslation();
   const { agents, total, counts, query, status, error, fetching, load, remove } = useAgentsStore(
     useShallow((state) => ({
-      agents: state.agents,
+      agents: state.rows,
       total: state.total,
       counts: state.counts,
       query: state.query,

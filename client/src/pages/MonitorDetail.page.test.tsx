@@ -4,6 +4,7 @@ import type { CheckDto, MonitorDto } from '@vigil/proto';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMonitorDetailStore } from '../features/monitors/detailStore';
+import { pushHandlers } from '../realtime/handlers';
 import { useRealtimeStore } from '../realtime/store';
 import { makeCheck, makeMonitor } from '../test/monitors';
 import { jsonResponse, MEMBER, renderWithProviders, signIn } from '../test/render';
@@ -157,9 +158,14 @@ describe('MonitorDetailPage', () => {
 
     const pushed = makeCheck({ id: 9, checked_at: '2025-03-01T11:00:00.000Z', status_code: 204 });
     act(() =>
-      useMonitorDetailStore
-        .getState()
-        .applyChecked({ monitorId: 4, check: pushed, status: 'up', response_time: 100, uptime: 99, last_checked: pushed.checked_at }),
+      pushHandlers()['monitor.checked']({
+        monitorId: 4,
+        check: pushed,
+        status: 'up',
+        response_time: 100,
+        uptime: 99,
+        last_checked: pushed.checked_at,
+      }),
     );
     expect(screen.getByTestId('monitor-check-9')).toHaveTextContent('204');
   });

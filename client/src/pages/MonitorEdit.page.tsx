@@ -1,11 +1,12 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { MonitorDto, MonitorRequest } from '@vigil/proto';
-import { useCallback, useEffect, useState } from 'react';
+import type { MonitorRequest } from '@vigil/proto';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorText, failureWithReason } from '../api/errors';
 import { ApiError } from '../api/http';
+import { useRead } from '../api/useRead';
 import { notify } from '../app/notify';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { monitorsApi } from '../features/monitors/api';
@@ -14,35 +15,23 @@ import { MonitorForm } from '../features/monitors/components/MonitorForm';
 import { formValuesFromMonitor } from '../features/monitors/form';
 import { monitorDetailPath, parseIdParam } from '../routes/paths';
 
-type LoadState =
-  { status: 'loading' } | { status: 'ready'; monitor: MonitorDto } | { status: 'missing' } | { status: 'error'; error: unknown };
-
 export default function MonitorEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = parseIdParam(useParams().id);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const read = useRead(
+    useCallback(async (signal: AbortSignal) => (id === null ? null : (await monitorsApi.get(id, signal)).monitor), [id]),
+  );
 
-  const load = useCallback(() => {
-    if (id === null) return;
-    setState({ status: 'loading' });
-    monitorsApi
-      .get(id)
-      .then((response) => setState({ status: 'ready', monitor: response.monitor }))
-      .catch((error: unknown) =>
-        setState(error instanceof ApiError && error.status === 404 ? { status: 'missing' } : { status: 'error', error }),
-      );
-  }, [id]);
+  const missing = read.error instanceof ApiError && read.error.status === 404;
+  if (id === null || missing) return <MissingMonitor />;
+  if (read.status === 'loading') return <LoadingState />;
+  if (read.status === 'error') return <ErrorState message={errorText(t, read.error, t('monitor.loadError'))} onRetry={read.retry} />;
+  const monitor = read.value;
+  if (!monitor) return <MissingMonitor />;
 
-  useEffect(load, [load]);
-
-  if (id === null || state.status === 'missing') return <MissingMonitor />;
-  if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'error') return <ErrorState message={errorText(t, state.error, t('monitor.loadError'))} onRetry={load} />;
-
-  const monitor = state.monitor;
-
-  async function save(request: MonitorRequest): Promise<string | null> {
+  // An arrow, not a declaration: it sees the narrowed value above.
+  const save = async (request: MonitorRequest): Promise<string | null> => {
     try {
       await monitorsApi.update(monitor.id, request);
       notify.success(t('monitor.form.updated'));
@@ -51,7 +40,7 @@ export default function MonitorEditPage() {
     } catch (error) {
       return failureWithReason(t, t('monitor.form.updateFailed'), error);
     }
-  }
+  };
 
   return (
     <Stack gap="lg">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { MonitorDto } from '@vigil/proto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMonitorsStore } from '../features/monitors/listStore';
+import { pushHandlers } from '../realtime/handlers';
 import { MONITOR_VIEW_STORAGE_KEY } from '../features/monitors/useMonitorView';
 import { useRealtimeStore } from '../realtime/store';
 import { makeCheck, makeMonitor, monitorsPage } from '../test/monitors';
@@ -21,7 +22,7 @@ describe('MonitorsPage', () => {
     signIn(MEMBER);
     useRealtimeStore.setState({ status: 'connected' });
     useMonitorsStore.setState({
-      monitors: [],
+      rows: [],
       total: 0,
       status: 'idle',
       error: null,
@@ -133,9 +134,14 @@ describe('MonitorsPage', () => {
     await screen.findByTestId('monitor-row-1');
     const check = makeCheck({ id: 50, status: 'down', checked_at: '2025-03-01T11:00:00.000Z' });
     act(() => {
-      useMonitorsStore
-        .getState()
-        .applyChecked({ monitorId: 1, check, status: 'pending', response_time: 12, uptime: 99, last_checked: check.checked_at });
+      pushHandlers()['monitor.checked']({
+        monitorId: 1,
+        check,
+        status: 'pending',
+        response_time: 12,
+        uptime: 99,
+        last_checked: check.checked_at,
+      });
     });
     expect(screen.getByTestId('monitor-status-1')).toHaveAttribute('data-status', 'pending');
     expect(within(screen.getByTestId('monitor-row-1')).getAllByRole('cell')[3]).toHaveTextContent('12');

@@ -23,7 +23,7 @@ export default function MonitorsPage() {
   const { t } = useTranslation();
   const { monitors, total, counts, query, status, error, fetching, load, remove } = useMonitorsStore(
     useShallow((state) => ({
-      monitors: state.monitors,
+      monitors: state.rows,
       fetching: state.fetching,
       total: state.total,
       counts: state.counts,

@@ -1,10 +1,11 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { UpdateUserRequest, UserDto } from '@vigil/proto';
-import { useCallback, useEffect, useState } from 'react';
+import type { UpdateUserRequest } from '@vigil/proto';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../api/http';
+import { useRead } from '../api/useRead';
 import { errorText } from '../api/errors';
 import { notify } from '../app/notify';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
@@ -14,8 +15,6 @@ import { UserForm, type UserFormValues } from '../features/users/components/User
 import { PATHS } from '../routes/paths';
 import NotFoundPage from './NotFound.page';
 
-type LoadState = { status: 'loading' } | { status: 'ready'; user: UserDto } | { status: 'error'; error: unknown };
-
 export default function UserEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,27 +22,16 @@ export default function UserEditPage() {
   const id = /^\d+$/.test(rawId) ? Number(rawId) : null;
   const me = useAuthStore((state) => state.user);
   const setMe = useAuthStore((state) => state.setUser);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-
-  const load = useCallback(() => {
-    if (id === null) return;
-    setState({ status: 'loading' });
-    usersApi
-      .get(id)
-      .then((response) => setState({ status: 'ready', user: response.user }))
-      .catch((error: unknown) => setState({ status: 'error', error }));
-  }, [id]);
-
-  useEffect(load, [load]);
+  const read = useRead(useCallback(async (signal: AbortSignal) => (id === null ? null : (await usersApi.get(id, signal)).user), [id]));
 
   if (id === null) return <NotFoundPage />;
-  if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'error') {
-    const missing = state.error instanceof ApiError && state.error.status === 404;
+  if (read.status === 'loading') return <LoadingState />;
+  if (read.status === 'error') {
+    const missing = read.error instanceof ApiError && read.error.status === 404;
     return (
       <ErrorState
-        message={missing ? t('userForm.notFound') : errorText(t, state.error, t('userForm.error.load'))}
-        onRetry={missing ? undefined : load}
+        message={missing ? t('userForm.notFound') : errorText(t, read.error, t('userForm.error.load'))}
+        onRetry={missing ? undefined : read.retry}
         action={
           <Button component={Link} to={PATHS.users} size="xs" variant="default">
             {t('userForm.backToList')}
@@ -53,10 +41,12 @@ export default function UserEditPage() {
     );
   }
 
-  const user = state.user;
+  const user = read.value;
+  if (!user) return <NotFoundPage />;
   const self = me?.id === user.id;
 
-  async function save(values: UserFormValues): Promise<string | null> {
+  // An arrow, not a declaration: it sees the narrowed value above.
+  const save = async (values: UserFormValues): Promise<string | null> => {
     // Only what changed is sent: an unchanged role never trips the last-admin rule, an empty password keeps the old one.
     const body: UpdateUserRequest = { username: values.username, email: values.email };
     if (!self && values.role !== user.role) body.role = values.role;
@@ -70,7 +60,7 @@ export default function UserEditPage() {
     } catch (error) {
       return errorText(t, error, t('userForm.error.update'));
     }
-  }
+  };
 
   return (
     <Stack gap="lg">

@@ -4,24 +4,22 @@ import { useAgentEnrolmentStore } from '../features/agents/enrolmentStore';
 import { useAgentsStore, useDashboardAgentsStore } from '../features/agents/listStore';
 import { useAuthStore } from '../features/auth/store';
 import { useDashboardStore } from '../features/dashboard/store';
-import { useMonitorDetailStore } from '../features/monitors/detailStore';
+import { keptPoints, useMonitorDetailStore } from '../features/monitors/detailStore';
 import { useDashboardMonitorsStore, useMonitorsStore } from '../features/monitors/listStore';
+import { withCheck, withSettings, withStatus } from '../features/monitors/live';
 import { useStatusPageStore } from '../features/status/pageStore';
 import { useUsersStore } from '../features/users/store';
 import { useWallStore } from '../features/wall/store';
+import { liveCache } from '../live/cache';
 
 /** Give a password change's HTTP answer (the new token) time to land before checking a revoked socket's session. */
 const SESSION_CHECK_DELAY_MS = 1000;
 
-/** Every store that shows monitors; each ignores pushes about monitors it does not hold. */
-const monitorStores = () => [useMonitorsStore.getState(), useDashboardMonitorsStore.getState(), useMonitorDetailStore.getState()];
-/** Every store that shows agents; each ignores pushes about agents it does not hold. */
-const agentStores = () => [
-  useAgentsStore.getState(),
-  useDashboardAgentsStore.getState(),
-  useAgentDetailStore.getState(),
-  useAgentEnrolmentStore.getState(),
-];
+/** The lists of monitors (page and dashboard): their counts and membership follow pushes. */
+const monitorLists = () => [useMonitorsStore.getState(), useDashboardMonitorsStore.getState()];
+/** The lists of agents (page and dashboard): their counts and membership follow pushes. */
+const agentLists = () => [useAgentsStore.getState(), useDashboardAgentsStore.getState()];
+const { monitors, agents } = liveCache;
 
 export type HandledPushes = ServerToClientEvents;
 
@@ -29,8 +27,9 @@ export type HandledPushes = ServerToClientEvents;
 export type SocketRole = 'session' | 'display';
 
 /**
- * The one place server pushes become store updates. Each handler only touches stores, never components, so pages
- * re-render from state and never see the socket.
+ * The one place server pushes become state: a row's own change is written once to the cache, where every screen
+ * showing the row reads it; counts, membership and feeds go to the stores of the screens that keep them. Handlers
+ * never touch components, so pages re-render from state and never see the socket.
  */
 export function pushHandlers(role: SocketRole = 'session'): HandledPushes {
   return {
@@ -41,25 +40,37 @@ export function pushHandlers(role: SocketRole = 'session'): HandledPushes {
       if (event.action === 'updated' && auth.user?.id === event.user.id) auth.setUser(event.user);
     },
     'monitor.checked': (event) => {
-      for (const store of monitorStores()) store.applyChecked(event);
+      monitors.patch(event.monitorId, (monitor) => withCheck(monitor, event, keptPoints(event.monitorId)));
+      useMonitorDetailStore.getState().applyChecked(event);
     },
     'monitor.status_changed': (event) => {
-      for (const store of monitorStores()) store.applyStatusChanged(event);
+      for (const list of monitorLists()) list.applyStatusChanged(event);
+      monitors.patch(event.monitorId, (monitor) => withStatus(monitor, event));
       useDashboardStore.getState().applyMonitorStatusChanged(event);
     },
     'monitors.changed': (event) => {
-      for (const store of monitorStores()) store.applyChange(event);
+      // Read before the row changes: each list counts the edit from the monitor as it was.
+      const previous = monitors.get(event.monitor.id);
+      for (const list of monitorLists()) list.applyChange(event, previous);
+      if (event.action === 'updated') monitors.patch(event.monitor.id, (held) => withSettings(held, event.monitor));
+      useMonitorDetailStore.getState().applyChange(event);
       useDashboardStore.getState().applyMembershipChanged();
     },
     'agent.reported': (event) => {
-      for (const store of agentStores()) store.applyReported(event);
+      // The push carries the whole agent with its new figures.
+      agents.patch(event.agentId, () => event.agent);
+      useAgentDetailStore.getState().applyReported(event);
     },
     'agent.status_changed': (event) => {
-      for (const store of agentStores()) store.applyStatusChanged(event);
+      for (const list of agentLists()) list.applyStatusChanged(event);
+      agents.patch(event.agentId, (agent) => (agent.status === event.status ? agent : { ...agent, status: event.status }));
       useDashboardStore.getState().applyAgentStatusChanged(event);
     },
     'agents.changed': (event) => {
-      for (const store of agentStores()) store.applyChange(event);
+      for (const list of agentLists()) list.applyChange(event);
+      useAgentEnrolmentStore.getState().applyChange(event);
+      if (event.action === 'updated') agents.patch(event.agent.id, () => event.agent);
+      useAgentDetailStore.getState().applyChange(event);
       useDashboardStore.getState().applyMembershipChanged();
     },
     'status.item': (event) => useStatusPageStore.getState().applyItem(event),

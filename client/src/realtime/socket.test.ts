@@ -10,9 +10,9 @@ import { useDashboardStore } from '../features/dashboard/store';
 import { useStatusPageStore } from '../features/status/pageStore';
 import { useWallStore } from '../features/wall/store';
 import { makeChange, makeDashboardSummary, makePublicMonitor, makeStatusData, makeWallData } from '../test/status';
-import { makeAgent, makePoint } from '../test/agents';
-import { makeCheck, makeMonitor } from '../test/monitors';
-import { ADMIN, MEMBER } from '../test/render';
+import { agentsPage, makeAgent, makePoint } from '../test/agents';
+import { makeCheck, makeMonitor, monitorsPage } from '../test/monitors';
+import { ADMIN, jsonResponse, MEMBER } from '../test/render';
 import { useRealtimeStore } from './store';
 
 type Handler = (...args: unknown[]) => void;
@@ -137,13 +137,20 @@ describe('realtime module', () => {
     expect(useUsersStore.getState().total).toBe(2);
   });
 
-  it('maps monitor pushes onto the list, the dashboard and the detail page', () => {
+  it('maps monitor pushes onto the list, the dashboard and the detail page', async () => {
     useAuthStore.setState({ user: MEMBER, token: 't1', loading: false });
-    const counts = { up: 1, down: 0, pending: 0, paused: 0, total: 1 };
     const monitor = makeMonitor({ id: 5, status: 'up' });
-    useMonitorsStore.setState({ monitors: [monitor], total: 1, counts, status: 'ready' });
-    useDashboardMonitorsStore.setState({ monitors: [monitor], total: 1, counts, status: 'ready' });
-    useMonitorDetailStore.setState({ id: 5, monitor, status: 'ready', removed: false });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(jsonResponse(200, url === '/api/monitors/5' ? { success: true, monitor } : monitorsPage([monitor]))),
+      ),
+    );
+    await Promise.all([
+      useMonitorsStore.getState().load(),
+      useDashboardMonitorsStore.getState().load(),
+      useMonitorDetailStore.getState().load(5),
+    ]);
     stop = startRealtime();
     const socket = sockets[0];
     socket.fire('connect');
@@ -167,21 +174,24 @@ describe('realtime module', () => {
     });
 
     for (const store of [useMonitorsStore, useDashboardMonitorsStore]) {
-      expect(store.getState().monitors[0]).toMatchObject({ status: 'pending', uptime: 90 });
+      expect(store.getState().rows[0]).toMatchObject({ status: 'pending', uptime: 90 });
       expect(store.getState().counts).toMatchObject({ up: 0, pending: 1 });
     }
     expect(useMonitorDetailStore.getState().monitor).toMatchObject({ status: 'pending', checks: [check] });
 
     socket.fire('monitors.changed', { action: 'deleted', monitor });
-    expect(useMonitorsStore.getState().monitors).toEqual([]);
+    expect(useMonitorsStore.getState().rows).toEqual([]);
     expect(useMonitorDetailStore.getState().removed).toBe(true);
   });
 
-  it('maps agent pushes onto the list, the detail page and the create page', () => {
+  it('maps agent pushes onto the list, the detail page and the create page', async () => {
     useAuthStore.setState({ user: MEMBER, token: 't1', loading: false });
     const agent = makeAgent({ id: 3, status: 'active', registration_id: 11 });
-    useAgentsStore.setState({ agents: [agent], total: 1, counts: { active: 1, inactive: 0, connecting: 0, total: 1 }, status: 'ready' });
-    useAgentDetailStore.setState({ id: 3, agent, status: 'ready', removed: false });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => Promise.resolve(jsonResponse(200, url === '/api/agents/3' ? { success: true, agent } : agentsPage([agent])))),
+    );
+    await Promise.all([useAgentsStore.getState().load(), useAgentDetailStore.getState().load(3)]);
     useAgentEnrolmentStore.getState().watch(12);
     stop = startRealtime();
     const socket = sockets[0];
@@ -195,14 +205,14 @@ describe('realtime module', () => {
       status: 'inactive',
       changed_at: agent.updated_at,
     });
-    expect(useAgentsStore.getState().agents[0]).toMatchObject({ cpu_usage: 91, status: 'inactive' });
+    expect(useAgentsStore.getState().rows[0]).toMatchObject({ cpu_usage: 91, status: 'inactive' });
     expect(useAgentsStore.getState().counts).toMatchObject({ active: 0, inactive: 1 });
     expect(useAgentDetailStore.getState().agent).toMatchObject({ cpu_usage: 91, status: 'inactive' });
 
     const enrolled = makeAgent({ id: 4, status: 'connecting', registration_id: 12 });
     socket.fire('agents.changed', { action: 'created', agent: enrolled });
     expect(useAgentEnrolmentStore.getState().registered.map((row) => row.id)).toEqual([4]);
-    expect(useAgentsStore.getState().agents.map((row) => row.id)).toEqual([3, 4]);
+    expect(useAgentsStore.getState().rows.map((row) => row.id)).toEqual([3, 4]);
 
     socket.fire('agents.changed', { action: 'deleted', agent });
     expect(useAgentDetailStore.getState().removed).toBe(true);
@@ -216,10 +226,16 @@ describe('realtime module', () => {
     expect(useAuthStore.getState().user?.username).toBe('alice2');
   });
 
-  it('maps status page and wall pushes onto their stores', () => {
+  it('maps status page and wall pushes onto their stores', async () => {
     useAuthStore.setState({ loading: false });
-    useStatusPageStore.setState({ data: makeStatusData(), status: 'ready' });
-    useWallStore.setState({ displayKey: null, data: makeWallData(), status: 'ready', rejected: false });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(jsonResponse(200, { success: true, data: url === '/api/status/data' ? makeStatusData() : makeWallData() })),
+      ),
+    );
+    useWallStore.getState().open(null);
+    await Promise.all([useStatusPageStore.getState().load(), useWallStore.getState().load()]);
     stop = startRealtime();
     const socket = sockets[0];
     socket.fire('connect');

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearLiveCache } from '../live/cache';
 
 // jsdom lacks the layout APIs Mantine reads (color scheme media query, element resize observation).
 Object.defineProperty(window, 'matchMedia', {
@@ -36,4 +37,5 @@ Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { writable: true,
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  clearLiveCache();
 });

@@ -18,6 +18,7 @@ import {
 import {
   HTTP_METHODS,
   HttpMethod,
+  isHttpUrl,
   MONITOR_LIMITS as L,
   MONITOR_STATUSES,
   MonitorFilter,
@@ -69,13 +70,7 @@ class ExpectedStatus implements ValidatorConstraintInterface {
 @ValidatorConstraint({ name: 'httpUrl' })
 class HttpUrl implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
-    if (typeof value !== 'string') return false;
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
+    return typeof value === 'string' && isHttpUrl(value);
   }
 }
 

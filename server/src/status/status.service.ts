@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
   AgentDto,
+  byProblem,
   CheckDto,
   DashboardResponse,
   MonitorDto,
-  OverallStatus,
-  PublicAgent,
-  PublicMonitor,
+  overallOf,
   StatusConfig,
   StatusData,
   StatusPageSettings,
@@ -19,7 +18,6 @@ import { DomainEvents } from '../events/domain-events.service';
 import type { StatusItemChange } from '../events/event-map';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { SettingsRepository } from '../settings/settings.repository';
-import { overallStatus, problemRank } from './overall';
 import { StatusAssets } from './status-assets';
 import { SaveStatusConfigDto } from './status.dto';
 import { publicAgent, StatusRepository } from './status.repository';
@@ -164,10 +162,8 @@ export class StatusService {
       this.status.publicAgents('all', true),
       this.status.recentChanges(WALL_FEED_LENGTH),
     ]);
-    const rank = (item: PublicMonitor | PublicAgent) => ('active' in item && !item.active ? 3 : problemRank(item.status));
-    const byProblem = (a: PublicMonitor | PublicAgent, b: PublicMonitor | PublicAgent) => rank(a) - rank(b) || a.name.localeCompare(b.name);
     return {
-      overall: overallOf({ monitors, agents }),
+      overall: overallOf([...monitors, ...agents]),
       monitors: monitors.sort(byProblem),
       agents: agents.sort(byProblem),
       recent_changes: recent,
@@ -210,11 +206,6 @@ function replaceById<T extends { id: number }>(items: T[], item: T): void {
 
 /** Recomputes the banner after a patch. */
 function touch(data: StatusData): void {
-  data.overall = overallOf(data);
+  data.overall = overallOf([...data.monitors, ...data.agents]);
   data.updated_at = new Date().toISOString();
-}
-
-/** Paused monitors say nothing about health: they stay out of the overall status. */
-function overallOf(data: Pick<StatusData, 'monitors' | 'agents'>): OverallStatus {
-  return overallStatus([...data.monitors.filter((m) => m.active).map((m) => m.status), ...data.agents.map((a) => a.status)]);
 }

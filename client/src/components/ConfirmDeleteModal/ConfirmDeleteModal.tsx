@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
 
@@ -25,18 +25,18 @@ interface ConfirmDeleteModalProps<T extends { name: string }> {
 export function ConfirmDeleteModal<T extends { name: string }>({ item, texts, onClose, onConfirm }: ConfirmDeleteModalProps<T>) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => setFailure(null), [item]);
+  // A failure belongs to the item it was about: the dialog opened for another item shows none.
+  const [failed, setFailed] = useState<{ item: T; text: string } | null>(null);
+  const failure = failed && failed.item === item ? failed.text : null;
 
   async function confirm() {
     if (!item) return;
     setDeleting(true);
-    setFailure(null);
+    setFailed(null);
     try {
       await onConfirm(item);
     } catch (error) {
-      setFailure(errorText(t, error, t('common.error.unknown')));
+      setFailed({ item, text: errorText(t, error, t('common.error.unknown')) });
     } finally {
       setDeleting(false);
     }

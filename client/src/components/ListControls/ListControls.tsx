@@ -1,7 +1,7 @@
 import { Group, TextInput, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -17,17 +17,18 @@ interface SearchInputProps {
 /** A list's search box: it asks again only once typing has paused. */
 export function SearchInput({ search, onSearch, label, testId }: SearchInputProps) {
   const [typed, setTyped] = useState(search);
-  const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
-
-  // Only a settled change of the typed text asks again, hence the single dependency.
-  useEffect(() => {
-    if (debounced !== search) onSearch(debounced);
-  }, [debounced]);
+  // Called with the latest props once typing has paused; a text the list already shows asks nothing.
+  const settled = useDebouncedCallback((text: string) => {
+    if (text !== search) onSearch(text);
+  }, SEARCH_DEBOUNCE_MS);
 
   return (
     <TextInput
       value={typed}
-      onChange={(event) => setTyped(event.currentTarget.value)}
+      onChange={(event) => {
+        setTyped(event.currentTarget.value);
+        settled(event.currentTarget.value);
+      }}
       placeholder={label}
       aria-label={label}
       leftSection={<IconSearch size={16} />}

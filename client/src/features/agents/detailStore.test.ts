@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAgent, makePoint } from '../../test/agents';
 import { jsonResponse } from '../../test/render';
+import { pushHandlers } from '../../realtime/handlers';
 import { useAgentDetailStore, withLivePoint } from './detailStore';
 
 const minute = (m: number) => `2025-03-02T10:${String(m).padStart(2, '0')}:00.000Z`;
@@ -25,6 +26,8 @@ describe('agent detail store', () => {
   });
 
   const sut = () => useAgentDetailStore.getState();
+  // Pushes as the realtime module applies them: to the cache the page reads, and to the page's own state.
+  const handlers = pushHandlers();
 
   it('loads the agent, and marks an unknown one as missing', async () => {
     await sut().load(4);
@@ -44,7 +47,7 @@ describe('agent detail store', () => {
     await sut().load(4);
     await sut().loadMetrics('1h');
     const reported = { ...agent, cpu_usage: 77.7, updated_at: minute(2) };
-    sut().applyReported({ agentId: 4, agent: reported, point: makePoint({ time: minute(2), cpu: 77.7 }) });
+    handlers['agent.reported']({ agentId: 4, agent: reported, point: makePoint({ time: minute(2), cpu: 77.7 }) });
     expect(sut().agent?.cpu_usage).toBe(77.7);
     expect(sut().metrics.points.map((point) => point.time)).toEqual([minute(0), minute(1), minute(2)]);
   });
@@ -52,21 +55,21 @@ describe('agent detail store', () => {
   it('leaves longer ranges to be re-read, and ignores reports of other agents', async () => {
     await sut().load(4);
     await sut().loadMetrics('24h');
-    sut().applyReported({ agentId: 4, agent, point: makePoint({ time: minute(2) }) });
+    handlers['agent.reported']({ agentId: 4, agent, point: makePoint({ time: minute(2) }) });
     expect(sut().metrics).toMatchObject({ range: '24h', step: 300 });
     expect(sut().metrics.points).toHaveLength(2);
 
-    sut().applyReported({ agentId: 9, agent: makeAgent({ id: 9, cpu_usage: 1 }), point: makePoint({ time: minute(3) }) });
+    handlers['agent.reported']({ agentId: 9, agent: makeAgent({ id: 9, cpu_usage: 1 }), point: makePoint({ time: minute(3) }) });
     expect(sut().agent?.id).toBe(4);
   });
 
   it('follows status transitions and renames, and notes a deletion', async () => {
     await sut().load(4);
-    sut().applyStatusChanged({ agentId: 4, name: agent.name, previous: 'active', status: 'inactive', changed_at: minute(5) });
+    handlers['agent.status_changed']({ agentId: 4, name: agent.name, previous: 'active', status: 'inactive', changed_at: minute(5) });
     expect(sut().agent?.status).toBe('inactive');
-    sut().applyChange({ action: 'updated', agent: { ...agent, name: 'renamed' } });
+    handlers['agents.changed']({ action: 'updated', agent: { ...agent, name: 'renamed' } });
     expect(sut().agent?.name).toBe('renamed');
-    sut().applyChange({ action: 'deleted', agent });
+    handlers['agents.changed']({ action: 'deleted', agent });
     expect(sut().removed).toBe(true);
   });
 });

@@ -1,16 +1,10 @@
-import type {
-  AgentDto,
-  AgentMetricPoint,
-  AgentMetricsRange,
-  AgentReportedEvent,
-  AgentsChangedEvent,
-  AgentStatusChangedEvent,
-} from '@vigil/proto';
+import type { AgentDto, AgentMetricPoint, AgentMetricsRange, AgentReportedEvent, AgentsChangedEvent } from '@vigil/proto';
 import { create } from 'zustand';
 import { ApiError } from '../../api/http';
+import { liveCache } from '../../live/cache';
+import type { LoadStatus } from '../../live/liveList';
+import { latestRequest } from '../../live/request';
 import { agentsApi } from './api';
-
-type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** The range whose chart grows with every report; longer ranges are buckets of 5 minutes or more, read again instead. */
 export const LIVE_RANGE: AgentMetricsRange = '1h';
@@ -22,12 +16,15 @@ export interface AgentMetrics {
   step: number;
   /** Oldest first. */
   points: AgentMetricPoint[];
+  /** Where the chart's window ends (ms): when the points were read, or the newest pushed point if later. */
+  until: number;
   status: LoadStatus;
   error: unknown;
 }
 
 export interface AgentDetailState {
   id: number | null;
+  /** The cache's row for `id` once read. */
   agent: AgentDto | null;
   /** `missing`: the server says the agent does not exist. */
   status: LoadStatus | 'missing';
@@ -35,14 +32,19 @@ export interface AgentDetailState {
   /** Deleted (here or elsewhere) while shown; the agent stays in state for the page to decide what to show. */
   removed: boolean;
   metrics: AgentMetrics;
-  load: (id: number, options?: { quiet?: boolean }) => Promise<void>;
-  loadMetrics: (range: AgentMetricsRange, options?: { quiet?: boolean }) => Promise<void>;
+  load: (id: number, options?: { quiet?: boolean; signal?: AbortSignal }) => Promise<void>;
+  /** Reads the charts' points for `range` (by default the range shown). */
+  loadMetrics: (range?: AgentMetricsRange, options?: { quiet?: boolean }) => Promise<void>;
+  /**
+   * A report grows the hour's chart; a longer range is read again once a report falls in a bucket after the one it
+   * was read in (the cache takes the agent's new figures).
+   */
   applyReported: (event: AgentReportedEvent) => void;
-  applyStatusChanged: (event: AgentStatusChangedEvent) => void;
+  /** Flags an agent deleted while shown (the cache takes edits). */
   applyChange: (event: AgentsChangedEvent) => void;
 }
 
-const EMPTY_METRICS: AgentMetrics = { range: LIVE_RANGE, step: 60, points: [], status: 'idle', error: null };
+const EMPTY_METRICS: AgentMetrics = { range: LIVE_RANGE, step: 60, points: [], until: 0, status: 'idle', error: null };
 
 /** The live chart after a report: the point appended (unless already shown or older), the hour window kept. */
 export function withLivePoint(points: AgentMetricPoint[], point: AgentMetricPoint): AgentMetricPoint[] {
@@ -54,72 +56,93 @@ export function withLivePoint(points: AgentMetricPoint[], point: AgentMetricPoin
   return [...(first < 0 ? [] : first === 0 ? points : points.slice(first)), point];
 }
 
-let sequence = 0;
-let metricsSequence = 0;
+const table = liveCache.agents;
+/** The detail page's view in the cache. */
+const VIEW = 'agent-detail';
+const request = latestRequest();
+const metricsRequest = latestRequest();
 
 /** The agent on the detail page and the points of its charts for the chosen range. */
-export const useAgentDetailStore = create<AgentDetailState>()((set, get) => ({
-  id: null,
-  agent: null,
-  status: 'idle',
-  error: null,
-  removed: false,
-  metrics: EMPTY_METRICS,
+export const useAgentDetailStore = create<AgentDetailState>()((set, get) => {
+  // The page follows the cache, where every push about the agent lands.
+  table.subscribe(() => {
+    const { id, agent } = get();
+    const row = id === null ? undefined : table.get(id);
+    if (row && row !== agent) set({ agent: row });
+  });
 
-  async load(id, { quiet = false } = {}) {
-    const ticket = ++sequence;
-    const same = get().id === id;
-    if (!same) set({ id, agent: null, status: 'loading', error: null, removed: false, metrics: EMPTY_METRICS });
-    else if (!quiet) set({ status: 'loading', error: null });
-    try {
-      const { agent } = await agentsApi.get(id);
-      if (ticket === sequence) set({ agent, status: 'ready', error: null, removed: false });
-    } catch (error) {
-      if (ticket !== sequence) return;
-      if (error instanceof ApiError && error.status === 404) set({ status: 'missing', error });
-      else if (!quiet || get().status !== 'ready') set({ status: 'error', error });
-    }
-  },
+  return {
+    id: null,
+    agent: null,
+    status: 'idle',
+    error: null,
+    removed: false,
+    metrics: EMPTY_METRICS,
 
-  async loadMetrics(range, { quiet = false } = {}) {
-    const id = get().id;
-    if (id === null) return;
-    const ticket = ++metricsSequence;
-    const current = get().metrics;
-    const keep = quiet && current.range === range && current.status === 'ready';
-    if (!keep)
+    async load(id, { quiet = false, signal } = {}) {
+      const ticket = request.start(signal);
+      if (get().id !== id) {
+        metricsRequest.abort();
+        table.show(VIEW, []);
+        set({ id, agent: null, status: 'loading', error: null, removed: false, metrics: EMPTY_METRICS });
+      } else if (!quiet) set({ status: 'loading', error: null });
+      try {
+        const { agent } = await agentsApi.get(id, ticket.signal);
+        if (!ticket.current) return;
+        table.write([agent]);
+        table.show(VIEW, [id]);
+        set({ agent: table.get(id) ?? agent, status: 'ready', error: null, removed: false });
+      } catch (error) {
+        if (!ticket.current) return;
+        if (error instanceof ApiError && error.status === 404) set({ status: 'missing', error });
+        else if (!quiet || get().status !== 'ready') set({ status: 'error', error });
+      } finally {
+        ticket.end();
+      }
+    },
+
+    async loadMetrics(range = get().metrics.range, { quiet = false } = {}) {
+      const id = get().id;
+      if (id === null) return;
+      const ticket = metricsRequest.start();
+      const current = get().metrics;
+      const keep = quiet && current.range === range && current.status === 'ready';
+      if (!keep)
+        set({
+          metrics: { ...current, range, points: current.range === range ? current.points : [], status: 'loading', error: null },
+        });
+      try {
+        const { metrics } = await agentsApi.metrics(id, range, ticket.signal);
+        if (!ticket.current || get().id !== id) return;
+        set({ metrics: { range, step: metrics.step, points: metrics.points, until: Date.now(), status: 'ready', error: null } });
+      } catch (error) {
+        if (!ticket.current) return;
+        if (!keep) set({ metrics: { ...get().metrics, status: 'error', error } });
+      } finally {
+        ticket.end();
+      }
+    },
+
+    applyReported(event) {
+      const { id, metrics } = get();
+      if (id !== event.agentId || metrics.status !== 'ready') return;
+      if (metrics.range !== LIVE_RANGE) {
+        const bucket = (time: number) => Math.floor(time / (metrics.step * 1000));
+        if (bucket(Date.parse(event.agent.updated_at)) > bucket(metrics.until)) void get().loadMetrics(metrics.range, { quiet: true });
+        return;
+      }
+      const time = Date.parse(event.point.time);
       set({
-        metrics: { range, step: current.step, points: current.range === range ? current.points : [], status: 'loading', error: null },
+        metrics: {
+          ...metrics,
+          points: withLivePoint(metrics.points, event.point),
+          until: Number.isNaN(time) ? metrics.until : Math.max(metrics.until, time),
+        },
       });
-    try {
-      const { metrics } = await agentsApi.metrics(id, range);
-      if (ticket !== metricsSequence || get().id !== id) return;
-      set({ metrics: { range, step: metrics.step, points: metrics.points, status: 'ready', error: null } });
-    } catch (error) {
-      if (ticket !== metricsSequence) return;
-      if (!keep) set({ metrics: { ...get().metrics, status: 'error', error } });
-    }
-  },
+    },
 
-  applyReported(event) {
-    const { agent, metrics } = get();
-    if (!agent || agent.id !== event.agentId) return;
-    const grows = metrics.range === LIVE_RANGE && metrics.status === 'ready';
-    set({
-      agent: event.agent,
-      metrics: grows ? { ...metrics, points: withLivePoint(metrics.points, event.point) } : metrics,
-    });
-  },
-
-  applyStatusChanged(event) {
-    const { agent } = get();
-    if (agent && agent.id === event.agentId && agent.status !== event.status) set({ agent: { ...agent, status: event.status } });
-  },
-
-  applyChange({ action, agent }) {
-    const current = get().agent;
-    if (!current || current.id !== agent.id) return;
-    if (action === 'deleted') set({ removed: true });
-    else set({ agent });
-  },
-}));
+    applyChange({ action, agent }) {
+      if (action === 'deleted' && get().id === agent.id && get().agent) set({ removed: true });
+    },
+  };
+});

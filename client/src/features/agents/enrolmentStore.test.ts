@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { agentsPage, makeAgent, makePoint } from '../../test/agents';
 import { jsonResponse } from '../../test/render';
+import { pushHandlers } from '../../realtime/handlers';
 import { useAgentEnrolmentStore } from './enrolmentStore';
 
 describe('agent enrolment store', () => {
   beforeEach(() => useAgentEnrolmentStore.getState().reset());
   const sut = () => useAgentEnrolmentStore.getState();
+  // Reports, transitions and renames reach the shown agents through the cache, as the realtime module writes them.
+  const handlers = pushHandlers();
 
   it('shows an agent that registered with the watched token, and no other', () => {
     sut().watch(42);
@@ -18,11 +21,17 @@ describe('agent enrolment store', () => {
     sut().watch(42);
     const agent = makeAgent({ id: 2, registration_id: 42, status: 'connecting' });
     sut().applyChange({ action: 'created', agent });
-    sut().applyStatusChanged({ agentId: 2, name: agent.name, previous: 'connecting', status: 'active', changed_at: agent.updated_at });
+    handlers['agent.status_changed']({
+      agentId: 2,
+      name: agent.name,
+      previous: 'connecting',
+      status: 'active',
+      changed_at: agent.updated_at,
+    });
     expect(sut().registered[0].status).toBe('active');
-    sut().applyReported({ agentId: 2, agent: { ...agent, status: 'active', cpu_usage: 50 }, point: makePoint() });
+    handlers['agent.reported']({ agentId: 2, agent: { ...agent, status: 'active', cpu_usage: 50 }, point: makePoint() });
     expect(sut().registered[0].cpu_usage).toBe(50);
-    sut().applyChange({ action: 'updated', agent: { ...agent, name: 'renamed' } });
+    handlers['agents.changed']({ action: 'updated', agent: { ...agent, name: 'renamed' } });
     expect(sut().registered[0].name).toBe('renamed');
     sut().applyChange({ action: 'deleted', agent });
     expect(sut().registered).toEqual([]);

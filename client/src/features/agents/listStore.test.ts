@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agentsPage, makeAgent, makePoint } from '../../test/agents';
 import { jsonResponse } from '../../test/render';
+import { pushHandlers } from '../../realtime/handlers';
 import { createAgentListStore, RESYNC_DELAY_MS } from './listStore';
 
 describe('agent list store', () => {
@@ -17,7 +18,9 @@ describe('agent list store', () => {
   afterEach(() => vi.useRealTimers());
 
   const requested = () => fetchMock.mock.calls.map(([url]) => String(url));
-  const ids = () => sut.getState().agents.map((agent) => agent.id);
+  const ids = () => sut.getState().rows.map((agent) => agent.id);
+  // The realtime module writes a pushed row to the cache; counts and membership are this list's own.
+  const handlers = pushHandlers();
 
   it('asks the server for one page with the status and search', async () => {
     await sut.getState().load({ status: 'inactive', search: ' web ', page: 3 });
@@ -63,26 +66,31 @@ describe('agent list store', () => {
 
   it('patches the row of a reporting agent with its new figures and leaves the other rows as they were', async () => {
     await sut.getState().load();
-    const before = sut.getState().agents;
-    sut.getState().applyReported({ agentId: 1, agent: { ...web, cpu_usage: 88.8, network_rx: 2048 }, point: makePoint() });
-    const after = sut.getState().agents;
+    const before = sut.getState().rows;
+    handlers['agent.reported']({ agentId: 1, agent: { ...web, cpu_usage: 88.8, network_rx: 2048 }, point: makePoint() });
+    const after = sut.getState().rows;
     expect(after[0]).toMatchObject({ id: 1, cpu_usage: 88.8, network_rx: 2048 });
     expect(after[1]).toBe(before[1]);
   });
 
   it('ignores a report of an agent on another page', async () => {
     await sut.getState().load();
-    const before = sut.getState().agents;
-    sut.getState().applyReported({ agentId: 9, agent: makeAgent({ id: 9 }), point: makePoint() });
-    expect(sut.getState().agents).toBe(before);
+    const before = sut.getState().rows;
+    handlers['agent.reported']({ agentId: 9, agent: makeAgent({ id: 9 }), point: makePoint() });
+    expect(sut.getState().rows).toBe(before);
   });
 
   it('moves the row status and the counts on a transition, also for agents on other pages', async () => {
     await sut.getState().load();
     const transition = { name: 'x', changed_at: '2025-03-02T10:31:00.000Z' };
-    sut.getState().applyStatusChanged({ ...transition, agentId: 1, previous: 'active', status: 'inactive' });
-    sut.getState().applyStatusChanged({ ...transition, agentId: 99, previous: 'connecting', status: 'active' });
-    expect(sut.getState().agents[0].status).toBe('inactive');
+    for (const event of [
+      { ...transition, agentId: 1, previous: 'active' as const, status: 'inactive' as const },
+      { ...transition, agentId: 99, previous: 'connecting' as const, status: 'active' as const },
+    ]) {
+      sut.getState().applyStatusChanged(event);
+      handlers['agent.status_changed'](event);
+    }
+    expect(sut.getState().rows[0].status).toBe('inactive');
     expect(sut.getState().counts).toEqual({ active: 1, inactive: 2, connecting: 0, total: 2 });
   });
 
@@ -120,7 +128,8 @@ describe('agent list store', () => {
   it('shows a rename at once', async () => {
     await sut.getState().load();
     sut.getState().applyChange({ action: 'updated', agent: { ...db, name: 'database' } });
-    expect(sut.getState().agents[1].name).toBe('database');
+    handlers['agents.changed']({ action: 'updated', agent: { ...db, name: 'database' } });
+    expect(sut.getState().rows[1].name).toBe('database');
   });
 
   it('counts a deletion once when the push arrives before the answer, then re-reads the page', async () => {
@@ -141,7 +150,7 @@ describe('agent list store', () => {
 
   it('ignores pushes until a page has loaded', () => {
     sut.getState().applyChange({ action: 'created', agent: web });
-    sut.getState().applyReported({ agentId: 1, agent: web, point: makePoint() });
-    expect(sut.getState()).toMatchObject({ agents: [], total: 0 });
+    handlers['agent.reported']({ agentId: 1, agent: web, point: makePoint() });
+    expect(sut.getState()).toMatchObject({ rows: [], total: 0 });
   });
 });

@@ -1,5 +1,7 @@
 import type { AgentStatusChangedEvent, DashboardResponse, MonitorStatusChangedEvent, StatusChange } from '@vigil/proto';
 import { create } from 'zustand';
+import type { LoadStatus } from '../../live/liveList';
+import { latestRequest, settleLater } from '../../live/request';
 import { countsAfterTransition as agentCountsAfter } from '../agents/live';
 import { statusApi } from '../status/api';
 
@@ -9,8 +11,6 @@ export type DashboardSummary = DashboardResponse['dashboard'];
 export const FEED_LENGTH = 10;
 /** A burst of pushes is settled by one read of the summary this long after its first push. */
 export const SETTLE_DELAY_MS = 300;
-
-type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 interface DashboardState {
   summary: DashboardSummary | null;
@@ -23,8 +23,7 @@ interface DashboardState {
   applyMembershipChanged: () => void;
 }
 
-let inFlight: AbortController | null = null;
-let settleTimer: ReturnType<typeof setTimeout> | null = null;
+const request = latestRequest();
 
 function shift<T extends Record<string, number>>(counts: T, from: keyof T, to: keyof T): T {
   if (from === to || !(from in counts) || !(to in counts)) return counts;
@@ -37,12 +36,9 @@ function shift<T extends Record<string, number>>(counts: T, from: keyof T, to: k
  * (paused monitors, uptime) for the whole burst.
  */
 export const useDashboardStore = create<DashboardState>()((set, get) => {
+  const settle = settleLater(SETTLE_DELAY_MS, () => void get().load({ quiet: true }));
   function settleSoon(): void {
-    if (settleTimer !== null || get().status !== 'ready') return;
-    settleTimer = setTimeout(() => {
-      settleTimer = null;
-      void get().load({ quiet: true });
-    }, SETTLE_DELAY_MS);
+    if (get().status === 'ready') settle.schedule();
   }
 
   function withChange(summary: DashboardSummary, change: StatusChange, patch: Partial<DashboardSummary>): DashboardSummary {
@@ -56,25 +52,17 @@ export const useDashboardStore = create<DashboardState>()((set, get) => {
 
     async load({ quiet = false, signal } = {}) {
       // This read settles whatever a pending one was waiting for.
-      if (settleTimer !== null) clearTimeout(settleTimer);
-      settleTimer = null;
-      inFlight?.abort();
-      const controller = new AbortController();
-      inFlight = controller;
-      const forward = () => controller.abort();
-      signal?.addEventListener('abort', forward);
+      settle.cancel();
+      const ticket = request.start(signal);
       const keep = quiet && get().status === 'ready';
       if (!keep) set({ status: 'loading', error: null });
       try {
-        const response = await statusApi.dashboard(controller.signal);
-        if (controller.signal.aborted) return;
-        set({ summary: response.dashboard, status: 'ready', error: null });
+        const response = await statusApi.dashboard(ticket.signal);
+        if (ticket.current) set({ summary: response.dashboard, status: 'ready', error: null });
       } catch (error) {
-        if (controller.signal.aborted) return;
-        if (!keep) set({ status: 'error', error });
+        if (ticket.current && !keep) set({ status: 'error', error });
       } finally {
-        signal?.removeEventListener('abort', forward);
-        if (inFlight === controller) inFlight = null;
+        ticket.end();
       }
     },
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render';
 import { makeCheck, makeMonitor } from '../../test/monitors';
+import { pushHandlers } from '../../realtime/handlers';
 import { CHECKS_PAGE_SIZE, useMonitorDetailStore } from './detailStore';
 
 const point = (minute: number) => ({ status: 'up' as const, timestamp: `2025-03-01T09:${String(minute).padStart(2, '0')}:00.000Z` });
@@ -29,6 +30,8 @@ describe('monitor detail store', () => {
   });
 
   const sut = () => useMonitorDetailStore.getState();
+  // Pushes as the realtime module applies them: to the cache the page reads, and to the page's own state.
+  const handlers = pushHandlers();
 
   it('loads the monitor and marks a 404 as missing', async () => {
     await sut().load(4);
@@ -41,7 +44,14 @@ describe('monitor detail store', () => {
     await sut().load(4);
     await sut().loadChecks(1);
     const check = makeCheck({ id: 2, status: 'down', checked_at: '2025-03-01T09:40:00.000Z' });
-    sut().applyChecked({ monitorId: 4, check, status: 'pending', response_time: null, uptime: 90, last_checked: check.checked_at });
+    handlers['monitor.checked']({
+      monitorId: 4,
+      check,
+      status: 'pending',
+      response_time: null,
+      uptime: 90,
+      last_checked: check.checked_at,
+    });
 
     const state = sut();
     expect(state.monitor?.status).toBe('pending');
@@ -58,7 +68,14 @@ describe('monitor detail store', () => {
     fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     const late = sut().load(4, { quiet: true });
     const check = makeCheck({ id: 2, status: 'down', checked_at: '2025-03-01T09:40:00.000Z' });
-    sut().applyChecked({ monitorId: 4, check, status: 'pending', response_time: null, uptime: 90, last_checked: check.checked_at });
+    handlers['monitor.checked']({
+      monitorId: 4,
+      check,
+      status: 'pending',
+      response_time: null,
+      uptime: 90,
+      last_checked: check.checked_at,
+    });
     answer(jsonResponse(200, { success: true, monitor: { ...monitor, name: 'Renamed' } }));
     await late;
 
@@ -69,8 +86,8 @@ describe('monitor detail store', () => {
   it('ignores pushes about other monitors', async () => {
     await sut().load(4);
     const before = sut().monitor;
-    sut().applyStatusChanged({ monitorId: 9, name: 'other', previous: 'up', status: 'down', check: makeCheck(), changed_at: '' });
-    sut().applyChange({ action: 'deleted', monitor: makeMonitor({ id: 9 }) });
+    handlers['monitor.status_changed']({ monitorId: 9, name: 'other', previous: 'up', status: 'down', check: makeCheck(), changed_at: '' });
+    handlers['monitors.changed']({ action: 'deleted', monitor: makeMonitor({ id: 9 }) });
     expect(sut().monitor).toBe(before);
     expect(sut().removed).toBe(false);
   });
@@ -81,7 +98,7 @@ describe('monitor detail store', () => {
     const check = makeCheck({ id: 3, checked_at: '2025-03-01T09:41:00.000Z' });
     const after = { ...monitor, last_checked: check.checked_at, checks: [check, ...monitor.checks] };
     sut().applyCheckResult({ check, monitor: after });
-    sut().applyChecked({ monitorId: 4, check, status: 'up', response_time: 100, uptime: 99, last_checked: check.checked_at });
+    handlers['monitor.checked']({ monitorId: 4, check, status: 'up', response_time: 100, uptime: 99, last_checked: check.checked_at });
     expect(sut().monitor?.checks.map((row) => row.id)).toEqual([3, 1]);
     expect(sut().checks.total).toBe(2);
   });
@@ -92,7 +109,10 @@ describe('monitor detail store', () => {
     expect(sut().monitor).toMatchObject({ active: false });
     expect(sut().monitor?.history).toHaveLength(40);
 
-    sut().applyChange({ action: 'updated', monitor: { ...monitor, name: 'Renamed', active: true, history: [point(1)], checks: [] } });
+    handlers['monitors.changed']({
+      action: 'updated',
+      monitor: { ...monitor, name: 'Renamed', active: true, history: [point(1)], checks: [] },
+    });
     expect(sut().monitor).toMatchObject({ name: 'Renamed', active: true });
     expect(sut().monitor?.history).toHaveLength(40);
     expect(sut().monitor?.checks).toHaveLength(1);
@@ -100,7 +120,7 @@ describe('monitor detail store', () => {
 
   it('flags a monitor deleted elsewhere', async () => {
     await sut().load(4);
-    sut().applyChange({ action: 'deleted', monitor });
+    handlers['monitors.changed']({ action: 'deleted', monitor });
     expect(sut()).toMatchObject({ removed: true, monitor: { id: 4 } });
   });
 });

@@ -2,22 +2,33 @@ import {
   type CheckDto,
   type CheckResponse,
   DETAIL_HISTORY_POINTS,
+  SUMMARY_HISTORY_SLOTS,
   type MonitorCheckedEvent,
   type MonitorDto,
   type MonitorsChangedEvent,
-  type MonitorStatusChangedEvent,
 } from '@vigil/proto';
 import { create } from 'zustand';
 import { ApiError } from '../../api/http';
+import { liveCache } from '../../live/cache';
+import type { LoadStatus } from '../../live/liveList';
+import { latestRequest } from '../../live/request';
 import { monitorsApi } from './api';
-import { withCheck, withRead, withStatus } from './live';
+import { type KeptPoints, withSettings } from './live';
 
 /** Checks the detail read carries (newest first), kept as pushes arrive. */
 export const DETAIL_CHECKS = 50;
+/** The detail page's view in the cache. */
+const VIEW = 'monitor-detail';
+
+/** Points a pushed check leaves in the cache: the detail page's for the monitor it shows, the lists' otherwise. */
+export function keptPoints(id: number): KeptPoints {
+  return liveCache.monitors.ids(VIEW).includes(id)
+    ? { history: DETAIL_HISTORY_POINTS, checks: DETAIL_CHECKS }
+    : { history: SUMMARY_HISTORY_SLOTS, checks: 0 };
+}
+
 /** Rows per page of the history tab. */
 export const CHECKS_PAGE_SIZE = 20;
-
-type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 interface ChecksPage {
   checks: CheckDto[];
@@ -29,6 +40,7 @@ interface ChecksPage {
 
 export interface MonitorDetailState {
   id: number | null;
+  /** The cache's row for `id` once read. */
   monitor: MonitorDto | null;
   /** `missing`: the server says the monitor does not exist. */
   status: LoadStatus | 'missing';
@@ -36,13 +48,14 @@ export interface MonitorDetailState {
   /** Deleted (here or elsewhere) while shown; the monitor stays in state for the page to decide what to show. */
   removed: boolean;
   checks: ChecksPage;
-  load: (id: number, options?: { quiet?: boolean }) => Promise<void>;
+  load: (id: number, options?: { quiet?: boolean; signal?: AbortSignal }) => Promise<void>;
   loadChecks: (page: number, options?: { quiet?: boolean }) => Promise<void>;
   /** Takes the monitor from a pause, resume or save answer, which carries a shorter history and no checks. */
   applyResponse: (monitor: MonitorDto) => void;
   applyCheckResult: (result: Pick<CheckResponse, 'check' | 'monitor'>) => void;
+  /** A pushed check joins the history tab's first page (the cache takes it into the monitor). */
   applyChecked: (event: MonitorCheckedEvent) => void;
-  applyStatusChanged: (event: MonitorStatusChangedEvent) => void;
+  /** Flags a monitor deleted while shown (the cache takes edits). */
   applyChange: (event: MonitorsChangedEvent) => void;
 }
 
@@ -55,78 +68,82 @@ function withFirstCheck(page: ChecksPage, check: CheckDto): ChecksPage {
   return { ...page, checks, total: page.total + 1 };
 }
 
-let sequence = 0;
-let checksSequence = 0;
+const table = liveCache.monitors;
+const request = latestRequest();
+const checksRequest = latestRequest();
 
 /** The monitor on the detail page: its read (last 40 points, newest 50 checks) and the history tab's page of checks. */
-export const useMonitorDetailStore = create<MonitorDetailState>()((set, get) => ({
-  id: null,
-  monitor: null,
-  status: 'idle',
-  error: null,
-  removed: false,
-  checks: EMPTY_CHECKS,
+export const useMonitorDetailStore = create<MonitorDetailState>()((set, get) => {
+  // The page follows the cache, where every push about the monitor lands.
+  table.subscribe(() => {
+    const { id, monitor } = get();
+    const row = id === null ? undefined : table.get(id);
+    if (row && row !== monitor) set({ monitor: row });
+  });
 
-  async load(id, { quiet = false } = {}) {
-    const ticket = ++sequence;
-    const same = get().id === id;
-    if (!same) set({ id, monitor: null, status: 'loading', error: null, removed: false, checks: EMPTY_CHECKS });
-    else if (!quiet) set({ status: 'loading', error: null });
-    try {
-      const { monitor } = await monitorsApi.get(id);
-      if (ticket === sequence) set({ monitor: withRead(get().monitor, monitor), status: 'ready', error: null, removed: false });
-    } catch (error) {
-      if (ticket !== sequence) return;
-      if (error instanceof ApiError && error.status === 404) set({ status: 'missing', error });
-      else if (!quiet || get().status !== 'ready') set({ status: 'error', error });
-    }
-  },
+  return {
+    id: null,
+    monitor: null,
+    status: 'idle',
+    error: null,
+    removed: false,
+    checks: EMPTY_CHECKS,
 
-  async loadChecks(page, { quiet = false } = {}) {
-    const id = get().id;
-    if (id === null) return;
-    const ticket = ++checksSequence;
-    if (!quiet) set({ checks: { ...get().checks, page, status: 'loading', error: null } });
-    try {
-      const response = await monitorsApi.checks(id, page, CHECKS_PAGE_SIZE);
-      if (ticket !== checksSequence || get().id !== id) return;
-      set({ checks: { checks: response.checks, total: response.total, page, status: 'ready', error: null } });
-    } catch (error) {
-      if (ticket !== checksSequence) return;
-      if (!quiet || get().checks.status !== 'ready') set({ checks: { ...get().checks, status: 'error', error } });
-    }
-  },
+    async load(id, { quiet = false, signal } = {}) {
+      const ticket = request.start(signal);
+      if (get().id !== id) {
+        checksRequest.abort();
+        table.show(VIEW, []);
+        set({ id, monitor: null, status: 'loading', error: null, removed: false, checks: EMPTY_CHECKS });
+      } else if (!quiet) set({ status: 'loading', error: null });
+      try {
+        const { monitor } = await monitorsApi.get(id, ticket.signal);
+        if (!ticket.current) return;
+        table.write([monitor]);
+        table.show(VIEW, [id]);
+        set({ monitor: table.get(id) ?? monitor, status: 'ready', error: null, removed: false });
+      } catch (error) {
+        if (!ticket.current) return;
+        if (error instanceof ApiError && error.status === 404) set({ status: 'missing', error });
+        else if (!quiet || get().status !== 'ready') set({ status: 'error', error });
+      } finally {
+        ticket.end();
+      }
+    },
 
-  applyResponse(monitor) {
-    const current = get().monitor;
-    if (!current || current.id !== monitor.id) return;
-    set({ monitor: { ...monitor, history: current.history, checks: current.checks } });
-  },
+    async loadChecks(page, { quiet = false } = {}) {
+      const id = get().id;
+      if (id === null) return;
+      const ticket = checksRequest.start();
+      if (!quiet) set({ checks: { ...get().checks, page, status: 'loading', error: null } });
+      try {
+        const response = await monitorsApi.checks(id, page, CHECKS_PAGE_SIZE, ticket.signal);
+        if (!ticket.current || get().id !== id) return;
+        set({ checks: { checks: response.checks, total: response.total, page, status: 'ready', error: null } });
+      } catch (error) {
+        if (!ticket.current) return;
+        if (!quiet || get().checks.status !== 'ready') set({ checks: { ...get().checks, status: 'error', error } });
+      } finally {
+        ticket.end();
+      }
+    },
 
-  applyCheckResult({ check, monitor }) {
-    if (get().id !== monitor.id) return;
-    set({ monitor: withRead(get().monitor, monitor), status: 'ready', checks: withFirstCheck(get().checks, check) });
-  },
+    applyResponse(monitor) {
+      if (get().id === monitor.id) table.patch(monitor.id, (held) => withSettings(held, monitor));
+    },
 
-  applyChecked(event) {
-    const { monitor, checks } = get();
-    if (!monitor || monitor.id !== event.monitorId) return;
-    set({
-      monitor: withCheck(monitor, event, { history: DETAIL_HISTORY_POINTS, checks: DETAIL_CHECKS }),
-      checks: withFirstCheck(checks, event.check),
-    });
-  },
+    applyCheckResult({ check, monitor }) {
+      if (get().id !== monitor.id) return;
+      table.write([monitor]);
+      set({ status: 'ready', checks: withFirstCheck(get().checks, check) });
+    },
 
-  applyStatusChanged(event) {
-    const { monitor } = get();
-    if (monitor && monitor.id === event.monitorId) set({ monitor: withStatus(monitor, event) });
-  },
+    applyChecked(event) {
+      if (get().id === event.monitorId) set({ checks: withFirstCheck(get().checks, event.check) });
+    },
 
-  applyChange({ action, monitor }) {
-    const current = get().monitor;
-    if (!current || current.id !== monitor.id) return;
-    if (action === 'deleted') set({ removed: true });
-    // Settings, active flag and status come from the push; the longer history and the checks stay.
-    else set({ monitor: { ...monitor, history: current.history, checks: current.checks } });
-  },
-}));
+    applyChange({ action, monitor }) {
+      if (action === 'deleted' && get().id === monitor.id && get().monitor) set({ removed: true });
+    },
+  };
+});

@@ -1,4 +1,12 @@
-import { type HttpMethod, METHODS_WITH_BODY, MONITOR_DEFAULTS, MONITOR_LIMITS, type MonitorDto, type MonitorRequest } from '@vigil/proto';
+import {
+  type HttpMethod,
+  isHttpUrl,
+  METHODS_WITH_BODY,
+  MONITOR_DEFAULTS,
+  MONITOR_LIMITS,
+  type MonitorDto,
+  type MonitorRequest,
+} from '@vigil/proto';
 import { minutesToSeconds, parseWholeNumber, secondsToMinutes } from './format';
 import { type HeaderRow, headersToRows, invalidHeaderRow, rowsToHeaders } from './headers';
 
@@ -80,15 +88,6 @@ export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
 /** Retries are a count where 0 is meaningful, so unlike the interval a non-number is an error, not 0. */
 function strictWhole(text: string): number | null {
   return /^\s*\d+\s*$/.test(text) ? Number(text.trim()) : null;
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
 }
 
 /** The same rules the server applies (spec section 5), checked first so a bad form sends nothing. */

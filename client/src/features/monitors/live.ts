@@ -44,15 +44,18 @@ export function withCheck(monitor: MonitorDto, event: MonitorCheckedEvent, keep:
 }
 
 /**
- * A monitor read (GET or a "check now" answer) applied over what the screen holds. A read answered after a newer
- * check was pushed (its request left first, or its queries ran before the check was stored) would roll the status
- * back; the newer live figures are kept, everything else comes from the read.
+ * What stays of a monitor when a read older than its last pushed check lands (its request left first, or its queries
+ * ran before the check was stored): the live figures of the push, everything else from the read. The cache decides
+ * when a read is older (`liveCache.monitors`).
  */
-export function withRead(current: MonitorDto | null, read: MonitorDto): MonitorDto {
-  if (!current || current.id !== read.id || !current.last_checked) return read;
-  if (read.last_checked && Date.parse(read.last_checked) >= Date.parse(current.last_checked)) return read;
-  const { status, response_time, uptime, last_checked, history, checks } = current;
+export function keepLiveFigures(held: MonitorDto, read: MonitorDto): MonitorDto {
+  const { status, response_time, uptime, last_checked, history, checks } = held;
   return { ...read, status, response_time, uptime, last_checked, history, checks };
+}
+
+/** A monitor after an edit pushed or answered: settings and status from it, the longer history and checks kept. */
+export function withSettings(held: MonitorDto, monitor: MonitorDto): MonitorDto {
+  return { ...monitor, history: held.history, checks: held.checks };
 }
 
 export function withStatus(monitor: MonitorDto, event: MonitorStatusChangedEvent): MonitorDto {

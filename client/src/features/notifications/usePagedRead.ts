@@ -1,4 +1,4 @@
-import { type DependencyList, useCallback, useEffect, useState } from 'react';
+import { useRead } from '../../api/useRead';
 
 export interface PagedRead<T> {
   status: 'loading' | 'ready' | 'error';
@@ -10,26 +10,10 @@ export interface PagedRead<T> {
 }
 
 /**
- * One page read from the server, again whenever `deps` change (aborting the read in flight); the previous page stays
- * shown while the next one loads.
+ * One page read from the server, again whenever `read` changes (the caller memoizes it on the page it reads, and the
+ * read in flight is aborted); the previous page stays shown while the next one loads.
  */
-export function usePagedRead<T>(read: (signal: AbortSignal) => Promise<{ items: T[]; total: number }>, deps: DependencyList): PagedRead<T> {
-  const [state, setState] = useState<Omit<PagedRead<T>, 'retry'>>({ status: 'loading', items: [], total: 0, error: null });
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((count) => count + 1), []);
-
-  // `read` is a new closure each render; the caller's deps say when it reads something else.
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((current) => ({ ...current, status: 'loading' }));
-    read(controller.signal).then(
-      ({ items, total }) => setState({ status: 'ready', items, total, error: null }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', items: [], total: 0, error });
-      },
-    );
-    return () => controller.abort();
-  }, [...deps, attempt]);
-
-  return { ...state, retry };
+export function usePagedRead<T>(read: (signal: AbortSignal) => Promise<{ items: T[]; total: number }>): PagedRead<T> {
+  const { status, value, error, retry } = useRead(read);
+  return { status, items: value?.items ?? [], total: value?.total ?? 0, error, retry };
 }

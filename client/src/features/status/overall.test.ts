@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overallStatus, problemRank } from './overall';
+import { overallStatus, problemRank } from '@vigil/proto';
 
 describe('overall status', () => {
   it.each([

@@ -82,16 +82,28 @@ describe('status page store', () => {
   });
 
   it('keeps a newer push that landed while the read was on its way', async () => {
+    const sut = useStatusPageStore.getState();
+    await sut.load();
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
-    const sut = useStatusPageStore.getState();
-    useStatusPageStore.setState({ data: makeStatusData(), status: 'ready' });
     const pending = sut.load({ quiet: true });
     sut.applyItem({ monitor: makePublicMonitor({ id: 1, status: 'down' }), overall: 'outage', updated_at: '2025-03-01T10:10:00.000Z' });
     answer(jsonResponse(200, { success: true, data: makeStatusData({ updated_at: '2025-03-01T10:09:00.000Z' }) }));
     await pending;
     expect(useStatusPageStore.getState().data?.monitors[0].status).toBe('down');
     expect(useStatusPageStore.getState().data?.overall).toBe('outage');
+  });
+
+  it('keeps an item and banner pushed before the first read landed, when that read is older', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const sut = useStatusPageStore.getState();
+    const pending = sut.load();
+    sut.applyItem({ monitor: makePublicMonitor({ id: 1, status: 'down' }), overall: 'outage', updated_at: '2025-03-01T10:10:00.000Z' });
+    answer(jsonResponse(200, { success: true, data: makeStatusData({ updated_at: '2025-03-01T10:09:00.000Z' }) }));
+    await pending;
+    expect(useStatusPageStore.getState().data).toMatchObject({ overall: 'outage', updated_at: '2025-03-01T10:10:00.000Z' });
+    expect(useStatusPageStore.getState().data?.monitors[0].status).toBe('down');
   });
 
   it('shows the error of a first read, but keeps the page on a failed quiet one', async () => {

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render';
 import { makeChange, makePublicAgent, makePublicMonitor, makeWallData } from '../../test/status';
-import { byProblem, CHANGED_DELAY_MS, useWallStore, WALL_FEED_LENGTH } from './store';
+import { byProblem } from '@vigil/proto';
+import { CHANGED_DELAY_MS, useWallStore, WALL_FEED_LENGTH } from './store';
 
 describe('wall store', () => {
   let fetchMock: ReturnType<typeof vi.fn>;

@@ -1,17 +1,25 @@
-import type { PublicAgent, PublicMonitor, StatusChange, WallData } from '@vigil/proto';
+import { byProblem, overallOf, type PublicAgent, type PublicMonitor, type StatusChange, type WallData } from '@vigil/proto';
 import { create } from 'zustand';
 import { ApiError } from '../../api/http';
-import { countedStatuses, itemRank, overallStatus } from '../status/overall';
+import { liveCache } from '../../live/cache';
+import type { EntityTable } from '../../live/entityTable';
+import type { LoadStatus } from '../../live/liveList';
+import { latestRequest, settleLater } from '../../live/request';
 import { wallApi } from './api';
 
 /** Entries the wall's feed keeps (the server sends the last 20). */
 export const WALL_FEED_LENGTH = 20;
 
-type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+/** The wall's views in the cache: items in the server's order, problems first. */
+const MONITORS = 'wall-monitors';
+const AGENTS = 'wall-agents';
+const { wallMonitors: publicMonitors, wallAgents: publicAgents } = liveCache;
+const request = latestRequest();
 
 interface WallState {
   /** The display key the screen was opened with; null for a signed-in user. Kept in memory only. */
   displayKey: string | null;
+  /** The wall as shown: its feed, and its items as the cache holds them now. */
   data: WallData | null;
   status: LoadStatus;
   error: unknown;
@@ -27,99 +35,116 @@ interface WallState {
   reject: () => void;
 }
 
-type Item = PublicMonitor | PublicAgent;
-
-/** Problems first (down/offline, then pending/connecting), then by name: the server's order. */
-export function byProblem(a: Item, b: Item): number {
-  return itemRank(a) - itemRank(b) || a.name.localeCompare(b.name);
-}
-
-/** The list with one item's status changed and the order restored; the same list when nothing changes. */
-export function withStatus<T extends Item>(items: T[], id: number, status: T['status']): T[] | null {
-  const index = items.findIndex((item) => item.id === id);
-  if (index < 0) return null;
-  if (items[index].status === status) return items;
-  return items.with(index, { ...items[index], status }).sort(byProblem);
-}
-
 /** A burst of "read again" notices (a bulk import) makes one read, this long after the first. */
 export const CHANGED_DELAY_MS = 500;
 
-let inFlight: AbortController | null = null;
-let changedTimer: ReturnType<typeof setTimeout> | null = null;
+/** Shows the items in the server's order: problems first, then by name. */
+function showInOrder<T extends PublicMonitor | PublicAgent>(table: EntityTable<T>, view: string, ids: number[]): void {
+  table.show(view, ids);
+  table.show(
+    view,
+    table
+      .rows(view)
+      .sort(byProblem)
+      .map((item) => item.id),
+  );
+}
+
+/** An item's new status, dated by the change so that an older read does not undo it, and its new place. */
+function moveItem<T extends PublicMonitor | PublicAgent>(table: EntityTable<T>, view: string, change: StatusChange): void {
+  table.patch(change.id, (item) => (item.status === change.status ? item : { ...item, status: change.status as T['status'] }), change.at);
+  showInOrder(table, view, [...table.ids(view)]);
+}
 
 /** The NOC wall: every monitor and agent, problems first, and the feed of recent transitions. */
-export const useWallStore = create<WallState>()((set, get) => ({
-  displayKey: null,
-  data: null,
-  status: 'idle',
-  error: null,
-  rejected: false,
+export const useWallStore = create<WallState>()((set, get) => {
+  /** The feed and update time, as last read or pushed. */
+  let feed: Pick<WallData, 'recent_changes' | 'updated_at'> | null = null;
+  const settle = settleLater(CHANGED_DELAY_MS, () => void get().load({ quiet: true }));
 
-  open(displayKey) {
-    inFlight?.abort();
-    inFlight = null;
-    if (changedTimer !== null) clearTimeout(changedTimer);
-    changedTimer = null;
-    set({ displayKey, data: null, status: 'idle', error: null, rejected: false });
-  },
+  /** The wall from its feed and the cache's rows; the banner follows the items by the server's rule. */
+  function compose(): void {
+    if (!feed) return;
+    const monitors = publicMonitors.rows(MONITORS);
+    const agents = publicAgents.rows(AGENTS);
+    set({ data: { ...feed, overall: overallOf([...monitors, ...agents]), monitors, agents } });
+  }
 
-  async load({ quiet = false, signal } = {}) {
-    // This read brings whatever a pending "read again" was waiting for.
-    if (changedTimer !== null) clearTimeout(changedTimer);
-    changedTimer = null;
-    if (get().rejected) return;
-    inFlight?.abort();
-    const controller = new AbortController();
-    inFlight = controller;
-    const forward = () => controller.abort();
-    signal?.addEventListener('abort', forward);
-    const keep = quiet && get().status === 'ready';
-    if (!keep) set({ status: 'loading', error: null });
-    try {
-      const response = await wallApi.data(get().displayKey, controller.signal);
-      if (controller.signal.aborted) return;
-      set({ data: response.data, status: 'ready', error: null });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      if (get().displayKey !== null && error instanceof ApiError && error.status === 401) {
-        set({ rejected: true });
+  publicMonitors.subscribe(compose);
+  publicAgents.subscribe(compose);
+
+  return {
+    displayKey: null,
+    data: null,
+    status: 'idle',
+    error: null,
+    rejected: false,
+
+    open(displayKey) {
+      request.abort();
+      settle.cancel();
+      feed = null;
+      set({ displayKey, data: null, status: 'idle', error: null, rejected: false });
+    },
+
+    async load({ quiet = false, signal } = {}) {
+      // This read brings whatever a pending "read again" was waiting for.
+      settle.cancel();
+      if (get().rejected) return;
+      const ticket = request.start(signal);
+      const keep = quiet && get().status === 'ready';
+      if (!keep) set({ status: 'loading', error: null });
+      try {
+        const { data } = await wallApi.data(get().displayKey, ticket.signal);
+        if (!ticket.current) return;
+        publicMonitors.write(data.monitors, data.updated_at);
+        publicAgents.write(data.agents, data.updated_at);
+        feed = { recent_changes: data.recent_changes, updated_at: data.updated_at };
+        // Items pushed while the read was on its way kept their newer status, so their place is decided again.
+        showInOrder(
+          publicMonitors,
+          MONITORS,
+          data.monitors.map((item) => item.id),
+        );
+        showInOrder(
+          publicAgents,
+          AGENTS,
+          data.agents.map((item) => item.id),
+        );
+        set({ status: 'ready', error: null });
+        compose();
+      } catch (error) {
+        if (!ticket.current) return;
+        if (get().displayKey !== null && error instanceof ApiError && error.status === 401) set({ rejected: true });
+        else if (!keep) set({ status: 'error', error });
+      } finally {
+        ticket.end();
+      }
+    },
+
+    applyChange(change) {
+      if (!feed || get().status !== 'ready') return;
+      const recent_changes = [change, ...feed.recent_changes].slice(0, WALL_FEED_LENGTH);
+      const held = change.kind === 'monitor' ? publicMonitors.ids(MONITORS) : publicAgents.ids(AGENTS);
+      if (!held.includes(change.id)) {
+        // An item this wall does not hold yet: the entry shows at once, the item with the next read.
+        feed = { recent_changes, updated_at: feed.updated_at };
+        compose();
+        void get().load({ quiet: true });
         return;
       }
-      if (!keep) set({ status: 'error', error });
-    } finally {
-      signal?.removeEventListener('abort', forward);
-      if (inFlight === controller) inFlight = null;
-    }
-  },
+      feed = { recent_changes, updated_at: change.at };
+      if (change.kind === 'monitor') moveItem(publicMonitors, MONITORS, change);
+      else moveItem(publicAgents, AGENTS, change);
+    },
 
-  applyChange(change) {
-    const { data, status } = get();
-    if (!data || status !== 'ready') return;
-    const recent_changes = [change, ...data.recent_changes].slice(0, WALL_FEED_LENGTH);
-    const monitors =
-      change.kind === 'monitor' ? withStatus(data.monitors, change.id, change.status as PublicMonitor['status']) : data.monitors;
-    const agents = change.kind === 'agent' ? withStatus(data.agents, change.id, change.status as PublicAgent['status']) : data.agents;
-    if (monitors === null || agents === null) {
-      // An item this wall does not hold yet: the entry shows at once, the item with the next read.
-      set({ data: { ...data, recent_changes } });
-      void get().load({ quiet: true });
-      return;
-    }
-    const overall = overallStatus(countedStatuses([...monitors, ...agents]));
-    set({ data: { ...data, monitors, agents, recent_changes, overall, updated_at: change.at } });
-  },
+    applyChanged() {
+      if (get().status !== 'idle') settle.schedule();
+    },
 
-  applyChanged() {
-    if (get().status === 'idle' || changedTimer !== null) return;
-    changedTimer = setTimeout(() => {
-      changedTimer = null;
-      void get().load({ quiet: true });
-    }, CHANGED_DELAY_MS);
-  },
-
-  reject() {
-    inFlight?.abort();
-    set({ rejected: true });
-  },
-}));
+    reject() {
+      request.abort();
+      set({ rejected: true });
+    },
+  };
+});

@@ -1,5 +1,4 @@
-import type { PublicAgent, PublicMonitor, WallData } from '@vigil/proto';
-import { itemRank } from '../status/overall';
+import { itemRank, type PublicAgent, type PublicMonitor, type WallData } from '@vigil/proto';
 
 export type WallTile = { kind: 'monitor'; item: PublicMonitor } | { kind: 'agent'; item: PublicAgent };
 

@@ -1,11 +1,11 @@
 import { Card, Center, Group, Loader, SegmentedControl, Text } from '@mantine/core';
 import { AGENT_METRICS_RANGES, type AgentMetricsRange } from '@vigil/proto';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { errorText } from '../../../api/errors';
 import { ErrorState } from '../../../components/PageState/PageState';
-import { LIVE_RANGE, useAgentDetailStore } from '../detailStore';
+import { useAgentDetailStore } from '../detailStore';
 import { formatPercent, formatRate } from '../format';
 
 const AgentMetricsChart = lazy(() => import('./AgentMetricsChart'));
@@ -20,26 +20,17 @@ function Waiting({ height }: { height: number }) {
 
 /**
  * The charts tab: CPU, memory, disk and network over 1 h, 24 h, 7 d or 30 d. The hour grows with every pushed report;
- * longer ranges are re-read once one of their buckets has filled.
+ * longer ranges are re-read once one of their buckets has filled (the store decides both as reports arrive).
  */
-export function AgentChartsPanel({ lastReport }: { lastReport: string }) {
+export function AgentChartsPanel() {
   const { t, i18n } = useTranslation();
   const { metrics, loadMetrics } = useAgentDetailStore(useShallow((state) => ({ metrics: state.metrics, loadMetrics: state.loadMetrics })));
-  const { range, step, status } = metrics;
-  // Which bucket the last report fell in: a new one means a longer range has a new point to show.
-  const bucket = range === LIVE_RANGE ? 0 : Math.floor(Date.parse(lastReport) / (step * 1000));
+  const { range, status } = metrics;
 
+  // Opening the tab reads the range last shown.
   useEffect(() => {
-    void loadMetrics(range);
-    // The range is read from the store once; changes go through `changeRange`.
+    void loadMetrics();
   }, [loadMetrics]);
-
-  const seenBucket = useRef(bucket);
-  useEffect(() => {
-    if (bucket === seenBucket.current) return;
-    seenBucket.current = bucket;
-    if (bucket > 0 && status === 'ready') void loadMetrics(range, { quiet: true });
-  }, [bucket]);
 
   return (
     <Card withBorder radius="md" padding="lg" data-testid="agent-charts">
@@ -69,6 +60,7 @@ export function AgentChartsPanel({ lastReport }: { lastReport: string }) {
           <AgentMetricsChart
             points={metrics.points}
             range={range}
+            end={metrics.until}
             language={i18n.language}
             labels={{
               usage: t('agent.charts.usage'),

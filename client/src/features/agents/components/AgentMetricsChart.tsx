@@ -17,6 +17,8 @@ export interface AgentChartLabels {
 interface AgentMetricsChartProps {
   points: AgentMetricPoint[];
   range: AgentMetricsRange;
+  /** Where the window ends (ms), decided when the points were read: rendering stays a function of its props. */
+  end: number;
   language: string;
   labels: AgentChartLabels;
   formatPercent: (value: number) => string;
@@ -30,8 +32,7 @@ const axis = { fontSize: 12, stroke: 'var(--mantine-color-dimmed)' };
  * CPU, memory and disk percentages, and network in and out, over the whole range so quiet spells show as gaps. In
  * its own module, loaded lazily, so recharts is a chunk only the detail pages download.
  */
-export default function AgentMetricsChart({ points, range, language, labels, formatPercent, formatRate }: AgentMetricsChartProps) {
-  const end = Date.now();
+export default function AgentMetricsChart({ points, range, end, language, labels, formatPercent, formatRate }: AgentMetricsChartProps) {
   const start = end - RANGE_MS[range];
   const data = points.map((point) => ({ ...point, time: Date.parse(point.time) }));
   const short = range === '1h' || range === '24h';

@@ -29,8 +29,8 @@ describe('dashboard', () => {
     });
     useRealtimeStore.setState({ status: 'connected' });
     useDashboardStore.setState({ summary: null, status: 'idle', error: null });
-    useDashboardMonitorsStore.setState({ monitors: [], status: 'idle', error: null });
-    useDashboardAgentsStore.setState({ agents: [], status: 'idle', error: null });
+    useDashboardMonitorsStore.setState({ rows: [], status: 'idle', error: null });
+    useDashboardAgentsStore.setState({ rows: [], status: 'idle', error: null });
     fetchMock = vi.fn((url: string) => {
       if (failing && url.startsWith(failing)) return Promise.resolve(jsonResponse(500, { success: false, message: '' }));
       if (url === '/api/dashboard') return Promise.resolve(jsonResponse(200, { success: true, dashboard: summary }));

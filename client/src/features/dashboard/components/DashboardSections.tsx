@@ -64,10 +64,10 @@ export function DashboardSections() {
     useShallow((state) => ({ summary: state.summary, status: state.status, error: state.error, load: state.load })),
   );
   const monitors = useDashboardMonitorsStore(
-    useShallow((state) => ({ rows: state.monitors, status: state.status, error: state.error, load: state.load })),
+    useShallow((state) => ({ rows: state.rows, status: state.status, error: state.error, load: state.load })),
   );
   const agents = useDashboardAgentsStore(
-    useShallow((state) => ({ rows: state.agents, status: state.status, error: state.error, load: state.load })),
+    useShallow((state) => ({ rows: state.rows, status: state.status, error: state.error, load: state.load })),
   );
   const { load: loadSummary } = dashboard;
   const { load: loadMonitors } = monitors;

@@ -14,7 +14,7 @@ const ResponseTimeChart = lazy(() => import('./ResponseTimeChart'));
 export const CHART_RANGES = ['24h', '7d', '30d'] as const satisfies readonly StatsRange[];
 
 type Stats = MonitorStatsResponse['stats'];
-type LoadState = { status: 'loading' } | { status: 'ready'; stats: Stats } | { status: 'error'; error: unknown };
+type LoadState = { status: 'loading' } | { status: 'ready'; stats: Stats; readAt: number } | { status: 'error'; error: unknown };
 
 interface MonitorStatsPanelProps {
   monitorId: number;
@@ -41,7 +41,7 @@ export function MonitorStatsPanel({ monitorId, freshness }: MonitorStatsPanelPro
     const controller = new AbortController();
     monitorsApi
       .stats(monitorId, range, controller.signal)
-      .then((response) => setState({ status: 'ready', stats: response.stats }))
+      .then((response) => setState({ status: 'ready', stats: response.stats, readAt: Date.now() }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState((current) => (current.status === 'ready' ? current : { status: 'error', error }));
       });
@@ -53,7 +53,8 @@ export function MonitorStatsPanel({ monitorId, freshness }: MonitorStatsPanelPro
     setRange(next);
   }
 
-  const stats = state.status === 'ready' ? state.stats : null;
+  const ready = state.status === 'ready' ? state : null;
+  const stats = ready?.stats ?? null;
   const timed = stats?.series.some((point) => point.avg_response_time !== null) ?? false;
 
   return (
@@ -101,6 +102,7 @@ export function MonitorStatsPanel({ monitorId, freshness }: MonitorStatsPanelPro
               <ResponseTimeChart
                 points={stats.series}
                 range={range}
+                end={ready?.readAt ?? 0}
                 language={i18n.language}
                 labels={{ average: t('monitor.chart.average'), slowest: t('monitor.chart.slowest') }}
                 formatMs={(value) => t('monitor.overview.ms', { value })}

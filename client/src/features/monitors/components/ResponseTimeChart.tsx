@@ -6,6 +6,8 @@ const RANGE_HOURS: Record<StatsRange, number> = { '24h': 24, '7d': 24 * 7, '30d'
 interface ResponseTimeChartProps {
   points: StatsPoint[];
   range: StatsRange;
+  /** Where the window ends (ms), decided when the points were read: rendering stays a function of its props. */
+  end: number;
   language: string;
   labels: { average: string; slowest: string };
   /** A duration in the user's language, e.g. "120 ms" or "120 毫秒". */
@@ -16,8 +18,7 @@ interface ResponseTimeChartProps {
  * Average and slowest response time per bucket over the whole range, so gaps without checks show as gaps. Kept in
  * its own module, loaded lazily, so recharts is a separate chunk that only the monitor detail page downloads.
  */
-export default function ResponseTimeChart({ points, range, language, labels, formatMs }: ResponseTimeChartProps) {
-  const end = Date.now();
+export default function ResponseTimeChart({ points, range, end, language, labels, formatMs }: ResponseTimeChartProps) {
   const start = end - RANGE_HOURS[range] * 3_600_000;
   const data = points.map((point) => ({
     time: Date.parse(point.time),

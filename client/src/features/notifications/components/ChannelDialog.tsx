@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { CHANNEL_LANGUAGES, CHANNEL_TYPES, SECRET_MASK, type NotificationChannelDto } from '@vigil/proto';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { ApiError } from '../../../api/http';
@@ -42,13 +42,19 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<TestResult>(null);
 
-  useEffect(() => {
-    if (!opened) return;
-    setForm(channel ? formFromChannel(channel) : emptyChannelForm());
-    setErrors({});
-    setFailure(null);
-    setTestResult(null);
-  }, [opened, channel]);
+  // Each opening starts afresh from the channel it opens with: the state is adjusted while rendering the change
+  // (React's pattern for state that follows a prop), so no stale form is ever painted.
+  const [openedWith, setOpenedWith] = useState<NotificationChannelDto | null | undefined>(undefined);
+  const openWith = opened ? channel : undefined;
+  if (openWith !== openedWith) {
+    setOpenedWith(openWith);
+    if (openWith !== undefined) {
+      setForm(openWith ? formFromChannel(openWith) : emptyChannelForm());
+      setErrors({});
+      setFailure(null);
+      setTestResult(null);
+    }
+  }
 
   function update(next: ChannelForm, field?: string) {
     setForm(next);

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { DELIVERY_STATUSES, type DeliveryStatus, type NotificationHistoryItem, type NotificationTargetKind } from '@vigil/proto';
-import { Fragment, useState } from 'react';
+import { Fragment, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { ErrorState, LoadingState } from '../../../components/PageState/PageState';
@@ -53,7 +53,7 @@ function Attempts({ item }: { item: NotificationHistoryItem }) {
 export function HistoryPanel() {
   const { t } = useTranslation();
   const [query, setQuery] = useState<HistoryQuery>({ page: 1, pageSize: HISTORY_PAGE_SIZE, status: 'all', targetKind: 'all' });
-  const state = usePagedRead((signal) => notificationsApi.history(query, signal), [query]);
+  const state = usePagedRead(useCallback((signal: AbortSignal) => notificationsApi.history(query, signal), [query]));
   const refresh = state.retry;
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 

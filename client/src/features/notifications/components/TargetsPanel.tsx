@@ -1,5 +1,5 @@
 import { Badge, Group, Pagination, Paper, Stack, Switch, Text } from '@mantine/core';
-import { memo, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { SearchInput } from '../../../components/ListControls/ListControls';
@@ -108,7 +108,7 @@ export function TargetsPanel({ kind }: { kind: TargetKind }) {
     (store) =>
       Object.values(kind === 'monitors' ? store.specificMonitors : store.specificAgents).filter((entry) => entry.overrideGlobal).length,
   );
-  const state = usePagedRead((signal) => readTargets(kind, page, search, signal), [kind, page, search]);
+  const state = usePagedRead(useCallback((signal: AbortSignal) => readTargets(kind, page, search, signal), [kind, page, search]));
 
   const pages = Math.max(1, Math.ceil(state.total / TARGETS_PAGE_SIZE));
   return (

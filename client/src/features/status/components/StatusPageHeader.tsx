@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLogoAddress } from '@vigil/proto';
 import { LiveBadge } from '../../../components/LiveBadge/LiveBadge';
@@ -21,8 +21,9 @@ function isWebAddress(url: string | null): url is string {
 /** The page's logo, title, description, when it was last updated and whether it follows changes live. */
 export function StatusPageHeader({ title, description, logoUrl, updatedAt }: StatusPageHeaderProps) {
   const { t, i18n } = useTranslation();
-  const [logoFailed, setLogoFailed] = useState(false);
-  useEffect(() => setLogoFailed(false), [logoUrl]);
+  // Remembered per address: a new logo address is tried again.
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  const logoFailed = failedLogo !== null && failedLogo === logoUrl;
 
   return (
     <Group justify="space-between" align="flex-start" gap="md" className="vigil-status-header">
@@ -34,7 +35,7 @@ export function StatusPageHeader({ title, description, logoUrl, updatedAt }: Sta
             className="vigil-status-logo"
             referrerPolicy="no-referrer"
             style={{ maxHeight: 56, maxWidth: 200, objectFit: 'contain' }}
-            onError={() => setLogoFailed(true)}
+            onError={() => setFailedLogo(logoUrl)}
             data-testid="status-logo"
           />
         )}

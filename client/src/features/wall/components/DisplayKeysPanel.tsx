@@ -26,8 +26,9 @@ function RevokeModal({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => setFailure(null), [target]);
+  // A failure belongs to the link it was about: the dialog opened for another link shows none.
+  const [failed, setFailed] = useState<{ target: DisplayKeyDto; text: string } | null>(null);
+  const failure = failed && failed.target === target ? failed.text : null;
 
   async function revoke() {
     if (!target) return;
@@ -37,7 +38,7 @@ function RevokeModal({
       notify.success(t('wall.keys.revoked'));
       onRevoked(target.id);
     } catch (error) {
-      setFailure(errorText(t, error, t('wall.keys.revokeFailed')));
+      setFailed({ target, text: errorText(t, error, t('wall.keys.revokeFailed')) });
     } finally {
       setBusy(false);
     }
@@ -78,10 +79,13 @@ export function DisplayKeysPanel() {
   const [created, setCreated] = useState<{ name: string; link: string } | null>(null);
   const [revoking, setRevoking] = useState<DisplayKeyDto | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    setKeys({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
 
   useEffect(() => {
     const controller = new AbortController();
-    setKeys({ status: 'loading' });
     wallApi
       .keys(controller.signal)
       .then((response) => setKeys({ status: 'ready', keys: response.keys }))
@@ -179,9 +183,7 @@ export function DisplayKeysPanel() {
       )}
 
       {keys.status === 'loading' && <LoadingState />}
-      {keys.status === 'error' && (
-        <ErrorState message={errorText(t, keys.error, t('wall.keys.loadError'))} onRetry={() => setAttempt((n) => n + 1)} />
-      )}
+      {keys.status === 'error' && <ErrorState message={errorText(t, keys.error, t('wall.keys.loadError'))} onRetry={retry} />}
       {keys.status === 'ready' && keys.keys.length === 0 && (
         <Group gap="xs" c="dimmed">
           <IconKey size={16} />

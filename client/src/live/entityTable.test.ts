@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createEntityTable } from './entityTable';
+
+interface Row {
+  id: number;
+  status: string;
+  name: string;
+  at: string | null;
+}
+
+const row = (overrides: Partial<Row> = {}): Row => ({ id: 1, status: 'up', name: 'web', at: '2025-03-01T10:00:00.000Z', ...overrides });
+
+describe('entity table', () => {
+  const rule = {
+    stampOf: (held: Row) => held.at,
+    // The live figure stays, the rest comes from the read.
+    whenOlder: (held: Row, read: Row) => ({ ...read, status: held.status, at: held.at }),
+  };
+
+  it('keeps the newer figures of a row when an older read lands after a push', () => {
+    const sut = createEntityTable<Row>(rule);
+    sut.write([row()]);
+    sut.show('list', [1]);
+    sut.patch(1, (held) => ({ ...held, status: 'down', at: '2025-03-01T10:05:00.000Z' }));
+    sut.write([row({ name: 'renamed', at: '2025-03-01T10:04:00.000Z' })]);
+    expect(sut.get(1)).toEqual({ id: 1, status: 'down', name: 'renamed', at: '2025-03-01T10:05:00.000Z' });
+  });
+
+  it('takes a read as new as the row held, and one without a stamp over a row without one', () => {
+    const sut = createEntityTable<Row>(rule);
+    sut.write([row({ status: 'down' })]);
+    sut.write([row({ status: 'up' })]);
+    expect(sut.get(1)?.status).toBe('up');
+    sut.write([row({ status: 'pending', at: null })]);
+    expect(sut.get(1)?.status).toBe('up');
+  });
+
+  it('dates rows by the stamp given with them when there is one', () => {
+    const sut = createEntityTable<Row>();
+    sut.write([row({ status: 'down' })], '2025-03-01T10:05:00.000Z');
+    sut.write([row({ status: 'up' })], '2025-03-01T10:04:00.000Z');
+    expect(sut.get(1)?.status).toBe('down');
+    sut.write([row({ status: 'pending' })], '2025-03-01T10:06:00.000Z');
+    expect(sut.get(1)?.status).toBe('pending');
+  });
+
+  it('gives each view its rows in its order and forgets rows no view shows', () => {
+    const sut = createEntityTable<Row>();
+    sut.write([row({ id: 1 }), row({ id: 2 }), row({ id: 3 })]);
+    sut.show('page', [3, 1]);
+    sut.show('detail', [2]);
+    expect(sut.rows('page').map((held) => held.id)).toEqual([3, 1]);
+    sut.show('page', [1]);
+    expect(sut.get(3)).toBeUndefined();
+    expect(sut.get(2)).toBeDefined();
+  });
+
+  it('ignores a patch of a row it does not hold, and tells listeners only of changes', () => {
+    const sut = createEntityTable<Row>();
+    const listener = vi.fn();
+    sut.subscribe(listener);
+    sut.patch(9, (held) => ({ ...held, status: 'down' }));
+    expect(sut.get(9)).toBeUndefined();
+    sut.write([row()]);
+    sut.patch(1, (held) => held);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
