@@ -7,6 +7,7 @@ import { buildIfStale, ROOT } from './build.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const LAYERS = [
+  ['static checks', 'check'],
   ['server unit', 'test:server'],
   ['server medium', 'test:medium'],
   ['agent unit', 'test:agent'],
