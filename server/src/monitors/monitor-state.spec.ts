@@ -108,12 +108,16 @@ describe('nextCheckAt', () => {
 describe('nextRun', () => {
   const rhythm = at(90).getTime();
   it.each([
-    ['a pending monitor, retry before the regular slot', 'pending', at(50), { at: at(50).getTime(), retry: true }],
-    ['a pending monitor, retry after the regular slot', 'pending', at(120), { at: at(120).getTime(), retry: true }],
-    ['an up monitor', 'up', at(50), { at: rhythm, retry: false }],
-    ['a down monitor', 'down', at(50), { at: rhythm, retry: false }],
-    ['a pending monitor without a stored time', 'pending', null, { at: rhythm, retry: false }],
-  ] as Array<[string, MonitorStatus, Date | null, { at: number; retry: boolean }]>)('%s', (_name, status, stored, expected) => {
-    expect(nextRun({ status, nextCheckAt: stored }, rhythm)).toEqual(expected);
-  });
+    ['a pending monitor, retry before the regular slot', 'pending', true, at(50), { at: at(50).getTime(), retry: true }],
+    ['a pending monitor, retry after the regular slot', 'pending', true, at(120), { at: at(120).getTime(), retry: true }],
+    ['an up monitor', 'up', true, at(50), { at: rhythm, retry: false }],
+    ['a down monitor', 'down', true, at(50), { at: rhythm, retry: false }],
+    ['a pending monitor without a stored time', 'pending', true, null, { at: rhythm, retry: false }],
+    ['a paused pending monitor', 'pending', false, at(50), { at: rhythm, retry: false }],
+  ] as Array<[string, MonitorStatus, boolean, Date | null, { at: number; retry: boolean }]>)(
+    '%s',
+    (_name, status, active, stored, expected) => {
+      expect(nextRun({ status, active, nextCheckAt: stored }, rhythm)).toEqual(expected);
+    },
+  );
 });

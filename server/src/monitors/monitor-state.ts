@@ -115,10 +115,11 @@ export function applyResults<T extends CheckOutcome & { monitorId: number }>(
 
 /**
  * When the scheduler runs a monitor next after a stored result: a pending monitor at its retry (regular slots before
- * it are skipped, so `retries` failures take `retries` retry intervals), any other on its regular rhythm.
+ * it are skipped, so `retries` failures take `retries` retry intervals), any other on its regular rhythm. A paused
+ * monitor (checked by hand) is not retried.
  */
-export function nextRun(state: { status: MonitorStatus; nextCheckAt: Date | null }, rhythmAt: number): { at: number; retry: boolean } {
-  if (state.status === 'pending' && state.nextCheckAt) return { at: state.nextCheckAt.getTime(), retry: true };
+export function nextRun(state: Pick<MonitorState, 'status' | 'nextCheckAt' | 'active'>, rhythmAt: number): { at: number; retry: boolean } {
+  if (state.active && state.status === 'pending' && state.nextCheckAt) return { at: state.nextCheckAt.getTime(), retry: true };
   return { at: rhythmAt, retry: false };
 }
 
