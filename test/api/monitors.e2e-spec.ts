@@ -124,6 +124,21 @@ describe('monitors API and check engine', () => {
     expect((await check(monitor.id)).monitor.status).toBe('up');
   });
 
+  it('answers a check-now asked during a running check with that check, never checking one monitor twice at once', async () => {
+    const monitor = await createChecked({ name: 'busy', url: `${target.url}/busy`, retries: 1 });
+    const before = target.countFor('/busy');
+    target.respondFor('/busy', 500, 1500);
+    // Started now (a supertest request is sent when it is awaited).
+    const first = check(monitor.id);
+    for (let i = 0; i < 50 && target.countFor('/busy') === before; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await check(monitor.id);
+    const answered = await first;
+    expect(target.countFor('/busy')).toBe(before + 1);
+    expect(second.check).toEqual(answered.check);
+    // One failure: pending (two overlapping ones would have taken it straight to down).
+    expect(second.monitor.status).toBe('pending');
+  });
+
   it('accepts any 2xx when the expected status is the class 2', async () => {
     const monitor = await create({ url: `${target.url}/no-content`, expectedStatus: 2 });
     const result = await check(monitor.id);

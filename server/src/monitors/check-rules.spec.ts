@@ -1,4 +1,4 @@
-import { matchesExpectedStatus, nextOnRhythm, nextState, spreadOffsetMs, uptimePercent } from './check-rules';
+import { matchesExpectedStatus, nextOnRhythm, spreadOffsetMs, uptimePercent } from './check-rules';
 
 describe('matchesExpectedStatus', () => {
   it.each([
@@ -16,28 +16,6 @@ describe('matchesExpectedStatus', () => {
     [204, 200, false],
   ])('expected %s, got %s → %s', (expected, code, result) => {
     expect(matchesExpectedStatus(expected, code)).toBe(result);
-  });
-});
-
-describe('nextState', () => {
-  it.each([
-    ['up', 0, true, 1, 'up', 0],
-    ['up', 0, false, 1, 'pending', 1],
-    ['pending', 1, false, 1, 'down', 2],
-    ['pending', 1, true, 1, 'up', 0],
-    ['up', 0, false, 0, 'down', 1],
-    ['up', 0, false, 3, 'pending', 1],
-    ['pending', 2, false, 3, 'pending', 3],
-    ['pending', 3, false, 3, 'down', 4],
-    ['down', 4, false, 3, 'down', 5],
-    ['down', 4, true, 3, 'up', 0],
-    ['pending', 0, false, 1, 'pending', 1],
-    ['pending', 0, true, 1, 'up', 0],
-  ] as const)('%s with %s failures, ok=%s, retries=%s → %s (%s)', (status, failures, ok, retries, next, nextFailures) => {
-    expect(nextState({ status, consecutiveFailures: failures }, ok, retries)).toEqual({
-      status: next,
-      consecutiveFailures: nextFailures,
-    });
   });
 });
 

@@ -1,26 +1,7 @@
-import type { MonitorStatus } from '@vigil/proto';
-
 /** Expected status 2–5 accepts the whole class (2 → any 2xx); anything else must match exactly. */
 export function matchesExpectedStatus(expected: number, statusCode: number): boolean {
   if (expected >= 2 && expected <= 5) return Math.floor(statusCode / 100) === expected;
   return statusCode === expected;
-}
-
-export interface MonitorState {
-  status: MonitorStatus;
-  consecutiveFailures: number;
-}
-
-/**
- * One success returns to `up`. A failure makes the monitor `pending` (re-checked at the retry interval) until
- * `retries` further failures in a row, then `down`; a down monitor stays down until a success.
- * The same rule runs inside the database update (see MonitorsRepository.recordResults); this is its readable twin.
- */
-export function nextState(current: MonitorState, ok: boolean, retries: number): MonitorState {
-  if (ok) return { status: 'up', consecutiveFailures: 0 };
-  const failures = current.consecutiveFailures + 1;
-  if (current.status === 'down' || failures > retries) return { status: 'down', consecutiveFailures: failures };
-  return { status: 'pending', consecutiveFailures: failures };
 }
 
 /**

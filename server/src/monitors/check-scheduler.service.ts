@@ -1,4 +1,5 @@
 import type { ScheduledMonitor } from './monitor.types';
+import type { RecordedResult } from './monitors.repository';
 
 /** How the scheduler is keeping up: check starts, their lateness behind the due time, work in flight. */
 export interface SchedulerStats {
@@ -13,10 +14,18 @@ export interface SchedulerStats {
 /**
  * Runs every active monitor at its interval. Chosen at boot: in this process (a min-heap; REDIS_URL unset) or on
  * BullMQ job schedulers shared by every instance (REDIS_URL set). The monitors service tells it about every change.
+ * After each stored result both plan the monitor's next run with `nextRun` (monitor-state.ts), so a retry is enqueued
+ * in one place per scheduler, whoever asked for the check.
  */
 export abstract class CheckScheduler {
   /** Adds or reschedules a monitor; `checkNow` runs it at once (created, resumed, edited target). */
   abstract schedule(monitor: ScheduledMonitor, options?: { checkNow?: boolean }): Promise<void>;
+  /**
+   * Checks a monitor at once (also a paused one) and answers the stored result; null when the monitor is gone. Never
+   * two checks at once for one monitor: asked during a running check, it answers that check. Either way the next run
+   * (retry or regular slot) is planned like after any scheduled check.
+   */
+  abstract checkNow(monitor: ScheduledMonitor): Promise<RecordedResult | null>;
   /** Stops checking a monitor (paused or deleted); a check already running still completes. */
   abstract unschedule(id: number): Promise<void>;
   abstract getStats(): SchedulerStats;

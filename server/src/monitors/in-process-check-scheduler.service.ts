@@ -5,8 +5,9 @@ import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { nextOnRhythm, spreadOffsetMs } from './check-rules';
 import { HttpChecker } from './http-checker';
+import { nextRun, stateOf } from './monitor-state';
 import type { ScheduledMonitor } from './monitor.types';
-import { MonitorsRepository } from './monitors.repository';
+import { MonitorsRepository, RecordedResult } from './monitors.repository';
 import { MinHeap } from './min-heap';
 
 const TICK_MS = 50;
@@ -29,9 +30,9 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   private readonly logger = new Logger(InProcessCheckScheduler.name);
   private readonly entries = new Map<number, Entry>();
   private readonly heap = new MinHeap<{ due: number; id: number; version: number }>((a, b) => a.due - b.due);
-  private readonly inFlight = new Set<Promise<void>>();
-  /** Monitors with a check in flight: never two at once for one monitor. */
-  private readonly running = new Set<number>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Each monitor's check in flight: never two at once for one monitor. */
+  private readonly running = new Map<number, Promise<RecordedResult | null>>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly lateness = new LatenessRing();
@@ -81,6 +82,23 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     this.heap.push({ due, id: monitor.id, version: entry.version });
   }
 
+  async checkNow(monitor: ScheduledMonitor): Promise<RecordedResult | null> {
+    // A check already running answers for this one: two at once would race to decide the monitor's transition.
+    const running = this.running.get(monitor.id);
+    const recorded = running && (await running.catch(() => null));
+    if (recorded) return recorded;
+    // A paused monitor has no entry: it is checked once and stays unscheduled.
+    const now = Date.now();
+    const intervalMs = monitor.interval * 1000;
+    const entry = this.entries.get(monitor.id) ?? {
+      monitor,
+      due: now,
+      rhythmAt: nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, now),
+      version: 0,
+    };
+    return this.start(entry, { manual: true });
+  }
+
   async unschedule(id: number): Promise<void> {
     this.entries.delete(id);
   }
@@ -103,30 +121,48 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
         continue;
       }
       this.lateness.record(now - top.due);
-      const run = this.run(entry).finally(() => this.inFlight.delete(run));
-      this.inFlight.add(run);
+      // Logged in run; the next run is already planned.
+      this.start(entry, { manual: false }).catch(() => undefined);
     }
   }
 
-  private async run(entry: Entry): Promise<void> {
-    this.running.add(entry.monitor.id);
+  private start(entry: Entry, { manual }: { manual: boolean }): Promise<RecordedResult | null> {
+    const id = entry.monitor.id;
+    const running = this.running.get(id);
+    if (running) return running;
+    const run = this.run(entry, manual).finally(() => {
+      this.running.delete(id);
+      this.inFlight.delete(run);
+    });
+    this.running.set(id, run);
+    this.inFlight.add(run);
+    return run;
+  }
+
+  private async run(entry: Entry, manual: boolean): Promise<RecordedResult | null> {
     const { monitor } = entry;
     const intervalMs = monitor.interval * 1000;
     const now = Date.now();
+    // A scheduled check carries its slot (dropped if the monitor was paused meanwhile); a manual one is always stored.
+    const slotAt = manual ? null : new Date(entry.due);
+    // A slot already due is covered by this check; a manual check does not otherwise move the rhythm.
     if (entry.rhythmAt <= now) entry.rhythmAt = nextOnRhythm(entry.rhythmAt, intervalMs, now);
     try {
       const result = await this.checker.check(monitor);
-      const recorded = await this.writer.record({ monitorId: monitor.id, ...result, rhythmNext: new Date(entry.rhythmAt) });
-      const current = this.entries.get(monitor.id);
+      const recorded = await this.writer.record(
+        { monitorId: monitor.id, ...result, rhythmNext: new Date(entry.rhythmAt), slotAt },
+        { immediately: manual },
+      );
       // Deleted, paused or re-scheduled while the check ran: the newer entry decides.
-      if (!recorded || current !== entry) return;
-      const next = recorded.monitor.next_check_at ? new Date(recorded.monitor.next_check_at).getTime() : entry.rhythmAt;
-      this.requeue(entry, Math.max(next, Date.now()));
+      if (this.entries.get(monitor.id) === entry) {
+        const next = recorded ? nextRun(stateOf(recorded.monitor), entry.rhythmAt).at : entry.rhythmAt;
+        this.requeue(entry, Math.max(next, Date.now()));
+      }
+      return recorded;
     } catch (error) {
       this.logger.error(`Check of monitor ${monitor.id} could not be stored: ${(error as Error).message}`);
       if (this.entries.get(monitor.id) === entry) this.requeue(entry, entry.rhythmAt);
-    } finally {
-      this.running.delete(monitor.id);
+      throw error;
     }
   }
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoryPoint, HttpMethod, MonitorFilter, MonitorStatus } from '@vigil/proto';
 import { DataSource, EntityManager } from 'typeorm';
-import { execute, firstRow, queryRow, queryRows } from '../database/rows';
+import { execute, queryRow, queryRows } from '../database/rows';
 import { DomainEvents } from '../events/domain-events.service';
+import { applyResults, MonitorState, stateOf, withState } from './monitor-state';
 import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor } from './monitor.types';
 
 export interface MonitorFields {
@@ -218,43 +219,34 @@ export class MonitorsRepository {
   }
 
   /**
-   * Stores a batch of check results in one transaction. Each monitor's new state is computed inside its row update
-   * (row-locked, reading the previous status in the same statement), so overlapping checks or several instances can
-   * never raise one transition twice. Results of monitors deleted meanwhile are dropped.
+   * Stores a batch of check results in one transaction. The rows of the batch's monitors are locked first (in id order,
+   * so concurrent batches cannot deadlock), the state machine (`monitor-state.ts`) decides each result on the state the
+   * one before it left, and one statement writes the outcome: overlapping checks or several instances can never raise
+   * one transition twice. Results of monitors deleted meanwhile, and dropped ones, are left out.
    */
   async recordResults(inputs: ResultInput[]): Promise<{ recorded: RecordedResult[]; uptime: Map<number, { up: number; checks: number }> }> {
     return this.dataSource.transaction(async (manager) => {
-      const updated: Array<{ input: ResultInput; previous: MonitorStatus; monitor: MonitorRow }> = [];
-      for (const input of inputs) {
-        const rows = await manager.query(
-          `UPDATE monitors m SET
-             consecutive_failures = CASE WHEN $2 THEN 0 ELSE m.consecutive_failures + 1 END,
-             status = CASE WHEN $2 THEN 'up'
-                           WHEN m.status = 'down' OR m.consecutive_failures + 1 > m.retries THEN 'down'
-                           ELSE 'pending' END,
-             response_time = $3,
-             last_checked = $4,
-             next_check_at = CASE
-               WHEN NOT $2 AND m.status <> 'down' AND m.consecutive_failures + 1 <= m.retries
-                 THEN $4::timestamptz + make_interval(secs => m.retry_interval_s)
-               ELSE COALESCE($5::timestamptz, m.next_check_at) END
-           FROM (SELECT id, status FROM monitors WHERE id = $1
-                   AND ($6::timestamptz IS NULL OR (active AND (last_checked IS NULL OR last_checked < $6)))
-                 FOR UPDATE) old
-           WHERE m.id = old.id
-           RETURNING old.status AS previous, ${COLUMNS.split(',')
-             .map((c) => `m.${c.trim()}`)
-             .join(', ')}`,
-          [input.monitorId, input.ok, input.responseTime, input.checkedAt, input.rhythmNext, input.slotAt ?? null],
-        );
-        const row = firstRow<MonitorRow & { previous: MonitorStatus }>(rows);
-        if (!row) continue;
-        const { previous, ...monitor } = row;
-        updated.push({ input, previous, monitor });
-      }
-      if (!updated.length) return { recorded: [], uptime: new Map() };
+      const ids = [...new Set(inputs.map((input) => input.monitorId))].sort((a, b) => a - b);
+      const locked = await queryRows<MonitorRow>(
+        manager,
+        `SELECT ${COLUMNS} FROM monitors WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+        [ids],
+      );
+      const rows = new Map(locked.map((row) => [row.id, row]));
+      const { steps, final } = applyResults(
+        new Map(locked.map((row) => [row.id, stateOf(row)])),
+        inputs.map((input) => ({ ...input, slotAt: input.slotAt ?? null, input })),
+      );
+      if (!steps.length) return { recorded: [], uptime: new Map() };
+      await this.writeStates(manager, final);
+      const updated = steps.map(({ outcome, previous, state }) => ({
+        input: outcome.input,
+        previous: previous.status,
+        monitor: withState(rows.get(outcome.monitorId)!, state),
+      }));
 
-      const inserted: Array<{ id: string }> = await manager.query(
+      const inserted = await queryRows<{ id: string }>(
+        manager,
         `INSERT INTO monitor_checks (monitor_id, status, status_code, response_time, error, checked_at)
          SELECT * FROM unnest($1::int[], $2::varchar[], $3::int[], $4::int[], $5::text[], $6::timestamptz[])
          RETURNING id`,
@@ -296,6 +288,28 @@ export class MonitorsRepository {
     });
   }
 
+  /** Writes each monitor's state after its results, one statement for the batch. */
+  private async writeStates(manager: EntityManager, states: Map<number, MonitorState>): Promise<void> {
+    if (!states.size) return;
+    const entries = [...states];
+    await execute(
+      manager,
+      `UPDATE monitors m SET status = v.status, consecutive_failures = v.failures, response_time = v.response_time,
+         last_checked = v.last_checked, next_check_at = v.next_check_at
+       FROM unnest($1::int[], $2::varchar[], $3::int[], $4::int[], $5::timestamptz[], $6::timestamptz[])
+         AS v(id, status, failures, response_time, last_checked, next_check_at)
+       WHERE m.id = v.id`,
+      [
+        entries.map(([id]) => id),
+        entries.map(([, state]) => state.status),
+        entries.map(([, state]) => state.consecutiveFailures),
+        entries.map(([, state]) => state.responseTime),
+        entries.map(([, state]) => state.lastChecked),
+        entries.map(([, state]) => state.nextCheckAt),
+      ],
+    );
+  }
+
   /** Folds results into the hourly aggregates; rows are summed per (monitor, hour) first, as one upsert may not touch a row twice. */
   private async addToHourly(manager: EntityManager, inputs: ResultInput[]): Promise<void> {
     const buckets = new Map<
@@ -316,7 +330,8 @@ export class MonitorsRepository {
       buckets.set(key, bucket);
     }
     const rows = [...buckets.values()];
-    await manager.query(
+    await execute(
+      manager,
       `INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max)
        SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::bigint[], $6::int[], $7::int[])
        ON CONFLICT (monitor_id, hour) DO UPDATE SET

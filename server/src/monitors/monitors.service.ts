@@ -11,14 +11,12 @@ import {
 } from '@vigil/proto';
 import { badRequest, notFound } from '../common/api-exception';
 import { DomainEvents } from '../events/domain-events.service';
-import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler } from './check-scheduler.service';
-import { HttpChecker } from './http-checker';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
 import { keptSecrets } from './monitor-secrets';
 import type { MonitorRow } from './monitor.types';
 import { CreateMonitorDto, ListMonitorsQuery, UpdateMonitorDto } from './monitors.dto';
-import { MonitorFields, MonitorsRepository, toScheduled } from './monitors.repository';
+import { MonitorFields, MonitorsRepository, RecordedResult, toScheduled } from './monitors.repository';
 import { MonitorStats } from './monitor-stats';
 
 /** Checks shown on the detail page before the history tab pages further. */
@@ -29,8 +27,6 @@ export class MonitorsService {
   constructor(
     private readonly monitors: MonitorsRepository,
     private readonly scheduler: CheckScheduler,
-    private readonly checker: HttpChecker,
-    private readonly writer: CheckResultsWriter,
     private readonly stats: MonitorStats,
     private readonly events: DomainEvents,
   ) {}
@@ -127,18 +123,15 @@ export class MonitorsService {
     return this.announce('monitor.updated', row);
   }
 
-  /** Runs a check now, stores it like any other (transitions included) and answers with it. */
+  /**
+   * Runs a check now through the scheduler, which stores it like any other (transitions included), plans the retry,
+   * and answers a check already running for this monitor instead of starting a second one.
+   */
   async checkNow(id: number): Promise<{ check: CheckDto; monitor: MonitorDto }> {
     const row = await this.find(id);
-    const result = await this.checker.check(toScheduled(row));
-    const recorded = await this.writer.record({ monitorId: id, ...result, rhythmNext: null }, { immediately: true });
+    const recorded = await this.scheduler.checkNow(toScheduled(row));
     if (!recorded) throw notFound('monitors.notFound');
-    if (recorded.monitor.active) {
-      const scheduled = toScheduled(recorded.monitor);
-      // A failure that made the monitor pending brings the retry forward; otherwise the rhythm is untouched.
-      if (recorded.monitor.status === 'pending') await this.scheduler.schedule(scheduled);
-    }
-    return { check: toCheckDto({ ...recordedCheck(recorded.checkId, result) }), monitor: await this.get(id) };
+    return { check: toCheckDto(recordedCheck(recorded)), monitor: await this.get(id) };
   }
 
   async statsFor(id: number, range: StatsRange): Promise<MonitorStatsResponse['stats']> {
@@ -180,16 +173,13 @@ function assertTimeoutBelowInterval(timeout: number, interval: number): void {
   if (timeout >= interval) throw badRequest('monitors.timeoutInvalid');
 }
 
-function recordedCheck(
-  id: number,
-  result: { ok: boolean; statusCode: number | null; responseTime: number | null; error: string | null; checkedAt: Date },
-) {
+function recordedCheck({ checkId, input }: RecordedResult) {
   return {
-    id,
-    status: result.ok ? ('up' as const) : ('down' as const),
-    status_code: result.statusCode,
-    response_time: result.responseTime,
-    error: result.error,
-    checked_at: result.checkedAt,
+    id: checkId,
+    status: input.ok ? ('up' as const) : ('down' as const),
+    status_code: input.statusCode,
+    response_time: input.responseTime,
+    error: input.error,
+    checked_at: input.checkedAt,
   };
 }

@@ -6,8 +6,9 @@ import { CheckResultsWriter } from './check-results.writer';
 import { nextOnRhythm, spreadOffsetMs } from './check-rules';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { HttpChecker } from './http-checker';
+import { nextRun, stateOf } from './monitor-state';
 import type { MonitorTarget, ScheduledMonitor } from './monitor.types';
-import { MonitorsRepository } from './monitors.repository';
+import { MonitorsRepository, RecordedResult } from './monitors.repository';
 
 const QUEUE = 'checks';
 /**
@@ -25,11 +26,12 @@ const PARALLEL_WRITES = 64;
 
 /** What a queued check carries: the target as it was when its scheduler was written, so no database read per check. */
 interface CheckJobData {
-  monitor: MonitorTarget & { interval: number; retryInterval: number };
+  monitor: CheckTarget;
   /** Due time of a one-off check (`now`, `retry`); scheduler jobs carry theirs in their id. */
   slotAt?: number;
 }
 
+type CheckTarget = MonitorTarget & { interval: number; retryInterval: number };
 type CheckJob = Job<CheckJobData>;
 
 const schedulerId = (monitorId: number) => `monitor:${monitorId}`;
@@ -62,6 +64,8 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   private inFlight = 0;
   private scheduled = 0;
   private timers: NodeJS.Timeout[] = [];
+  /** Each monitor's check in flight on this instance: never two at once for one monitor here. */
+  private readonly running = new Map<number, Promise<RecordedResult | null>>();
 
   constructor(
     private readonly redis: RedisHandle,
@@ -104,10 +108,16 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   async schedule(monitor: ScheduledMonitor, options: { checkNow?: boolean } = {}): Promise<void> {
     await this.orLater(monitor.id, async () => {
       await this.upsert(monitor);
-      if (options.checkNow) await this.addOnce(monitor, 'now', Date.now());
-      else if (monitor.status === 'pending' && monitor.nextCheckAt)
-        await this.addOnce(monitor, 'retry', new Date(monitor.nextCheckAt).getTime());
+      if (options.checkNow) await this.addOnce(jobData(monitor).monitor, 'now', Date.now());
     });
+  }
+
+  async checkNow(monitor: ScheduledMonitor): Promise<RecordedResult | null> {
+    // A check already running here answers for this one (see InProcessCheckScheduler.checkNow).
+    const running = this.running.get(monitor.id);
+    const recorded = running && (await running.catch(() => null));
+    if (recorded) return recorded;
+    return this.start(jobData(monitor).monitor, null);
   }
 
   async unschedule(id: number): Promise<void> {
@@ -142,10 +152,10 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   }
 
   /** A one-off check due at `at`; its id makes a second add of the same check (a re-run) a no-op. */
-  private async addOnce(monitor: ScheduledMonitor, kind: 'now' | 'retry', at: number): Promise<void> {
+  private async addOnce(monitor: CheckTarget, kind: 'now' | 'retry', at: number): Promise<void> {
     await this.queue.add(
       kind,
-      { ...jobData(monitor), slotAt: at },
+      { monitor, slotAt: at },
       {
         jobId: `${kind}:${monitor.id}:${at}`,
         delay: Math.max(0, at - Date.now()),
@@ -160,24 +170,35 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     this.lateness.record(Math.max(0, Date.now() - slot));
     this.inFlight += 1;
     try {
-      const { monitor } = job.data;
-      const intervalMs = monitor.interval * 1000;
-      const result = await this.checker.check(monitor);
-      const rhythmNext = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, Math.max(slot, Date.now()));
-      const recorded = await this.writer.record({
-        monitorId: monitor.id,
-        ...result,
-        rhythmNext: new Date(rhythmNext),
-        slotAt: new Date(slot),
-      });
-      // A failure that made the monitor pending is re-checked at its retry interval, between the regular slots.
-      const next = recorded?.monitor.next_check_at;
-      if (recorded?.monitor.status === 'pending' && next && new Date(next).getTime() < rhythmNext) {
-        await this.addOnce({ ...monitor, nextCheckAt: null, status: 'pending' }, 'retry', new Date(next).getTime());
-      }
+      await this.start(job.data.monitor, slot);
     } finally {
       this.inFlight -= 1;
     }
+  }
+
+  /** A due job of a monitor whose check is already running here is covered by that check. */
+  private start(monitor: CheckTarget, slot: number | null): Promise<RecordedResult | null> {
+    const running = this.running.get(monitor.id);
+    if (running) return running;
+    const run = this.check(monitor, slot).finally(() => this.running.delete(monitor.id));
+    this.running.set(monitor.id, run);
+    return run;
+  }
+
+  /** One check, stored; `slot` null for a manual check (stored even when paused, sooner than a batch). */
+  private async check(monitor: CheckTarget, slot: number | null): Promise<RecordedResult | null> {
+    const intervalMs = monitor.interval * 1000;
+    const result = await this.checker.check(monitor);
+    const rhythmNext = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, Math.max(slot ?? 0, Date.now()));
+    const recorded = await this.writer.record(
+      { monitorId: monitor.id, ...result, rhythmNext: new Date(rhythmNext), slotAt: slot === null ? null : new Date(slot) },
+      { immediately: slot === null },
+    );
+    // The regular slots come from the job scheduler (BullMQ cannot skip one); a pending monitor's retry due before the
+    // next of them is a job of its own.
+    const next = recorded && nextRun(stateOf(recorded.monitor), rhythmNext);
+    if (next?.retry && next.at < rhythmNext) await this.orLater(monitor.id, () => this.addOnce(monitor, 'retry', next.at));
+    return recorded;
   }
 
   /**

@@ -1,0 +1,123 @@
+import type { MonitorStatus } from '@vigil/proto';
+import { applyResult, applyResults, CheckOutcome, MonitorState, nextCheckAt, nextRun } from './monitor-state';
+
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
+
+function state(patch: Partial<MonitorState> = {}): MonitorState {
+  return {
+    status: 'up',
+    consecutiveFailures: 0,
+    active: true,
+    retries: 1,
+    retryIntervalS: 20,
+    responseTime: 10,
+    lastChecked: at(0),
+    nextCheckAt: at(60),
+    ...patch,
+  };
+}
+
+function outcome(patch: Partial<CheckOutcome> = {}): CheckOutcome {
+  return { ok: true, responseTime: 12, checkedAt: at(30), rhythmNext: at(90), slotAt: null, ...patch };
+}
+
+describe('applyResult', () => {
+  it.each([
+    ['up', 0, true, 1, 'up', 0],
+    ['up', 0, false, 1, 'pending', 1],
+    ['pending', 1, false, 1, 'down', 2],
+    ['pending', 1, true, 1, 'up', 0],
+    ['up', 0, false, 0, 'down', 1],
+    ['up', 0, false, 3, 'pending', 1],
+    ['pending', 2, false, 3, 'pending', 3],
+    ['pending', 3, false, 3, 'down', 4],
+    ['down', 4, false, 3, 'down', 5],
+    ['down', 4, true, 3, 'up', 0],
+    ['pending', 0, false, 1, 'pending', 1],
+    ['pending', 0, true, 1, 'up', 0],
+  ] as const)('%s with %s failures, ok=%s, retries=%s → %s (%s)', (status, failures, ok, retries, next, nextFailures) => {
+    const decision = applyResult(state({ status, consecutiveFailures: failures, retries }), outcome({ ok }));
+    expect(decision).toMatchObject({ kind: 'apply', next: { status: next, consecutiveFailures: nextFailures } });
+  });
+
+  it('takes the check time and response time, and plans the retry while pending, else the regular slot', () => {
+    expect(applyResult(state(), outcome({ ok: false, responseTime: null }))).toEqual({
+      kind: 'apply',
+      next: state({ status: 'pending', consecutiveFailures: 1, responseTime: null, lastChecked: at(30), nextCheckAt: at(50) }),
+    });
+    expect(applyResult(state(), outcome())).toEqual({
+      kind: 'apply',
+      next: state({ responseTime: 12, lastChecked: at(30), nextCheckAt: at(90) }),
+    });
+  });
+
+  it('keeps the stored next check time when the result brings no rhythm', () => {
+    expect(applyResult(state(), outcome({ rhythmNext: null }))).toMatchObject({ next: { nextCheckAt: at(60) } });
+  });
+
+  it.each([
+    ['a scheduled check of a paused monitor', state({ active: false }), outcome({ slotAt: at(25) }), 'drop'],
+    ['a scheduled check whose slot a stored check covers', state({ lastChecked: at(25) }), outcome({ slotAt: at(25) }), 'drop'],
+    ['a scheduled check after the last stored one', state(), outcome({ slotAt: at(25) }), 'apply'],
+    ['a manual check of a paused monitor', state({ active: false }), outcome(), 'apply'],
+    ['a check older than the last stored one', state({ lastChecked: at(40) }), outcome(), 'stale'],
+    ['the first check of a new monitor', state({ status: 'pending', lastChecked: null }), outcome(), 'apply'],
+  ])('%s: %s', (_name, current, result, kind) => {
+    expect(applyResult(current, result).kind).toBe(kind);
+  });
+});
+
+describe('applyResults', () => {
+  it('applies results of one monitor oldest first, each on the state the one before left', () => {
+    const states = new Map([[1, state()]]);
+    const late = { ...outcome({ ok: false, checkedAt: at(40) }), monitorId: 1 };
+    const early = { ...outcome({ ok: false, checkedAt: at(30) }), monitorId: 1 };
+    const { steps, final } = applyResults(states, [late, early]);
+    expect(steps.map((s) => [s.outcome, s.previous.status, s.state.status])).toEqual([
+      [early, 'up', 'pending'],
+      [late, 'pending', 'down'],
+    ]);
+    expect(final.get(1)).toMatchObject({ status: 'down', consecutiveFailures: 2, lastChecked: at(40) });
+  });
+
+  it('leaves out results of unknown monitors and dropped ones, and keeps stale ones without a change', () => {
+    const states = new Map([
+      [1, state({ active: false })],
+      [2, state({ lastChecked: at(45) })],
+    ]);
+    const { steps, final } = applyResults(states, [
+      { ...outcome({ slotAt: at(30) }), monitorId: 1 },
+      { ...outcome({ ok: false }), monitorId: 2 },
+      { ...outcome(), monitorId: 3 },
+    ]);
+    expect(steps.map((s) => [s.outcome.monitorId, s.previous.status, s.state.status])).toEqual([[2, 'up', 'up']]);
+    expect(final.size).toBe(0);
+  });
+});
+
+describe('nextCheckAt', () => {
+  it.each([
+    ['pending', at(50)],
+    ['up', at(90)],
+    ['down', at(90)],
+  ] as Array<[MonitorStatus, Date]>)('%s → %s', (status, expected) => {
+    expect(nextCheckAt(status, at(30), 20, at(90))).toEqual(expected);
+  });
+});
+
+describe('nextRun', () => {
+  const rhythm = at(90).getTime();
+  it.each([
+    ['a pending monitor, retry before the regular slot', 'pending', true, at(50), { at: at(50).getTime(), retry: true }],
+    ['a pending monitor, retry after the regular slot', 'pending', true, at(120), { at: at(120).getTime(), retry: true }],
+    ['an up monitor', 'up', true, at(50), { at: rhythm, retry: false }],
+    ['a down monitor', 'down', true, at(50), { at: rhythm, retry: false }],
+    ['a pending monitor without a stored time', 'pending', true, null, { at: rhythm, retry: false }],
+    ['a paused pending monitor', 'pending', false, at(50), { at: rhythm, retry: false }],
+  ] as Array<[string, MonitorStatus, boolean, Date | null, { at: number; retry: boolean }]>)(
+    '%s',
+    (_name, status, active, stored, expected) => {
+      expect(nextRun({ status, active, nextCheckAt: stored }, rhythm)).toEqual(expected);
+    },
+  );
+});

@@ -1,0 +1,150 @@
+import type { MonitorStatus } from '@vigil/proto';
+import type { MonitorRow } from './monitor.types';
+
+/**
+ * The monitor state machine: the one place that decides a monitor's status and when it is checked next. The
+ * repository runs it on the rows it holds locked (`SELECT … FOR UPDATE`) and writes what it answers, so a transition
+ * is decided once even when checks overlap or several instances store results for one monitor.
+ */
+
+/** A monitor's stored state when a result arrives (its locked row). */
+export interface MonitorState {
+  status: MonitorStatus;
+  consecutiveFailures: number;
+  active: boolean;
+  retries: number;
+  retryIntervalS: number;
+  responseTime: number | null;
+  lastChecked: Date | null;
+  nextCheckAt: Date | null;
+}
+
+/** What the machine needs of a finished check. */
+export interface CheckOutcome {
+  ok: boolean;
+  responseTime: number | null;
+  checkedAt: Date;
+  /** The next time on the monitor's regular rhythm; null keeps the stored next check time. */
+  rhythmNext: Date | null;
+  /** The scheduled slot the check ran for; null for a manual check (see `applyResult`). */
+  slotAt: Date | null;
+}
+
+/**
+ * The next status after a check, by current status: `failures` counts the consecutive failures including this check.
+ * A failure makes an up monitor `pending` until `retries` further failures in a row, then `down`; a down monitor stays
+ * down until a success; one success returns to `up`. New statuses (maintenance, unreachable) get their row here.
+ */
+const TRANSITIONS: Record<MonitorStatus, (ok: boolean, failures: number, retries: number) => MonitorStatus> = {
+  up: (ok, failures, retries) => (ok ? 'up' : failures > retries ? 'down' : 'pending'),
+  pending: (ok, failures, retries) => (ok ? 'up' : failures > retries ? 'down' : 'pending'),
+  down: (ok) => (ok ? 'up' : 'down'),
+};
+
+/** When the monitor is checked next: at its retry interval while pending, else on its regular rhythm. */
+export function nextCheckAt(status: MonitorStatus, checkedAt: Date, retryIntervalS: number, rhythmNext: Date | null): Date | null {
+  if (status === 'pending') return new Date(checkedAt.getTime() + retryIntervalS * 1000);
+  return rhythmNext;
+}
+
+/**
+ * What a stored result does to the monitor:
+ * - `drop`: not stored. A scheduled check (it has a slot) of a monitor paused meanwhile, or whose slot a stored check
+ *   already covers (a re-run of a dead instance's job). A manual check is stored even on a paused monitor.
+ * - `stale`: stored in the history, state unchanged. It was checked before the monitor's last stored check (two checks
+ *   overlapped and the older one finished last); the newer observation stands.
+ * - `apply`: stored, and the monitor takes `next`.
+ */
+export type Decision = { kind: 'drop' } | { kind: 'stale' } | { kind: 'apply'; next: MonitorState };
+
+export function applyResult(current: MonitorState, outcome: CheckOutcome): Decision {
+  const { lastChecked } = current;
+  if (outcome.slotAt && (!current.active || (lastChecked && lastChecked >= outcome.slotAt))) return { kind: 'drop' };
+  if (lastChecked && outcome.checkedAt < lastChecked) return { kind: 'stale' };
+  const failures = outcome.ok ? 0 : current.consecutiveFailures + 1;
+  const status = TRANSITIONS[current.status](outcome.ok, failures, current.retries);
+  return {
+    kind: 'apply',
+    next: {
+      ...current,
+      status,
+      consecutiveFailures: failures,
+      responseTime: outcome.responseTime,
+      lastChecked: outcome.checkedAt,
+      nextCheckAt: nextCheckAt(status, outcome.checkedAt, current.retryIntervalS, outcome.rhythmNext ?? current.nextCheckAt),
+    },
+  };
+}
+
+/** One result's effect within a batch: the state before and after it (equal for a stale result). */
+export interface Step<T> {
+  outcome: T;
+  previous: MonitorState;
+  state: MonitorState;
+}
+
+/**
+ * Runs a batch of results through the machine, oldest check first per monitor, each on the state the one before left.
+ * Results of monitors not in `states` (deleted) and dropped ones are left out. Answers the steps in the order they
+ * were applied, and the final state of each monitor a result moved.
+ */
+export function applyResults<T extends CheckOutcome & { monitorId: number }>(
+  states: Map<number, MonitorState>,
+  outcomes: T[],
+): { steps: Array<Step<T>>; final: Map<number, MonitorState> } {
+  // A stable sort: results checked at the same instant keep their batch order.
+  const ordered = [...outcomes].sort((a, b) => a.checkedAt.getTime() - b.checkedAt.getTime());
+  const current = new Map(states);
+  const final = new Map<number, MonitorState>();
+  const steps: Array<Step<T>> = [];
+  for (const outcome of ordered) {
+    const previous = current.get(outcome.monitorId);
+    if (!previous) continue;
+    const decision = applyResult(previous, outcome);
+    if (decision.kind === 'drop') continue;
+    if (decision.kind === 'stale') {
+      steps.push({ outcome, previous, state: previous });
+      continue;
+    }
+    current.set(outcome.monitorId, decision.next);
+    final.set(outcome.monitorId, decision.next);
+    steps.push({ outcome, previous, state: decision.next });
+  }
+  return { steps, final };
+}
+
+/**
+ * When the scheduler runs a monitor next after a stored result: a pending monitor at its retry (regular slots before
+ * it are skipped, so `retries` failures take `retries` retry intervals), any other on its regular rhythm. A paused
+ * monitor (checked by hand) is not retried.
+ */
+export function nextRun(state: Pick<MonitorState, 'status' | 'nextCheckAt' | 'active'>, rhythmAt: number): { at: number; retry: boolean } {
+  if (state.active && state.status === 'pending' && state.nextCheckAt) return { at: state.nextCheckAt.getTime(), retry: true };
+  return { at: rhythmAt, retry: false };
+}
+
+/** The state the machine reads from a monitor row. */
+export function stateOf(row: MonitorRow): MonitorState {
+  return {
+    status: row.status,
+    consecutiveFailures: row.consecutive_failures,
+    active: row.active,
+    retries: row.retries,
+    retryIntervalS: row.retry_interval_s,
+    responseTime: row.response_time,
+    lastChecked: row.last_checked,
+    nextCheckAt: row.next_check_at,
+  };
+}
+
+/** The row as one result left it (a batch may hold several results of one monitor). */
+export function withState(row: MonitorRow, state: MonitorState): MonitorRow {
+  return {
+    ...row,
+    status: state.status,
+    consecutive_failures: state.consecutiveFailures,
+    response_time: state.responseTime,
+    last_checked: state.lastChecked,
+    next_check_at: state.nextCheckAt,
+  };
+}
