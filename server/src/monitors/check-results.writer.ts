@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { BatchQueue, faultText, storeIsolating } from '../common/batch-queue';
+import { Histogram } from '../common/histogram';
 import { DomainEvents } from '../events/domain-events.service';
 import { uptimePercent } from './check-rules';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
@@ -10,6 +11,8 @@ const MAX_BATCH = 500;
 
 interface Pending {
   input: ResultInput;
+  /** When the result was handed over (performance.now()). */
+  queuedAt: number;
   resolve: (result: RecordedResult | null) => void;
   reject: (error: unknown) => void;
 }
@@ -26,6 +29,9 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
   written = 0;
   /** Results the database refused, left out of their batch. */
   dropped = 0;
+  /** Per result: from being handed over until its batch starts storing, and how long storing that batch took. */
+  readonly writeWait = new Histogram();
+  readonly writes = new Histogram();
 
   constructor(
     private readonly monitors: MonitorsRepository,
@@ -34,11 +40,13 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
 
   /** Resolves once the result is stored (null when its monitor was deleted meanwhile). */
   record(input: ResultInput, { immediately = false } = {}): Promise<RecordedResult | null> {
-    return new Promise((resolve, reject) => this.queue.push({ input, resolve, reject }, { immediately }));
+    return new Promise((resolve, reject) => this.queue.push({ input, queuedAt: performance.now(), resolve, reject }, { immediately }));
   }
 
   /** One transaction for the batch; a result the database refuses is left out so it never costs another monitor its. */
   private async store(batch: Pending[]): Promise<void> {
+    const started = performance.now();
+    for (const pending of batch) this.writeWait.observe(started - pending.queuedAt);
     try {
       const refused = await storeIsolating(batch, (part) => this.storePart(part));
       if (!refused.length) return;
@@ -52,6 +60,9 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
       this.logger.error(`Storing ${batch.length} check results failed: ${(error as Error).message}`);
       // Parts stored before the failure are already resolved; settling them again does nothing.
       for (const pending of batch) pending.reject(error);
+    } finally {
+      const took = performance.now() - started;
+      for (let i = 0; i < batch.length; i += 1) this.writes.observe(took);
     }
   }
 

@@ -1,3 +1,4 @@
+import { Histogram } from '../common/histogram';
 import type { ScheduledMonitor } from './monitor.types';
 
 /** How the scheduler is keeping up: check starts, their lateness behind the due time, work in flight. */
@@ -8,6 +9,8 @@ export interface SchedulerStats {
   latenessMaxMs: number;
   inFlight: number;
   scheduled: number;
+  /** Every check's start delay behind its due time (waiting for a free slot), cumulative. */
+  slotWait: Histogram;
 }
 
 /**
@@ -29,10 +32,12 @@ const LATENESS_SAMPLES = 100_000;
 export class LatenessRing {
   started = 0;
   private readonly samples = new Float64Array(LATENESS_SAMPLES);
+  private readonly slotWait = new Histogram();
 
   record(latenessMs: number): void {
     this.samples[this.started % LATENESS_SAMPLES] = latenessMs;
     this.started += 1;
+    this.slotWait.observe(latenessMs);
   }
 
   stats(inFlight: number, scheduled: number): SchedulerStats {
@@ -45,6 +50,7 @@ export class LatenessRing {
       latenessMaxMs: samples.length ? samples[samples.length - 1] : 0,
       inFlight,
       scheduled,
+      slotWait: this.slotWait,
     };
   }
 }

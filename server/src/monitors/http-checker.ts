@@ -4,6 +4,7 @@ import { METHODS_WITH_BODY } from '@vigil/proto';
 import { deniedAddress, guardedConnector, isOutboundDenied } from '../common/outbound';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { Histogram } from '../common/histogram';
 import { matchesExpectedStatus } from './check-rules';
 import type { MonitorTarget } from './monitor.types';
 
@@ -43,6 +44,8 @@ export function describeFailure(error: unknown, timeoutSeconds: number): string 
 export class HttpChecker implements OnModuleDestroy {
   private readonly agent: Agent;
   private readonly dispatcher: Dispatcher;
+  /** How long each check's network work took (connecting, redirects, headers, reading out the body), for /api/metrics. */
+  readonly requests = new Histogram();
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'outboundDeny'>) {
     this.agent = new Agent({
@@ -95,6 +98,8 @@ export class HttpChecker implements OnModuleDestroy {
       };
     } catch (error) {
       return { ok: false, statusCode: null, responseTime: null, error: describeFailure(error, monitor.timeout), checkedAt };
+    } finally {
+      this.requests.observe(performance.now() - started);
     }
   }
 
