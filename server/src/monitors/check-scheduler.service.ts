@@ -11,6 +11,8 @@ export interface SchedulerStats {
   scheduled: number;
   /** Every check's start delay behind its due time (waiting for a free slot), cumulative. */
   slotWait: Histogram;
+  /** Time due checks were held back because the write queue was full, since start. */
+  heldBackMs: number;
 }
 
 /**
@@ -40,7 +42,7 @@ export class LatenessRing {
     this.slotWait.observe(latenessMs);
   }
 
-  stats(inFlight: number, scheduled: number): SchedulerStats {
+  stats(inFlight: number, scheduled: number, heldBackMs = 0): SchedulerStats {
     const samples = Array.from(this.samples.subarray(0, Math.min(this.started, LATENESS_SAMPLES))).sort((a, b) => a - b);
     const at = (q: number) => (samples.length ? samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] : 0);
     return {
@@ -51,6 +53,7 @@ export class LatenessRing {
       inFlight,
       scheduled,
       slotWait: this.slotWait,
+      heldBackMs,
     };
   }
 }

@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
+import { CheckSlots } from './check-slots';
 import { nextOnRhythm, spreadOffsetMs } from './check-rules';
 import { HttpChecker } from './http-checker';
 import type { ScheduledMonitor } from './monitor.types';
@@ -22,15 +23,19 @@ interface Entry {
 
 /**
  * Runs every active monitor at its interval in this process: a min-heap of due times, a bounded number of checks in
- * flight, results handed to the batch writer. Start times are spread over the interval and kept across restarts.
+ * flight, results handed to the batch writer. A check's slot covers its network work only; the monitor's next check
+ * waits until its result is written, which decides its status and next time. Start times are spread over the
+ * interval and kept across restarts.
  */
 @Injectable()
 export class InProcessCheckScheduler extends CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(InProcessCheckScheduler.name);
   private readonly entries = new Map<number, Entry>();
   private readonly heap = new MinHeap<{ due: number; id: number; version: number }>((a, b) => a.due - b.due);
-  private readonly inFlight = new Set<Promise<void>>();
-  /** Monitors with a check in flight: never two at once for one monitor. */
+  /** Every check from its start until its result is written (for shutdown). */
+  private readonly runs = new Set<Promise<void>>();
+  private readonly slots: CheckSlots;
+  /** Monitors whose check runs or whose result is not written yet: never two at once for one monitor. */
   private readonly running = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -40,9 +45,10 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     private readonly monitors: MonitorsRepository,
     private readonly checker: HttpChecker,
     private readonly writer: CheckResultsWriter,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     super();
+    this.slots = new CheckSlots(config.monitors.checkConcurrency, () => writer.room);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -86,25 +92,33 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   }
 
   getStats(): SchedulerStats {
-    return this.lateness.stats(this.inFlight.size, this.entries.size);
+    return this.lateness.stats(this.slots.inFlight, this.entries.size, this.slots.heldBackMs(Date.now()));
   }
 
   private tick(): void {
     const now = Date.now();
-    while (!this.stopped && this.inFlight.size < this.config.monitors.checkConcurrency) {
+    while (!this.stopped) {
       const top = this.heap.peek();
-      if (!top || top.due > now) break;
-      this.heap.pop();
+      if (!top || top.due > now) {
+        this.slots.idle(now);
+        return;
+      }
       const entry = this.entries.get(top.id);
-      if (!entry || entry.version !== top.version) continue;
+      if (!entry || entry.version !== top.version) {
+        this.heap.pop();
+        continue;
+      }
       if (this.running.has(top.id)) {
-        // Its previous check is still running (a slow target): look again shortly rather than overlap.
+        // Its previous check is still running or being stored: look again shortly rather than overlap.
+        this.heap.pop();
         this.heap.push({ ...top, due: now + 1000 });
         continue;
       }
+      if (!this.slots.take(now)) return;
+      this.heap.pop();
       this.lateness.record(now - top.due);
-      const run = this.run(entry).finally(() => this.inFlight.delete(run));
-      this.inFlight.add(run);
+      const run = this.run(entry).finally(() => this.runs.delete(run));
+      this.runs.add(run);
     }
   }
 
@@ -115,7 +129,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     const now = Date.now();
     if (entry.rhythmAt <= now) entry.rhythmAt = nextOnRhythm(entry.rhythmAt, intervalMs, now);
     try {
-      const result = await this.checker.check(monitor);
+      const result = await this.checker.check(monitor).finally(() => this.slots.release());
       const recorded = await this.writer.record({ monitorId: monitor.id, ...result, rhythmNext: new Date(entry.rhythmAt) });
       const current = this.entries.get(monitor.id);
       // Deleted, paused or re-scheduled while the check ran: the newer entry decides.
@@ -139,6 +153,6 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.runs]);
   }
 }
