@@ -124,4 +124,19 @@ describe('InProcessCheckScheduler', () => {
     await jest.advanceTimersByTimeAsync(1000);
     expect(env.sut.getStats().heldBackMs).toBe(held);
   });
+
+  it('counts a wait for the previous write that outlasts the slot as the next check’s lateness', async () => {
+    const env = setup();
+    await start(env);
+    await env.sut.schedule({ ...monitor(1), nextCheckAt: new Date(Date.now() + 100) });
+    await jest.advanceTimersByTimeAsync(150);
+    env.checks[0].done.resolve(up());
+    // The database is 61 s behind: the result is written a second after the monitor's next slot.
+    await jest.advanceTimersByTimeAsync(61_000);
+    expect(env.checks).toHaveLength(1);
+    env.writes[0].done.resolve({ monitor: { next_check_at: null } } as unknown as RecordedResult);
+    await jest.advanceTimersByTimeAsync(50);
+    expect(env.checks).toHaveLength(2);
+    expect(env.sut.getStats().latenessMaxMs).toBeGreaterThanOrEqual(1000);
+  });
 });

@@ -135,7 +135,9 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
       // Deleted, paused or re-scheduled while the check ran: the newer entry decides.
       if (!recorded || current !== entry) return;
       const next = recorded.monitor.next_check_at ? new Date(recorded.monitor.next_check_at).getTime() : entry.rhythmAt;
-      this.requeue(entry, Math.max(next, Date.now()));
+      // Due at its slot even when that has passed while the result waited for the write: it starts at once, and
+      // its lateness counts that wait.
+      this.requeue(entry, next);
     } catch (error) {
       this.logger.error(`Check of monitor ${monitor.id} could not be stored: ${(error as Error).message}`);
       if (this.entries.get(monitor.id) === entry) this.requeue(entry, entry.rhythmAt);
