@@ -20,8 +20,9 @@ interface Pending {
 }
 
 /**
- * Collects check results and stores them in batches (one transaction per batch, not per check), then raises
- * `monitor.checked` for each and `monitor.status_changed` for each transition.
+ * Collects check results and stores them in batches (one transaction per batch, not per check, one batch at a time
+ * in the order handed over), then raises `monitor.checked` for each and `monitor.status_changed` for each transition.
+ * At most MAX_WAITING results wait; the scheduler starts checks only while there is room (see CheckSlots).
  */
 @Injectable()
 export class CheckResultsWriter implements BeforeApplicationShutdown {

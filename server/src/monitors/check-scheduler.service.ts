@@ -9,7 +9,7 @@ export interface SchedulerStats {
   latenessMaxMs: number;
   inFlight: number;
   scheduled: number;
-  /** Every check's start delay behind its due time (waiting for a free slot), cumulative. */
+  /** Every check's start delay behind its due time (the tick, a free slot, room to store, its previous write), cumulative. */
   slotWait: Histogram;
   /** Time due checks were held back because the write queue was full, since start. */
   heldBackMs: number;
