@@ -1,6 +1,9 @@
-// `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S]`
+// `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S] [--origins O]
+//   [--target-delay-ms D]`
 //
-// N HTTP monitors at a 60 s interval against a keep-alive loopback target in its own process, on the embedded
+// N HTTP monitors at a 60 s interval against a keep-alive loopback target in its own process (listening on O ports,
+// default 1: each port is an origin with its own connection pool in the checker; monitor i uses port i mod O; every
+// answer after D ms, default at once), on the embedded
 // PostgreSQL (its processes are the server's children) and/or on PostgreSQL (a fresh database on 127.0.0.1:5432, dropped after).
 // After creating the monitors it waits one interval plus a margin (warm-up, so the burst of creation checks is over),
 // then measures for M minutes and prints: checks/s, p50/p99 schedule lateness, server CPU % and RSS, rows written/s,
@@ -17,6 +20,14 @@
 //   is the server's process tree: Vigil plus the embedded PostgreSQL it started (RSS summed, PSS shared out).
 // - data folder: bytes under DATA_DIR at the end of the window (embedded mode: the whole database).
 // - rows written/s and bytes per 1,000 checks: deltas of the server's metrics over the window.
+// - where a check's time goes: the server's histograms (`vigil_check_{slot_wait,request,write_wait,write}_ms`) read at
+//   the window's start and end, so mean and p50/p99 cover the window's checks only (percentiles interpolated within
+//   buckets). Slot wait is due time → start, request the network work, write wait hand-over → its batch starts storing,
+//   write the batch's storing time.
+// - write queue: results waiting to be written (`vigil_check_results_waiting`, max of the reads in the window) and the
+//   time due checks were held back because it was full (`vigil_check_scheduling_held_ms_total`, window delta).
+// - event-loop delay p99: `vigil_event_loop_delay_p99_ms` covers the time since the previous read of /api/metrics,
+//   so the reads every 30 s in the window give one p99 each; the worst and the median of them are printed.
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -27,6 +38,7 @@ import {
   cpuSeconds,
   f,
   folderBytes,
+  histogramWindow,
   log,
   machineJiffies,
   metrics,
@@ -46,6 +58,10 @@ const MINUTES = Math.max(1, Number(option('minutes', 2)));
 const MODE = option('mode', 'both');
 const WARMUP_S = Math.max(0, Number(option('warmup', 70)));
 const CREATE_CONCURRENCY = Math.max(1, Math.floor(Number(option('create-concurrency', 32))));
+const ORIGINS = Math.max(1, Math.floor(Number(option('origins', 1))));
+const TARGET_DELAY_MS = Math.max(0, Number(option('target-delay-ms', 0)));
+/** Where a check's time goes, in order: due → start, the network work, hand-over → its batch, the batch's write. */
+const CHECK_PARTS = ['slot_wait', 'request', 'write_wait', 'write'];
 const ADMIN_URL = option('postgres', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const INTERVAL_S = 60;
 const INTERVAL_MS = INTERVAL_S * 1000;
@@ -56,7 +72,7 @@ if (!['embedded', 'postgres', 'both'].includes(MODE)) {
   process.exit(2);
 }
 
-async function createMonitors(base, token, targetPort) {
+async function createMonitors(base, token, targetPorts) {
   const ids = new Array(MONITORS);
   const failures = [];
   let next = 0;
@@ -69,7 +85,7 @@ async function createMonitors(base, token, targetPort) {
       next += 1;
       const response = await api(base, token, 'POST', '/api/monitors', {
         name: `bench ${index}`,
-        url: `http://127.0.0.1:${targetPort}/m/${index}`,
+        url: `http://127.0.0.1:${targetPorts[index % targetPorts.length]}/m/${index}`,
         interval: INTERVAL_S,
         timeout: 10,
         expectedStatus: 200,
@@ -90,16 +106,10 @@ async function createMonitors(base, token, targetPort) {
 async function runMode(mode) {
   const stamp = `${mode}-${MONITORS}-${Date.now()}`;
   const logPath = join(tmpdir(), `vigil-bench-checker-${stamp}.log`);
-  let dataDir;
   let database = null;
   let adminClient = null;
   const env = {};
-  if (mode === 'embedded') {
-    dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-checker-'));
-    // As root the embedded PostgreSQL runs as an unprivileged user, who must be able to enter the folder.
-    chmodSync(dataDir, 0o755);
-    env.DATA_DIR = dataDir;
-  } else {
+  if (mode === 'postgres') {
     const { Client } = require('pg');
     adminClient = new Client({ connectionString: ADMIN_URL });
     await adminClient.connect();
@@ -108,12 +118,14 @@ async function runMode(mode) {
     const url = new URL(ADMIN_URL);
     url.pathname = `/${database}`;
     env.DATABASE_URL = url.toString();
-    // Data directory still used for anything file-based; keep it out of the repository.
-    dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-checker-'));
-    env.DATA_DIR = dataDir;
   }
+  // Embedded: the whole database lives here; on PostgreSQL anything file-based. Kept out of the repository.
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-checker-'));
+  // As root the embedded PostgreSQL runs as an unprivileged user, who must be able to enter the folder.
+  if (mode === 'embedded') chmodSync(dataDir, 0o755);
+  env.DATA_DIR = dataDir;
   log(`${mode}: server log ${logPath}`);
-  const target = await startTarget();
+  const target = await startTarget({ delayMs: TARGET_DELAY_MS, origins: ORIGINS });
   let server = null;
   try {
     server = await startServer(env, logPath);
@@ -143,7 +155,7 @@ async function runMode(mode) {
       }
     })();
     const createCpu0 = { server: cpuSeconds(server.pid), postgres: postgresCpu() };
-    const created = await createMonitors(base, token, target.port);
+    const created = await createMonitors(base, token, target.ports);
     const createCpu = {
       server: ((cpuSeconds(server.pid) - createCpu0.server) / created.seconds) * 100,
       postgres: mode === 'postgres' ? ((postgresCpu() - createCpu0.postgres) / created.seconds) * 100 : null,
@@ -212,6 +224,8 @@ async function runMode(mode) {
     const tableBytes = (m) => m.vigil_monitor_checks_bytes + m.vigil_monitor_hourly_bytes;
     const a = analyseArrivals(arrivals, created.ids, t0, t1, created.startedAt, INTERVAL_MS);
     const startsInWindow = m1.vigil_checks_started_total - m0.vigil_checks_started_total;
+    const reads = [...timeline, m1];
+    const loopP99 = reads.map((m) => m.vigil_event_loop_delay_p99_ms).sort((x, y) => x - y);
     const result = {
       mode,
       monitors: createdCount,
@@ -288,6 +302,21 @@ async function runMode(mode) {
         max: Math.max(m1.vigil_checks_in_flight, ...timeline.map((m) => m.vigil_checks_in_flight)),
       },
       metricsFetchMs: Math.max(m0.fetchMs, m1.fetchMs, ...timeline.map((m) => m.fetchMs)),
+      checkTime: Object.fromEntries(CHECK_PARTS.map((part) => [part, histogramWindow(m0, m1, `vigil_check_${part}_ms`)])),
+      // From the server's start to the window: creating the monitors (each checked at once) and the warm-up.
+      checkTimeBefore: Object.fromEntries(CHECK_PARTS.map((part) => [part, histogramWindow({}, m0, `vigil_check_${part}_ms`)])),
+      writeQueue: {
+        waitingMax: Math.max(...reads.map((m) => m.vigil_check_results_waiting)),
+        limit: m1.vigil_check_results_waiting_limit,
+        heldBackMs: m1.vigil_check_scheduling_held_ms_total - m0.vigil_check_scheduling_held_ms_total,
+      },
+      eventLoopDelayP99Ms: {
+        max: loopP99[loopP99.length - 1],
+        median: loopP99[Math.floor((loopP99.length - 1) / 2)],
+        reads: loopP99.length,
+      },
+      origins: ORIGINS,
+      targetDelayMs: TARGET_DELAY_MS,
       target: { requests: targetStats.requests, unknownPaths: targetStats.unknown, connections: targetStats.connections },
       serverLog: logPath,
     };
@@ -295,7 +324,7 @@ async function runMode(mode) {
   } finally {
     if (server) await server.stop();
     await target.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
     if (adminClient) {
       await adminClient
         .query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
@@ -317,13 +346,18 @@ function serverLogFindings(path) {
   return { lines: lines.length, problems };
 }
 
+function timeText(part, h) {
+  const label = part.replace('_', ' ');
+  return h ? `${label} ${f(h.mean, 1)} / ${f(h.p50, 1)} / ${f(h.p99, 1)} ms (${h.count})` : `${label} -`;
+}
+
 function print(r) {
   const findings = serverLogFindings(r.serverLog);
   const lines = [
     `${r.mode}: ${r.monitors} monitors at ${INTERVAL_S} s (created in ${f(r.createSeconds, 1)} s, ${r.createFailures} failed, server CPU meanwhile ${f(r.createCpuPercent.server)} %` +
       (r.createCpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.createCpuPercent.postgres)} %`) +
       `), ` +
-      `window ${f(r.windowSeconds, 0)} s after ${r.warmupSeconds} s warm-up`,
+      `window ${f(r.windowSeconds, 0)} s after ${r.warmupSeconds} s warm-up; ${r.origins} target origin(s), answers after ${r.targetDelayMs} ms`,
     `  checks/s                 ${f(r.checksPerSecondTarget, 1)} at the target, ${f(r.startsPerSecondServer, 1)} started by the server (expected ${f(r.checksPerSecondExpected, 1)})`,
     `  checks per monitor       expected ${r.perMonitor.expected}, min ${r.perMonitor.min}, max ${r.perMonitor.max}; missed ${r.perMonitor.missed} (${r.perMonitor.monitorsMissing} monitors), ` +
       `extra ${r.perMonitor.extra} (${r.perMonitor.monitorsExtra} monitors), >10 s off slot ${r.perMonitor.offSlot}`,
@@ -343,6 +377,10 @@ function print(r) {
       `cumulative: ${f(r.bytesPer1000Checks.checksTableCumulative / 1024, 1)} KiB monitor_checks, ${f(r.bytesPer1000Checks.tablesCumulative / 1024, 1)} KiB with hourly`,
     `  database                 monitor_checks ${f(r.database.checksBytes / 2 ** 20, 1)} MiB, monitor_hourly ${f(r.database.hourlyBytes / 2 ** 20, 1)} MiB, whole ${f(r.database.databaseBytes / 2 ** 20, 1)} MiB for ${r.database.rowsTotal} rows`,
     `  in flight                end ${r.inFlight.end}, max seen ${r.inFlight.max}; slowest /api/metrics ${f(r.metricsFetchMs)} ms`,
+    `  check time (mean / p50 / p99 in the window)  ${CHECK_PARTS.map((part) => timeText(part, r.checkTime[part])).join('; ')}`,
+    `  check time before it (creation, warm-up)     ${CHECK_PARTS.map((part) => timeText(part, r.checkTimeBefore[part])).join('; ')}`,
+    `  write queue              max ${f(r.writeQueue.waitingMax)} results waiting (limit ${f(r.writeQueue.limit)}); scheduling held back ${f(r.writeQueue.heldBackMs)} ms in the window`,
+    `  event-loop delay p99     worst ${f(r.eventLoopDelayP99Ms.max, 1)} ms, median ${f(r.eventLoopDelayP99Ms.median, 1)} ms (${r.eventLoopDelayP99Ms.reads} reads of /api/metrics, each covering the time since the previous)`,
     `  target                   ${r.target.requests} requests on ${r.target.connections} connections, ${r.target.unknownPaths} to unknown paths`,
     `  server log               ${r.serverLog}: ${findings.lines} lines, ${findings.problems.length} with error/warn/fail`,
     ...findings.problems.slice(0, 5).map((line) => `    ${line.slice(0, 240)}`),
@@ -352,7 +390,7 @@ function print(r) {
 }
 
 const modes = MODE === 'both' ? ['embedded', 'postgres'] : [MODE];
-log(`bench:checker ${MONITORS} monitors, ${MINUTES} min window, modes ${modes.join(', ')}`);
+log(`bench:checker ${MONITORS} monitors over ${ORIGINS} origin(s), ${MINUTES} min window, modes ${modes.join(', ')}`);
 for (const mode of modes) {
   try {
     print(await runMode(mode));

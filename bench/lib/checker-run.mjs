@@ -13,14 +13,17 @@ const TARGET = join(import.meta.dirname, 'checker-target.mjs');
 // The server's own slot function, so lateness is measured against the slots it schedules on.
 const { spreadOffsetMs } = require(join(ROOT, 'server/dist/monitors/check-rules.js'));
 
-/** The target in its own process; `delayMs` holds every answer that long (checks stay in flight). */
-export async function startTarget({ delayMs = 0 } = {}) {
-  const child = fork(TARGET, [String(delayMs)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const port = await new Promise((resolve, reject) => {
+/**
+ * The target in its own process; `delayMs` holds every answer that long (checks stay in flight); it listens on
+ * `origins` ports (`ports`; `port` is the first), each an origin of its own to the checker.
+ */
+export async function startTarget({ delayMs = 0, origins = 1 } = {}) {
+  const child = fork(TARGET, [String(delayMs), String(origins)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ports = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('target did not start')), 10_000);
     child.once('message', (message) => {
       clearTimeout(timer);
-      resolve(message.port);
+      resolve(message.ports);
     });
     child.once('exit', (code) => reject(new Error(`target exited with ${code}`)));
   });
@@ -36,7 +39,8 @@ export async function startTarget({ delayMs = 0 } = {}) {
     });
   return {
     pid: child.pid,
-    port,
+    port: ports[0],
+    ports,
     ask,
     stop: () =>
       new Promise((resolve) => {

@@ -119,17 +119,52 @@ export async function api(base, token, method, path, body) {
   return { status: response.status, text, json: () => JSON.parse(text) };
 }
 
-/** The server's `/api/metrics` as name → number, with how long the read took. */
+/**
+ * The server's `/api/metrics` as name → number, with how long the read took; a histogram's buckets are under
+ * `buckets[name]` as [upper bound, cumulative count] pairs (its `_sum` and `_count` are plain values).
+ */
 export async function metrics(base, token) {
   const started = performance.now();
   const response = await api(base, token, 'GET', '/api/metrics');
   if (response.status !== 200) throw new Error(`/api/metrics answered ${response.status}: ${response.text.slice(0, 200)}`);
-  const values = { fetchMs: performance.now() - started };
+  const values = { fetchMs: performance.now() - started, buckets: {} };
   for (const line of response.text.split('\n')) {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*) (\S+)$/.exec(line);
     if (match) values[match[1]] = Number(match[2]);
+    const bucket = /^([a-zA-Z_:][a-zA-Z0-9_:]*)_bucket\{le="([^"]+)"\} (\S+)$/.exec(line);
+    if (bucket) (values.buckets[bucket[1]] ??= []).push([bucket[2] === '+Inf' ? Infinity : Number(bucket[2]), Number(bucket[3])]);
   }
   return values;
+}
+
+/**
+ * One histogram over a window, from two reads of `/api/metrics`: count, mean and percentiles. A percentile is
+ * interpolated within its bucket, as Prometheus' histogram_quantile does (so it is as fine as the buckets); one
+ * beyond the last finite bound reads as that bound.
+ */
+export function histogramWindow(before, after, name) {
+  const start = before.buckets?.[name] ?? [];
+  const end = after.buckets?.[name];
+  if (!end) return null;
+  const count = after[`${name}_count`] - (before[`${name}_count`] ?? 0);
+  const sum = after[`${name}_sum`] - (before[`${name}_sum`] ?? 0);
+  const buckets = end.map(([bound, total], i) => [bound, total - (start[i]?.[1] ?? 0)]);
+  const quantile = (q) => {
+    if (!count) return NaN;
+    const rank = q * count;
+    let lower = 0;
+    let below = 0;
+    for (const [bound, cumulative] of buckets) {
+      if (cumulative >= rank) {
+        if (!Number.isFinite(bound)) return lower;
+        return lower + ((bound - lower) * (rank - below)) / Math.max(1, cumulative - below);
+      }
+      lower = bound;
+      below = cumulative;
+    }
+    return lower;
+  };
+  return { count, mean: count ? sum / count : NaN, p50: quantile(0.5), p99: quantile(0.99) };
 }
 
 /** A process and all its descendants (the server, and in embedded mode its postmaster and backends). */

@@ -94,4 +94,34 @@ describe('check scheduling and storage', () => {
       await client.end();
     }
   });
+
+  it('tells in /api/metrics where each check’s time went and how full the write queue is', async () => {
+    const metrics = async () => {
+      const { text } = await request(app.url).get('/api/metrics').set(admin.auth).expect(200);
+      const values = new Map(
+        text
+          .split('\n')
+          .filter((line) => line && !line.startsWith('#'))
+          .map((line) => [line.slice(0, line.lastIndexOf(' ')), Number(line.slice(line.lastIndexOf(' ') + 1))]),
+      );
+      return (name: string) => values.get(name) ?? NaN;
+    };
+    const before = await metrics();
+    const { body } = await request(app.url)
+      .post('/api/monitors')
+      .set(admin.auth)
+      .send({ name: 'timed', url: `${target.url}/timed` })
+      .expect(201);
+    for (let i = 0; i < 40 && (await read(body.monitor.id)).status === 'pending'; i += 1) await sleep(250);
+    const after = await metrics();
+    for (const part of ['slot_wait', 'request', 'write_wait', 'write']) {
+      const name = `vigil_check_${part}_ms`;
+      expect(after(`${name}_count`) - before(`${name}_count`)).toBeGreaterThanOrEqual(1);
+      expect(after(`${name}_bucket{le="+Inf"}`)).toBe(after(`${name}_count`));
+    }
+    expect(after('vigil_check_results_waiting_limit')).toBe(5000);
+    // At most one result per monitor of this file can be waiting for its batch.
+    expect(after('vigil_check_results_waiting')).toBeLessThanOrEqual(3);
+    expect(after('vigil_check_scheduling_held_ms_total')).toBe(0);
+  });
 });

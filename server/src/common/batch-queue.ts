@@ -1,20 +1,51 @@
+export interface BatchQueueOptions {
+  everyMs: number;
+  maxBatch: number;
+  /**
+   * Items waiting at most (queued or in the batch being stored); a push beyond it waits until stored batches make
+   * room, so producers slow down to the database's pace instead of filling memory. Unbounded when absent.
+   */
+  capacity?: number;
+}
+
 /**
  * Collects items and hands them to `store` in batches: after `everyMs`, or at once when `maxBatch` are waiting.
  * One batch at a time, in order; `drain` stores what is left (for shutdown).
  */
 export class BatchQueue<T> {
   private queue: T[] = [];
+  /** Items of the batch being stored. */
+  private storing = 0;
+  /** Pushes waiting for room, in arrival order. */
+  private readonly parked: Array<{ item: T; immediately: boolean; accept: () => void }> = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private readonly capacity: number;
 
   constructor(
-    private readonly options: { everyMs: number; maxBatch: number },
+    private readonly options: BatchQueueOptions,
     private readonly store: (batch: T[]) => Promise<void>,
-  ) {}
+  ) {
+    this.capacity = options.capacity ?? Infinity;
+  }
 
-  push(item: T, { immediately = false } = {}): void {
-    this.queue.push(item);
-    this.flushSoon(immediately || this.queue.length >= this.options.maxBatch ? 0 : this.options.everyMs);
+  /** Items not stored yet: queued, in the batch being stored, or waiting for room. */
+  get waiting(): number {
+    return this.queue.length + this.storing + this.parked.length;
+  }
+
+  /** Pushes that would still be taken at once. */
+  get room(): number {
+    return Math.max(0, this.capacity - this.waiting);
+  }
+
+  /** Queues the item: at once while there is room (the promise is already settled), otherwise once there is, in order. */
+  push(item: T, { immediately = false } = {}): Promise<void> {
+    if (this.parked.length || this.waiting >= this.capacity) {
+      return new Promise((accept) => this.parked.push({ item, immediately, accept }));
+    }
+    this.enqueue(item, immediately);
+    return Promise.resolve();
   }
 
   async drain(): Promise<void> {
@@ -24,6 +55,11 @@ export class BatchQueue<T> {
     }
     await this.flushing;
     if (this.queue.length) await this.flush();
+  }
+
+  private enqueue(item: T, immediately: boolean): void {
+    this.queue.push(item);
+    this.flushSoon(immediately || this.queue.length >= this.options.maxBatch ? 0 : this.options.everyMs);
   }
 
   private flushSoon(delay: number): void {
@@ -36,7 +72,24 @@ export class BatchQueue<T> {
   }
 
   private async flush(): Promise<void> {
-    while (this.queue.length) await this.store(this.queue.splice(0, this.options.maxBatch));
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      this.storing = batch.length;
+      try {
+        await this.store(batch);
+      } finally {
+        this.storing = 0;
+        this.admitParked();
+      }
+    }
+  }
+
+  private admitParked(): void {
+    while (this.parked.length && this.queue.length + this.storing < this.capacity) {
+      const { item, immediately, accept } = this.parked.shift()!;
+      this.enqueue(item, immediately);
+      accept();
+    }
   }
 }
 

@@ -29,6 +29,11 @@ describe('loadConfig', () => {
     expect(sut.outboundDeny.empty).toBe(true);
     expect(sut.browser).toEqual({ frameAncestors: ["'self'"], assetOrigins: [] });
     expect(sut.agents).toEqual({ graceSeconds: 10, minuteRetentionHours: 48, fiveMinuteRetentionDays: 30, hourRetentionDays: 365 });
+    expect(sut.monitors).toEqual({ checkRetentionHours: 48, aggregateRetentionDays: 400, checkConcurrency: 256, connectionsPerOrigin: 32 });
+  });
+
+  it('takes the checker’s connections per origin from CHECK_CONNECTIONS_PER_ORIGIN', () => {
+    expect(loadConfig({ CHECK_CONNECTIONS_PER_ORIGIN: '4' }).monitors.connectionsPerOrigin).toBe(4);
   });
 
   it.each([
@@ -53,6 +58,8 @@ describe('loadConfig', () => {
     [{ NOTIFICATION_MAX_ATTEMPTS: '0' }, /NOTIFICATION_MAX_ATTEMPTS must be a whole number from 1 to 20/],
     [{ ALERT_THRESHOLD_REPORTS: 'three' }, /ALERT_THRESHOLD_REPORTS must be a whole number/],
     [{ AGENT_GRACE_SECONDS: '0' }, /AGENT_GRACE_SECONDS must be a whole number from 1 to 600/],
+    [{ CHECK_CONNECTIONS_PER_ORIGIN: '0' }, /CHECK_CONNECTIONS_PER_ORIGIN must be a whole number from 1 to 1024 \(got "0"\)/],
+    [{ CHECK_CONNECTIONS_PER_ORIGIN: 'many' }, /CHECK_CONNECTIONS_PER_ORIGIN must be a whole number/],
     [{ AGENT_METRICS_MINUTE_HOURS: '1' }, /AGENT_METRICS_MINUTE_HOURS must be a whole number from 2/],
     [{ AGENT_METRICS_HOUR_DAYS: 'a year' }, /AGENT_METRICS_HOUR_DAYS must be a whole number/],
     [

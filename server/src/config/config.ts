@@ -43,8 +43,10 @@ export interface AppConfig {
     /** Raw checks older than this are pruned (hourly aggregates stay). */
     checkRetentionHours: number;
     aggregateRetentionDays: number;
-    /** Checks in flight at once. */
+    /** Checks in flight at once (their network work; storing is queued apart). */
     checkConcurrency: number;
+    /** Keep-alive connections the checker opens to one origin (scheme, host, port) at most: a politeness limit. */
+    connectionsPerOrigin: number;
   };
   notifications: {
     /** Base addresses of the providers' APIs (tests point them at a loopback fake). */
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       checkRetentionHours: integer(env, 'CHECK_RETENTION_HOURS', 48, 25, 24 * 90),
       aggregateRetentionDays: integer(env, 'AGGREGATE_RETENTION_DAYS', 400, 91, 3650),
       checkConcurrency: integer(env, 'CHECK_CONCURRENCY', 256, 1, 10_000),
+      connectionsPerOrigin: integer(env, 'CHECK_CONNECTIONS_PER_ORIGIN', 32, 1, 1024),
     },
     notifications: {
       telegramApiUrl: (url(env, 'TELEGRAM_API_URL', ['http', 'https']) ?? 'https://api.telegram.org').replace(/\/+$/, ''),

@@ -4,6 +4,7 @@ import { AgentReportsWriter } from '../agents/agent-reports.writer';
 import { ReportLimiter } from '../agents/report-limiter';
 import { CheckResultsWriter } from '../monitors/check-results.writer';
 import { CheckScheduler } from '../monitors/check-scheduler.service';
+import { HttpChecker } from '../monitors/http-checker';
 import { EventLoopDelay } from './event-loop-delay';
 import { MetricsRepository } from './metrics.repository';
 import { NotificationDispatcher } from '../notifications/dispatcher.service';
@@ -19,6 +20,7 @@ export class MetricsService {
     private readonly dispatcher: NotificationDispatcher,
     private readonly reportLimiter: ReportLimiter,
     private readonly eventLoop: EventLoopDelay,
+    private readonly checker: HttpChecker,
   ) {}
 
   async render(): Promise<string> {
@@ -36,6 +38,9 @@ export class MetricsService {
       ['vigil_monitors_scheduled', 'gauge', stats.scheduled],
       ['vigil_check_rows_written_total', 'counter', this.writer.written],
       ['vigil_check_results_dropped_total', 'counter', this.writer.dropped],
+      ['vigil_check_results_waiting', 'gauge', this.writer.waiting],
+      ['vigil_check_results_waiting_limit', 'gauge', this.writer.capacity],
+      ['vigil_check_scheduling_held_ms_total', 'counter', stats.heldBackMs],
       ['vigil_monitor_checks_bytes', 'gauge', Number(sizes.checks_bytes)],
       ['vigil_monitor_hourly_bytes', 'gauge', Number(sizes.hourly_bytes)],
       ['vigil_database_bytes', 'gauge', Number(sizes.database_bytes)],
@@ -55,6 +60,13 @@ export class MetricsService {
       ['vigil_event_loop_delay_p99_ms', 'gauge', loop.p99Ms],
       ['vigil_event_loop_delay_max_ms', 'gauge', loop.maxMs],
     ];
-    return lines.map(([name, type, value]) => `# TYPE ${name} ${type}\n${name} ${value}`).join('\n') + '\n';
+    // Where a check's time goes, from its due time until its result is stored.
+    const histograms = [
+      stats.slotWait.render('vigil_check_slot_wait_ms'),
+      this.checker.requests.render('vigil_check_request_ms'),
+      this.writer.writeWait.render('vigil_check_write_wait_ms'),
+      this.writer.writes.render('vigil_check_write_ms'),
+    ];
+    return [...lines.map(([name, type, value]) => `# TYPE ${name} ${type}\n${name} ${value}`), ...histograms].join('\n') + '\n';
   }
 }

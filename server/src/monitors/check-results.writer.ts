@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { BatchQueue, faultText, storeIsolating } from '../common/batch-queue';
+import { Histogram } from '../common/histogram';
 import { DomainEvents } from '../events/domain-events.service';
 import { uptimePercent } from './check-rules';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
@@ -7,38 +8,61 @@ import { MonitorsRepository, RecordedResult, ResultInput } from './monitors.repo
 
 const FLUSH_EVERY_MS = 200;
 const MAX_BATCH = 500;
+/** Results waiting at most (about 6 s of checks at 50,000 monitors per minute); then producers wait for room. */
+const MAX_WAITING = 10 * MAX_BATCH;
 
 interface Pending {
   input: ResultInput;
+  /** When the result was handed over (performance.now()). */
+  queuedAt: number;
   resolve: (result: RecordedResult | null) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * Collects check results and stores them in batches (one transaction per batch, not per check), then raises
- * `monitor.checked` for each and `monitor.status_changed` for each transition.
+ * Collects check results and stores them in batches (one transaction per batch, not per check, one batch at a time
+ * in the order handed over), then raises `monitor.checked` for each and `monitor.status_changed` for each transition.
+ * At most MAX_WAITING results wait; the scheduler starts checks only while there is room (see CheckSlots).
  */
 @Injectable()
 export class CheckResultsWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger(CheckResultsWriter.name);
-  private readonly queue = new BatchQueue<Pending>({ everyMs: FLUSH_EVERY_MS, maxBatch: MAX_BATCH }, (batch) => this.store(batch));
+  private readonly queue = new BatchQueue<Pending>({ everyMs: FLUSH_EVERY_MS, maxBatch: MAX_BATCH, capacity: MAX_WAITING }, (batch) =>
+    this.store(batch),
+  );
+  readonly capacity = MAX_WAITING;
   /** Rows written since start, for the benchmark. */
   written = 0;
   /** Results the database refused, left out of their batch. */
   dropped = 0;
+  /** Per result: from being handed over until its batch starts storing, and how long storing that batch took. */
+  readonly writeWait = new Histogram();
+  readonly writes = new Histogram();
 
   constructor(
     private readonly monitors: MonitorsRepository,
     private readonly events: DomainEvents,
   ) {}
 
-  /** Resolves once the result is stored (null when its monitor was deleted meanwhile). */
+  /** Results handed over and not stored yet. */
+  get waiting(): number {
+    return this.queue.waiting;
+  }
+
+  /** Results that would still be taken at once; beyond it `record` waits for room. */
+  get room(): number {
+    return this.queue.room;
+  }
+
+  /** Resolves once the result is stored (null when its monitor was deleted meanwhile), in the order handed over. */
   record(input: ResultInput, { immediately = false } = {}): Promise<RecordedResult | null> {
-    return new Promise((resolve, reject) => this.queue.push({ input, resolve, reject }, { immediately }));
+    return new Promise((resolve, reject) => void this.queue.push({ input, queuedAt: performance.now(), resolve, reject }, { immediately }));
   }
 
   /** One transaction for the batch; a result the database refuses is left out so it never costs another monitor its. */
   private async store(batch: Pending[]): Promise<void> {
+    const started = performance.now();
+    for (const pending of batch) this.writeWait.observe(started - pending.queuedAt);
     try {
       const refused = await storeIsolating(batch, (part) => this.storePart(part));
       if (!refused.length) return;
@@ -52,6 +76,9 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
       this.logger.error(`Storing ${batch.length} check results failed: ${(error as Error).message}`);
       // Parts stored before the failure are already resolved; settling them again does nothing.
       for (const pending of batch) pending.reject(error);
+    } finally {
+      const took = performance.now() - started;
+      for (let i = 0; i < batch.length; i += 1) this.writes.observe(took);
     }
   }
 

@@ -1,3 +1,4 @@
+import { Histogram } from '../common/histogram';
 import type { ScheduledMonitor } from './monitor.types';
 import type { RecordedResult } from './monitors.repository';
 
@@ -9,6 +10,10 @@ export interface SchedulerStats {
   latenessMaxMs: number;
   inFlight: number;
   scheduled: number;
+  /** Every check's start delay behind its due time (the tick, a free slot, room to store, its previous write), cumulative. */
+  slotWait: Histogram;
+  /** Time due checks were held back because the write queue was full, since start. */
+  heldBackMs: number;
 }
 
 /**
@@ -38,13 +43,15 @@ const LATENESS_SAMPLES = 100_000;
 export class LatenessRing {
   started = 0;
   private readonly samples = new Float64Array(LATENESS_SAMPLES);
+  private readonly slotWait = new Histogram();
 
   record(latenessMs: number): void {
     this.samples[this.started % LATENESS_SAMPLES] = latenessMs;
     this.started += 1;
+    this.slotWait.observe(latenessMs);
   }
 
-  stats(inFlight: number, scheduled: number): SchedulerStats {
+  stats(inFlight: number, scheduled: number, heldBackMs = 0): SchedulerStats {
     const samples = Array.from(this.samples.subarray(0, Math.min(this.started, LATENESS_SAMPLES))).sort((a, b) => a - b);
     const at = (q: number) => (samples.length ? samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] : 0);
     return {
@@ -54,6 +61,8 @@ export class LatenessRing {
       latenessMaxMs: samples.length ? samples[samples.length - 1] : 0,
       inFlight,
       scheduled,
+      slotWait: this.slotWait,
+      heldBackMs,
     };
   }
 }

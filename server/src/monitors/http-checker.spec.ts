@@ -1,4 +1,8 @@
-import { describeFailure } from './http-checker';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AddressDenyList } from '../common/outbound';
+import type { AppConfig } from '../config/config';
+import { describeFailure, HttpChecker } from './http-checker';
 
 describe('describeFailure', () => {
   it.each([
@@ -19,5 +23,52 @@ describe('describeFailure', () => {
     [{}, 'Request failed'],
   ])('describes %j as "%s"', (error, text) => {
     expect(describeFailure(error, 5)).toBe(text);
+  });
+});
+
+describe('HttpChecker connections per origin', () => {
+  /** A loopback origin answering after 50 ms, counting its connections and the requests it holds at once. */
+  async function origin() {
+    const seen = { connections: 0, open: 0, most: 0 };
+    const server: Server = createServer((_req, res) => {
+      seen.open += 1;
+      seen.most = Math.max(seen.most, seen.open);
+      setTimeout(() => {
+        seen.open -= 1;
+        res.end('ok');
+      }, 50);
+    });
+    server.on('connection', () => {
+      seen.connections += 1;
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { seen, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  it('opens at most CHECK_CONNECTIONS_PER_ORIGIN connections to each origin; further checks wait for one', async () => {
+    const origins = [await origin(), await origin()];
+    const sut = new HttpChecker({
+      outboundDeny: AddressDenyList.parse(''),
+      monitors: { connectionsPerOrigin: 2 } as AppConfig['monitors'],
+    });
+    try {
+      const checks = origins.flatMap(({ url }) =>
+        Array.from({ length: 5 }, (_, i) =>
+          sut.check({ id: i, url: `${url}/${i}`, method: 'GET', headers: {}, body: null, timeout: 5, expectedStatus: 200 }),
+        ),
+      );
+      const results = await Promise.all(checks);
+      expect(results.map((r) => r.ok)).toEqual(new Array(10).fill(true));
+      expect(origins.map(({ seen }) => [seen.connections, seen.most])).toEqual([
+        [2, 2],
+        [2, 2],
+      ]);
+    } finally {
+      await sut.onModuleDestroy();
+      for (const { server } of origins) {
+        server.closeAllConnections();
+        server.close();
+      }
+    }
   });
 });

@@ -4,6 +4,7 @@ import { METHODS_WITH_BODY } from '@vigil/proto';
 import { deniedAddress, guardedConnector, isOutboundDenied } from '../common/outbound';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { Histogram } from '../common/histogram';
 import { matchesExpectedStatus } from './check-rules';
 import type { MonitorTarget } from './monitor.types';
 
@@ -36,19 +37,22 @@ export function describeFailure(error: unknown, timeoutSeconds: number): string 
 }
 
 /**
- * HTTP checks over keep-alive connection pools (one pool per origin), following up to 5 redirects. Every connection,
- * each redirect hop's included, is judged against OUTBOUND_DENY on its resolved address.
+ * HTTP checks over keep-alive connection pools (one pool per origin, at most CHECK_CONNECTIONS_PER_ORIGIN connections:
+ * checks beyond it wait for a free connection), following up to 5 redirects. Every connection, each redirect hop's
+ * included, is judged against OUTBOUND_DENY on its resolved address.
  */
 @Injectable()
 export class HttpChecker implements OnModuleDestroy {
   private readonly agent: Agent;
   private readonly dispatcher: Dispatcher;
+  /** How long each check's network work took (connecting, redirects, headers, reading out the body), for /api/metrics. */
+  readonly requests = new Histogram();
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'outboundDeny'>) {
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'outboundDeny' | 'monitors'>) {
     this.agent = new Agent({
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
-      connections: 32,
+      connections: config.monitors.connectionsPerOrigin,
       connect: guardedConnector(config.outboundDeny),
     });
     this.dispatcher = this.agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
@@ -95,6 +99,8 @@ export class HttpChecker implements OnModuleDestroy {
       };
     } catch (error) {
       return { ok: false, statusCode: null, responseTime: null, error: describeFailure(error, monitor.timeout), checkedAt };
+    } finally {
+      this.requests.observe(performance.now() - started);
     }
   }
 

@@ -27,6 +27,8 @@ class HeldChecker {
 class MemoryWriter {
   readonly inputs: ResultInput[] = [];
   checkId = 0;
+  /** The write queue always has room here. */
+  readonly room = Number.POSITIVE_INFINITY;
 
   constructor(public row: MonitorRow) {}
 

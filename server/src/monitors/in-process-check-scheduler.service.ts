@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
+import { CheckSlots } from './check-slots';
 import { nextOnRhythm, spreadOffsetMs } from './check-rules';
 import { HttpChecker } from './http-checker';
 import { nextRun, stateOf } from './monitor-state';
@@ -30,9 +31,9 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   private readonly logger = new Logger(InProcessCheckScheduler.name);
   private readonly entries = new Map<number, Entry>();
   private readonly heap = new MinHeap<{ due: number; id: number; version: number }>((a, b) => a.due - b.due);
-  private readonly inFlight = new Set<Promise<unknown>>();
-  /** Each monitor's check in flight: never two at once for one monitor. */
+  /** Each monitor's check from its start until its result is written: never two at once for one monitor. */
   private readonly running = new Map<number, Promise<RecordedResult | null>>();
+  private readonly slots: CheckSlots;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly lateness = new LatenessRing();
@@ -41,9 +42,10 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     private readonly monitors: MonitorsRepository,
     private readonly checker: HttpChecker,
     private readonly writer: CheckResultsWriter,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     super();
+    this.slots = new CheckSlots(config.monitors.checkConcurrency, () => writer.room);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -104,22 +106,30 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   }
 
   getStats(): SchedulerStats {
-    return this.lateness.stats(this.inFlight.size, this.entries.size);
+    return this.lateness.stats(this.slots.inFlight, this.entries.size, this.slots.heldBackMs(Date.now()));
   }
 
   private tick(): void {
     const now = Date.now();
-    while (!this.stopped && this.inFlight.size < this.config.monitors.checkConcurrency) {
+    while (!this.stopped) {
       const top = this.heap.peek();
-      if (!top || top.due > now) break;
-      this.heap.pop();
+      if (!top || top.due > now) {
+        this.slots.idle(now);
+        return;
+      }
       const entry = this.entries.get(top.id);
-      if (!entry || entry.version !== top.version) continue;
+      if (!entry || entry.version !== top.version) {
+        this.heap.pop();
+        continue;
+      }
       if (this.running.has(top.id)) {
-        // Its previous check is still running (a slow target): look again shortly rather than overlap.
+        // Its previous check is still running or being stored: look again shortly rather than overlap.
+        this.heap.pop();
         this.heap.push({ ...top, due: now + 1000 });
         continue;
       }
+      if (!this.slots.take(now)) return;
+      this.heap.pop();
       this.lateness.record(now - top.due);
       // Logged in run; the next run is already planned.
       this.start(entry, { manual: false }).catch(() => undefined);
@@ -130,12 +140,8 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     const id = entry.monitor.id;
     const running = this.running.get(id);
     if (running) return running;
-    const run = this.run(entry, manual).finally(() => {
-      this.running.delete(id);
-      this.inFlight.delete(run);
-    });
+    const run = this.run(entry, manual).finally(() => this.running.delete(id));
     this.running.set(id, run);
-    this.inFlight.add(run);
     return run;
   }
 
@@ -148,7 +154,11 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     // A slot already due is covered by this check; a manual check does not otherwise move the rhythm.
     if (entry.rhythmAt <= now) entry.rhythmAt = nextOnRhythm(entry.rhythmAt, intervalMs, now);
     try {
-      const result = await this.checker.check(monitor);
+      // A scheduled check holds its slot (taken in tick) for the network work only; a manual one, asked for by a
+      // person, takes none.
+      const result = await this.checker.check(monitor).finally(() => {
+        if (!manual) this.slots.release();
+      });
       const recorded = await this.writer.record(
         { monitorId: monitor.id, ...result, rhythmNext: new Date(entry.rhythmAt), slotAt },
         { immediately: manual },
@@ -156,7 +166,9 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
       // Deleted, paused or re-scheduled while the check ran: the newer entry decides.
       if (this.entries.get(monitor.id) === entry) {
         const next = recorded ? nextRun(stateOf(recorded.monitor), entry.rhythmAt).at : entry.rhythmAt;
-        this.requeue(entry, Math.max(next, Date.now()));
+        // Due at its slot even when that passed while the result waited for the write: it starts at once, and its
+        // lateness counts that wait.
+        this.requeue(entry, next);
       }
       return recorded;
     } catch (error) {
@@ -175,6 +187,6 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.running.values()]);
   }
 }

@@ -40,6 +40,6 @@ import { RetentionService } from './retention.service';
     MonitorsService,
     RetentionService,
   ],
-  exports: [MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter],
+  exports: [MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter, HttpChecker],
 })
 export class MonitorsModule {}

@@ -1,0 +1,43 @@
+import { CheckSlots } from './check-slots';
+
+describe('CheckSlots', () => {
+  it('gives out at most CHECK_CONCURRENCY slots and takes them back when the network work ends', () => {
+    const sut = new CheckSlots(2, () => 1000);
+    expect([sut.take(0), sut.take(0), sut.take(0)]).toEqual([true, true, false]);
+    expect(sut.inFlight).toBe(2);
+    sut.release();
+    expect(sut.take(0)).toBe(true);
+    expect(sut.inFlight).toBe(2);
+  });
+
+  it('starts a check only while the write queue has a place for its result and for those of every check in flight', () => {
+    let room = 2;
+    const sut = new CheckSlots(256, () => room);
+    expect([sut.take(0), sut.take(0), sut.take(0)]).toEqual([true, true, false]);
+    sut.release();
+    // The released check's result now takes one of those places.
+    room = 1;
+    expect(sut.take(0)).toBe(false);
+    room = 3;
+    expect(sut.take(0)).toBe(true);
+  });
+
+  it('counts the time due checks were held back by a full write queue, and only that', () => {
+    let room = 0;
+    const sut = new CheckSlots(1, () => room);
+    expect(sut.take(1000)).toBe(false);
+    expect(sut.take(1050)).toBe(false);
+    expect(sut.heldBackMs(1100)).toBe(100);
+    room = 10;
+    expect(sut.take(1400)).toBe(true);
+    expect(sut.heldBackMs(5000)).toBe(400);
+    // Every slot taken is the concurrency limit, not the database: not counted.
+    expect(sut.take(5000)).toBe(false);
+    expect(sut.heldBackMs(6000)).toBe(400);
+    sut.release();
+    room = 0;
+    expect(sut.take(6000)).toBe(false);
+    sut.idle(6250);
+    expect(sut.heldBackMs(9000)).toBe(650);
+  });
+});

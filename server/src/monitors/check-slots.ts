@@ -1,0 +1,54 @@
+/**
+ * The scheduler's accounting of checks in flight. A check holds one of `CHECK_CONCURRENCY` slots for its network work
+ * only; its result then waits for its batch in the writer's bounded queue. A check starts only while that queue has a
+ * place for its result as well as for those of every check already in flight, so when the database falls behind,
+ * starts stop (and the time they were held back is counted) instead of results piling up in memory.
+ */
+export class CheckSlots {
+  private taken = 0;
+  private heldSince: number | null = null;
+  private heldMs = 0;
+
+  constructor(
+    private readonly concurrency: number,
+    /** Results the write queue would still take at once. */
+    private readonly writeRoom: () => number,
+  ) {}
+
+  get inFlight(): number {
+    return this.taken;
+  }
+
+  /** Takes a slot for a check due now; false when every slot is taken or the write queue has no place to spare. */
+  take(now: number): boolean {
+    if (this.taken >= this.concurrency) return false;
+    if (this.taken >= this.writeRoom()) {
+      this.heldSince ??= now;
+      return false;
+    }
+    this.endHold(now);
+    this.taken += 1;
+    return true;
+  }
+
+  /** The check's network work is over (its result is handed to the writer). */
+  release(): void {
+    this.taken -= 1;
+  }
+
+  /** Nothing is due: nothing is being held back. */
+  idle(now: number): void {
+    this.endHold(now);
+  }
+
+  /** Time due checks waited for room in the write queue, since start. */
+  heldBackMs(now: number): number {
+    return this.heldMs + (this.heldSince === null ? 0 : now - this.heldSince);
+  }
+
+  private endHold(now: number): void {
+    if (this.heldSince === null) return;
+    this.heldMs += now - this.heldSince;
+    this.heldSince = null;
+  }
+}

@@ -1,0 +1,142 @@
+import type { AppConfig } from '../config/config';
+import type { CheckResultsWriter } from './check-results.writer';
+import type { CheckResult, HttpChecker } from './http-checker';
+import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
+import type { ScheduledMonitor } from './monitor.types';
+import type { MonitorsRepository, RecordedResult } from './monitors.repository';
+
+/** A promise the test settles. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const monitor = (id: number): ScheduledMonitor => ({
+  id,
+  url: `http://127.0.0.1:1/${id}`,
+  method: 'GET',
+  headers: {},
+  body: null,
+  timeout: 5,
+  expectedStatus: 200,
+  interval: 60,
+  retryInterval: 20,
+  nextCheckAt: null,
+  status: 'up',
+});
+
+const up = (): CheckResult => ({ ok: true, statusCode: 200, responseTime: 1, error: null, checkedAt: new Date() });
+
+function setup({ concurrency = 256, room = 5000 } = {}) {
+  /** Set when the test ends: whatever runs on settles at once. */
+  let ending = false;
+  const checks: Array<{ id: number; done: ReturnType<typeof deferred<CheckResult>> }> = [];
+  const writes: Array<{ id: number; done: ReturnType<typeof deferred<RecordedResult | null>> }> = [];
+  const checker = {
+    check: (target: ScheduledMonitor) => {
+      const done = deferred<CheckResult>();
+      checks.push({ id: target.id, done });
+      if (ending) done.resolve(up());
+      return done.promise;
+    },
+  };
+  const writer = {
+    room,
+    record: (input: { monitorId: number }) => {
+      const done = deferred<RecordedResult | null>();
+      writes.push({ id: input.monitorId, done });
+      if (ending) done.resolve(null);
+      return done.promise;
+    },
+  };
+  const sut = new InProcessCheckScheduler(
+    { loadActive: async () => [] } as unknown as MonitorsRepository,
+    checker as unknown as HttpChecker,
+    writer as unknown as CheckResultsWriter,
+    { monitors: { checkConcurrency: concurrency } } as AppConfig,
+  );
+  const end = async () => {
+    ending = true;
+    for (const write of writes) write.done.resolve(null);
+    for (const check of checks) check.done.resolve(up());
+    await sut.onModuleDestroy();
+  };
+  return { sut, checks, writes, writer, end };
+}
+
+describe('InProcessCheckScheduler', () => {
+  let stop: (() => Promise<void>) | null = null;
+
+  beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+  afterEach(async () => {
+    jest.useRealTimers();
+    await stop?.();
+    stop = null;
+  });
+
+  async function start(env: ReturnType<typeof setup>, ...monitors: ScheduledMonitor[]) {
+    await env.sut.onApplicationBootstrap();
+    stop = env.end;
+    for (const m of monitors) await env.sut.schedule(m, { checkNow: true });
+  }
+
+  it('frees a check’s slot when its network work ends, before its result is written', async () => {
+    const env = setup({ concurrency: 1 });
+    await start(env, monitor(1), monitor(2));
+    await jest.advanceTimersByTimeAsync(50);
+    expect(env.checks.map((c) => c.id)).toEqual([1]);
+
+    env.checks[0].done.resolve(up());
+    await jest.advanceTimersByTimeAsync(50);
+    // Monitor 1's result waits for its batch; monitor 2 already has the slot.
+    expect(env.writes.map((w) => w.id)).toEqual([1]);
+    expect(env.checks.map((c) => c.id)).toEqual([1, 2]);
+    expect(env.sut.getStats().inFlight).toBe(1);
+  });
+
+  it('starts no second check of a monitor until the result of the first is written', async () => {
+    const env = setup();
+    await start(env, monitor(1));
+    await jest.advanceTimersByTimeAsync(50);
+    env.checks[0].done.resolve(up());
+    // Edited while its result waits for the write: due at once, but it waits for that write.
+    await env.sut.schedule(monitor(1), { checkNow: true });
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(env.checks).toHaveLength(1);
+
+    env.writes[0].done.resolve(null);
+    await jest.advanceTimersByTimeAsync(1050);
+    expect(env.checks.map((c) => c.id)).toEqual([1, 1]);
+  });
+
+  it('holds starts back while the write queue has no room, and counts the time', async () => {
+    const env = setup({ room: 0 });
+    await start(env, monitor(1));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(env.checks).toHaveLength(0);
+    expect(env.sut.getStats().heldBackMs).toBeGreaterThanOrEqual(900);
+
+    env.writer.room = 1;
+    await jest.advanceTimersByTimeAsync(50);
+    expect(env.checks).toHaveLength(1);
+    const held = env.sut.getStats().heldBackMs;
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(env.sut.getStats().heldBackMs).toBe(held);
+  });
+
+  it('counts a wait for the previous write that outlasts the slot as the next check’s lateness', async () => {
+    const env = setup();
+    await start(env);
+    await env.sut.schedule({ ...monitor(1), nextCheckAt: new Date(Date.now() + 100) });
+    await jest.advanceTimersByTimeAsync(150);
+    env.checks[0].done.resolve(up());
+    // The database is 61 s behind: the result is written a second after the monitor's next slot.
+    await jest.advanceTimersByTimeAsync(61_000);
+    expect(env.checks).toHaveLength(1);
+    env.writes[0].done.resolve({ monitor: { next_check_at: null } } as unknown as RecordedResult);
+    await jest.advanceTimersByTimeAsync(50);
+    expect(env.checks).toHaveLength(2);
+    expect(env.sut.getStats().latenessMaxMs).toBeGreaterThanOrEqual(1000);
+  });
+});
