@@ -35,11 +35,14 @@ const REWRITTEN = ['settings', 'agents'];
 describe('a PGlite data folder made by an earlier release', () => {
   let database: TestDatabase;
   let target: TargetServer;
+  /** Processes to stop even when an assertion fails midway (a live child would keep jest from exiting). */
+  const running: Array<() => Promise<void>> = [];
 
   beforeAll(async () => {
     [database, target] = await Promise.all([createTestDatabase('embedded'), startTargetServer()]);
   });
   afterAll(async () => {
+    for (const stop of running.reverse()) await stop().catch(() => undefined);
     await target?.close();
     await database?.drop();
   });
@@ -47,7 +50,9 @@ describe('a PGlite data folder made by an earlier release', () => {
   it('is copied into the embedded PostgreSQL at first start: nothing lost, the old folder kept', async () => {
     // The earlier release: the server on PGlite in DATA_DIR/db, one connection, fills it with every kind of data.
     const pglite = await startPgliteRelease(join(database.dataDir, 'db'));
+    running.push(() => pglite.stop());
     const old = await startTestApp({ database, databaseUrl: pglite.url, env: { DATABASE_POOL_SIZE: '1' } });
+    running.push(() => old.stop());
     const admin = await registerFirstAdmin(old.url);
     const member = await createUser(old.url, admin);
     const { body: created } = await request(old.url)
