@@ -144,6 +144,14 @@ describe('monitor transitions', () => {
     expect(changes(id)).toEqual(['down']);
   });
 
+  it('hands the outbox and the pushes the same transition, with the credentials in its URL masked', async () => {
+    const id = await monitor({ retries: 0, url: 'https://ops:hunter2@shop.example.com/health' });
+    await writer.record(result(id, false, 10));
+    const pushed = emitted.find(([name, payload]) => name === 'monitor.status_changed' && payload.monitor.id === id)?.[1];
+    expect(transitions.filter((t) => t.monitor.id === id)).toEqual([pushed]);
+    expect(pushed?.monitor.url).toBe('https://••••••••@shop.example.com/health');
+  });
+
   it('ignores a scheduled result of a monitor paused meanwhile, but stores a manual check of it', async () => {
     const id = await monitor({ active: false });
     expect(await writer.record(result(id, false, 10, { slotAt: at(10) }))).toBeNull();
