@@ -2,9 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { JobClaims } from '../database/job-claims';
-import { DomainEvents } from '../events/domain-events.service';
-import { statusChange } from './agent.mapper';
-import { AgentsRepository, Transition } from './agents.repository';
+import { AgentsRepository } from './agents.repository';
 import { Tier } from './figures';
 
 const SWEEP_EVERY_MS = 1_000;
@@ -23,7 +21,6 @@ export class AgentPresence implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     private readonly agents: AgentsRepository,
-    private readonly events: DomainEvents,
     private readonly claims: JobClaims,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -44,9 +41,9 @@ export class AgentPresence implements OnApplicationBootstrap, OnModuleDestroy {
     for (const timer of this.timers) clearTimeout(timer);
   }
 
+  /** The repository raises `agent.status_changed` for a transition, as for the sweep's. */
   async connected(agentId: number, connectionId: string): Promise<void> {
-    const transition = await this.agents.connected(agentId, connectionId);
-    if (transition) this.announce(transition);
+    await this.agents.connected(agentId, connectionId);
   }
 
   async disconnected(agentId: number, connectionId: string): Promise<void> {
@@ -57,7 +54,7 @@ export class AgentPresence implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      for (const transition of await this.agents.sweepInactive(this.config.agents.graceSeconds)) this.announce(transition);
+      await this.agents.sweepInactive(this.config.agents.graceSeconds);
     } catch (error) {
       this.logger.error(`Agent presence sweep failed: ${(error as Error).message}`);
     } finally {
@@ -80,10 +77,5 @@ export class AgentPresence implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.error(`Pruning agent metrics failed: ${(error as Error).message}`);
       return 0;
     }
-  }
-
-  private announce({ row, previous }: Transition): void {
-    if (row.status === previous) return;
-    this.events.emit('agent.status_changed', statusChange(row, previous));
   }
 }

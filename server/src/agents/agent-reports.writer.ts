@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import type { AgentReport } from '@vigil/proto';
 import { BatchQueue, faultText, storeIsolating } from '../common/batch-queue';
 import { DomainEvents } from '../events/domain-events.service';
-import { statusChange, toAgentDto, applyFigures } from './agent.mapper';
+import { toAgentDto, applyFigures } from './agent.mapper';
 import type { AgentRow } from './agent.types';
 import { AgentsRepository, LatestUpdate } from './agents.repository';
 import { latestFigures, reportPoint, sumIntoBuckets } from './figures';
@@ -15,7 +15,8 @@ type Pending = LatestUpdate;
 /**
  * Takes validated reports: the newest of each arrival is pushed at once (`agent.reported`, from the figures in
  * hand, so live screens never wait for the database), and all of them are stored in batches: latest figures, the
- * three metric tiers and the move to `active`, one transaction per batch.
+ * three metric tiers and the move to `active`, one transaction per batch (which raises `agent.report_stored` and
+ * `agent.status_changed`).
  */
 @Injectable()
 export class AgentReportsWriter implements BeforeApplicationShutdown {
@@ -68,10 +69,9 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
   }
 
   private async storePart(part: Pending[]): Promise<void> {
-    const { stored, transitions } = await this.agents.recordReports(part, sumIntoBuckets(part));
+    const { stored } = await this.agents.recordReports(part, sumIntoBuckets(part));
     this.stats.batches += 1;
     this.stats.stored += part.filter((p) => stored.has(p.agentId)).length;
-    for (const { row, previous } of transitions) this.events.emit('agent.status_changed', statusChange(row, previous));
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentHello, AgentMetricPoint, AgentProtocol, AgentStatus } from '@vigil/proto';
 import { execute, queryRow, queryRows } from '../database/rows';
-import { DomainEvents } from '../events/domain-events.service';
-import { toAgentDto } from './agent.mapper';
-import { DataSource, EntityManager } from 'typeorm';
+import { DomainEvents, type Raise } from '../events/domain-events.service';
+import { statusChange, toAgentDto } from './agent.mapper';
+import { DataSource } from 'typeorm';
 import type { AgentRow } from './agent.types';
 import type { BucketSums, CounterState, LatestFigures, Tier } from './figures';
 
@@ -221,7 +221,7 @@ export class AgentsRepository {
    * until its first report; the previous status comes from the locked row, so a transition is seen once.
    */
   async connected(id: number, connectionId: string): Promise<Transition | null> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.events.transaction(this.dataSource, async (manager, raise) => {
       const row = await queryRow<RowWithPrevious>(
         manager,
         `UPDATE agents a SET connection_id = $2, disconnected_at = NULL, last_seen_at = now(),
@@ -232,7 +232,7 @@ export class AgentsRepository {
         [id, connectionId],
       );
       const transition = row ? transitionOf(row) : null;
-      if (transition) await this.announceInside(manager, [transition]);
+      if (transition) announce(raise, [transition]);
       return transition;
     });
   }
@@ -252,7 +252,7 @@ export class AgentsRepository {
    */
   async recordReports(latest: LatestUpdate[], sums: BucketSums[]): Promise<{ stored: Set<number>; transitions: Transition[] }> {
     const ids = [...new Set(latest.map((u) => u.agentId))].sort((a, b) => a - b);
-    return this.dataSource.transaction(async (manager) => {
+    return this.events.transaction(this.dataSource, async (manager, raise) => {
       const locked = await queryRows<RowWithPrevious>(
         manager,
         `UPDATE agents a SET status = 'active', last_seen_at = now()
@@ -302,16 +302,12 @@ export class AgentsRepository {
         );
       }
       const transitions = locked.filter((r) => r.previous !== 'active').map(transitionOf);
-      await this.announceInside(manager, transitions);
-      const byId = new Map(locked.map((r) => [r.id, r]));
-      await this.events.emitInTransaction(
-        'agent.readings',
-        manager,
-        [...latest]
-          .filter((u) => stored.has(u.agentId))
-          .sort((a, b) => a.at.getTime() - b.at.getTime())
-          .map((u) => ({ agent: toAgentDto(transitionOf(byId.get(u.agentId)!).row), point: u.point })),
-      );
+      announce(raise, transitions);
+      const byId = new Map(locked.map((r) => [r.id, transitionOf(r).row]));
+      for (const update of [...latest].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+        const row = byId.get(update.agentId);
+        if (row) raise('agent.report_stored', { agent: toAgentDto(row), point: update.point });
+      }
       return { stored, transitions };
     });
   }
@@ -321,7 +317,7 @@ export class AgentsRepository {
    * not heard from for three intervals (an HTTP agent, or a socket whose server died without saying so).
    */
   async sweepInactive(graceSeconds: number): Promise<Transition[]> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.events.transaction(this.dataSource, async (manager, raise) => {
       const rows = await queryRows<RowWithPrevious>(
         manager,
         `UPDATE agents a SET status = 'inactive', updated_at = now()
@@ -338,19 +334,9 @@ export class AgentsRepository {
         [graceSeconds],
       );
       const transitions = rows.map(transitionOf);
-      await this.announceInside(manager, transitions);
+      announce(raise, transitions);
       return transitions;
     });
-  }
-
-  /** Raises real transitions inside the transaction that made them (the outbox commits with them). */
-  private async announceInside(manager: EntityManager, transitions: Transition[]): Promise<void> {
-    const changed = transitions.filter((t) => t.row.status !== t.previous);
-    await this.events.emitInTransaction(
-      'agent.transitions',
-      manager,
-      changed.map((t) => ({ agent: toAgentDto(t.row), previous: t.previous, status: t.row.status })),
-    );
   }
 
   /** Locks an HTTP agent's row and hands its kept counters to `update`, which returns the ones to keep. */
@@ -401,4 +387,9 @@ export class AgentsRepository {
 
 function transitionOf({ previous, ...row }: RowWithPrevious): Transition {
   return { row, previous };
+}
+
+/** Raises the real transitions, heard by the outbox inside the transaction that made them and by pushes after it. */
+function announce(raise: Raise, transitions: Transition[]): void {
+  for (const { row, previous } of transitions) if (row.status !== previous) raise('agent.status_changed', statusChange(row, previous));
 }

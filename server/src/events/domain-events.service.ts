@@ -1,10 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { CommitEventName, EventMap, EventName, isServerEvent, ServerEventName, TransactionEventName } from './event-map';
+import type { DataSource, EntityManager } from 'typeorm';
+import { EmittedEventName, EventMap, EventName, isServerEvent, ServerEventName, WrittenEventName } from './event-map';
 import type { ListenerOptions } from './on-event.decorator';
 
 type Handler = (payload: unknown, manager?: EntityManager) => unknown;
 type Relay = (name: ServerEventName, payload: unknown) => void;
+
+/** Raises a written event inside the transaction that stores it (see `DomainEvents.transaction`). */
+export type Raise = <K extends WrittenEventName>(name: K, payload: EventMap[K]) => void;
+
+interface Raised {
+  name: WrittenEventName;
+  payload: unknown;
+}
 
 /**
  * The one event bus: typed by `EventMap`, delivered in the phase each listener declared (see `OnEvent`), and relayed
@@ -26,9 +34,8 @@ export class DomainEvents {
   }
 
   /** Raised after commit: the `commit` listeners here, and the `everyInstance` ones elsewhere for SERVER_EVENTS. */
-  emit<K extends CommitEventName>(name: K, payload: EventMap[K]): void {
-    this.deliver(name, payload, false);
-    if (this.relay && isServerEvent(name)) this.relay(name, payload);
+  emit<K extends EmittedEventName>(name: K, payload: EventMap[K]): void {
+    this.afterCommit(name, payload);
   }
 
   /** An event another instance raised: only the listeners declared `everyInstance` hear it. */
@@ -37,15 +44,36 @@ export class DomainEvents {
   }
 
   /**
-   * Raised inside the writer's transaction: its `transaction` listeners run in order with the transaction's manager,
-   * and their failure is the writer's. A batch with nothing in it is not delivered.
+   * Runs `work` in one transaction of `dataSource`; what it raises is heard twice. Before the commit, each `transaction`
+   * listener hears the events of its name as one list, oldest first, with the transaction's manager (so it can load
+   * what it needs for the whole batch at once); its failure rolls everything back. After the commit, each `commit`
+   * listener hears them one by one, in the order raised. Nothing is heard when the transaction fails.
    */
-  async emitInTransaction<K extends TransactionEventName>(name: K, manager: EntityManager, payload: EventMap[K]): Promise<void> {
-    if (!manager.queryRunner?.isTransactionActive) throw new Error(`${name} must be raised inside the transaction that stores it`);
-    if (Array.isArray(payload) && payload.length === 0) return;
-    for (const listener of this.listeners.get(name) ?? []) {
-      if (listener.phase === 'transaction') await listener.handler(payload, manager);
+  async transaction<T>(dataSource: DataSource, work: (manager: EntityManager, raise: Raise) => Promise<T>): Promise<T> {
+    let raised: Raised[] = [];
+    const result = await dataSource.transaction(async (manager) => {
+      raised = [];
+      const value = await work(manager, (name, payload) => void raised.push({ name, payload }));
+      await this.inTransaction(manager, raised);
+      return value;
+    });
+    for (const { name, payload } of raised) this.afterCommit(name, payload);
+    return result;
+  }
+
+  private async inTransaction(manager: EntityManager, raised: Raised[]): Promise<void> {
+    const byName = new Map<WrittenEventName, unknown[]>();
+    for (const { name, payload } of raised) byName.set(name, [...(byName.get(name) ?? []), payload]);
+    for (const [name, payloads] of byName) {
+      for (const listener of this.listeners.get(name) ?? []) {
+        if (listener.phase === 'transaction') await listener.handler(payloads, manager);
+      }
     }
+  }
+
+  private afterCommit(name: EventName, payload: unknown): void {
+    this.deliver(name, payload, false);
+    if (this.relay && isServerEvent(name)) this.relay(name, payload);
   }
 
   /** A listener's failure is logged, never the emitter's: the change it reacts to is already committed. */

@@ -1,19 +1,29 @@
 import { Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { DomainEvents } from './domain-events.service';
 import type { EventMap } from './event-map';
 import { registerListeners } from './event-listeners';
 import { OnEvent } from './on-event.decorator';
 
-const inTransaction = { queryRunner: { isTransactionActive: true } } as unknown as EntityManager;
-const outsideTransaction = { queryRunner: { isTransactionActive: false } } as unknown as EntityManager;
-const monitor = { id: 7, name: 'shop' } as EventMap['monitor.updated']['monitor'];
-const transition: EventMap['monitor.transitions'][number] = {
-  monitor: { id: 7, name: 'shop', url: 'http://192.0.2.1/', expected_status: 200 },
-  previous: 'up',
-  status: 'down',
-  check: { id: 1, status_code: 503, response_time: 40, error: null, checked_at: new Date(0) },
-};
+const manager = { name: 'the transaction' } as unknown as EntityManager;
+const monitor = { id: 7, name: 'shop', status: 'down' } as EventMap['monitor.updated']['monitor'];
+const check = { id: 1, status: 'down', status_code: 503, response_time: 40, error: null, checked_at: new Date(0).toISOString() } as const;
+const change = (id: number): EventMap['monitor.status_changed'] => ({ monitor: { ...monitor, id }, previous: 'up', status: 'down', check });
+
+/** Runs the work on `manager`, recording when the transaction commits (or that it rolled back). */
+function database(heard: string[]): DataSource {
+  const transaction = async (work: (manager: EntityManager) => Promise<unknown>) => {
+    try {
+      const result = await work(manager);
+      heard.push('commit');
+      return result;
+    } catch (error) {
+      heard.push('rollback');
+      throw error;
+    }
+  };
+  return { transaction } as unknown as DataSource;
+}
 
 class Listener {
   readonly heard: string[] = [];
@@ -29,9 +39,19 @@ class Listener {
     this.heard.push('drop');
   }
 
-  @OnEvent('monitor.transitions', { phase: 'transaction' })
-  async outbox(transitions: EventMap['monitor.transitions'], manager: EntityManager): Promise<void> {
-    this.heard.push(`outbox ${transitions.length} ${manager === inTransaction}`);
+  @OnEvent('monitor.status_changed', { phase: 'transaction' })
+  async outbox(changes: Array<EventMap['monitor.status_changed']>, received: EntityManager): Promise<void> {
+    this.heard.push(`outbox ${changes.map((c) => c.monitor.id).join(',')} ${received === manager}`);
+  }
+
+  @OnEvent('monitor.status_changed')
+  pushChange({ monitor }: EventMap['monitor.status_changed']): void {
+    this.heard.push(`push change ${monitor.id}`);
+  }
+
+  @OnEvent('monitor.checked')
+  pushCheck({ monitor }: EventMap['monitor.checked']): void {
+    this.heard.push(`push check ${monitor.id}`);
   }
 }
 
@@ -57,27 +77,45 @@ describe(DomainEvents.name, () => {
     expect(listener.heard).toEqual(['drop']);
   });
 
-  it('relays the server events raised here, and only those', () => {
+  it('relays the server events raised here, and only those', async () => {
     sut.relayTo((name, payload) => relayed.push([name, payload]));
     sut.emit('monitor.updated', { monitor });
-    sut.emit('monitor.checked', { monitor, check: {} as EventMap['monitor.checked']['check'], uptime: 100 });
+    await sut.transaction(database([]), async (_manager, raise) => raise('monitor.checked', { monitor, check, uptime: 100 }));
     sut.receive('status.config_changed', {});
     expect(relayed).toEqual([['monitor.updated', { monitor }]]);
   });
 
-  it('runs transaction listeners with the transaction’s manager and not after commit; an empty batch reaches none', async () => {
-    await sut.emitInTransaction('monitor.transitions', inTransaction, [transition]);
-    await sut.emitInTransaction('monitor.transitions', inTransaction, []);
-    expect(listener.heard).toEqual(['outbox 1 true']);
+  it('delivers a written event once in each phase: as a batch inside the transaction, one by one after commit', async () => {
+    const result = await sut.transaction(database(listener.heard), async (_manager, raise) => {
+      raise('monitor.checked', { monitor: { ...monitor, id: 1 }, check, uptime: 100 });
+      raise('monitor.status_changed', change(1));
+      raise('monitor.checked', { monitor: { ...monitor, id: 2 }, check, uptime: 100 });
+      raise('monitor.status_changed', change(2));
+      return 'stored';
+    });
+    expect(result).toBe('stored');
+    expect(listener.heard).toEqual(['outbox 1,2 true', 'commit', 'push check 1', 'push change 1', 'push check 2', 'push change 2']);
   });
 
-  it('refuses a transaction event raised outside a transaction', async () => {
-    await expect(sut.emitInTransaction('monitor.transitions', outsideTransaction, [transition])).rejects.toThrow(/inside the transaction/);
+  it('keeps a transaction without such events from its transaction listeners', async () => {
+    await sut.transaction(database(listener.heard), async (_manager, raise) => raise('monitor.checked', { monitor, check, uptime: 100 }));
+    expect(listener.heard).toEqual(['commit', 'push check 7']);
   });
 
-  it('lets a transaction listener’s failure fail the writer, so the transaction rolls back', async () => {
-    sut.on('monitor.transitions', { phase: 'transaction', everyInstance: false }, () => Promise.reject(new Error('outbox full')));
-    await expect(sut.emitInTransaction('monitor.transitions', inTransaction, [transition])).rejects.toThrow('outbox full');
+  it('lets a transaction listener’s failure fail the writer, so the transaction rolls back and nothing is heard after it', async () => {
+    sut.on('monitor.status_changed', { phase: 'transaction', everyInstance: false }, () => Promise.reject(new Error('outbox full')));
+    const writing = sut.transaction(database(listener.heard), async (_manager, raise) => raise('monitor.status_changed', change(1)));
+    await expect(writing).rejects.toThrow('outbox full');
+    expect(listener.heard).toEqual(['outbox 1 true', 'rollback']);
+  });
+
+  it('delivers nothing raised by a transaction that fails', async () => {
+    const writing = sut.transaction(database(listener.heard), async (_manager, raise) => {
+      raise('monitor.status_changed', change(1));
+      throw new Error('the checks could not be stored');
+    });
+    await expect(writing).rejects.toThrow('could not be stored');
+    expect(listener.heard).toEqual(['rollback']);
   });
 
   it('keeps a failing commit listener from the emitter and from the listeners after it', async () => {

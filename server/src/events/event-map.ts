@@ -11,32 +11,14 @@ import type {
   UserDto,
 } from '@vigil/proto';
 
-/** A monitor's transition as its writer stores it (inside the writing transaction). */
-export interface MonitorTransition {
-  monitor: { id: number; name: string; url: string; expected_status: number };
-  previous: MonitorStatus;
-  status: MonitorStatus;
-  check: { id: number; status_code: number | null; response_time: number | null; error: string | null; checked_at: Date };
-}
-
-export interface AgentTransition {
-  agent: AgentDto;
-  previous: AgentStatus;
-  status: AgentStatus;
-}
-
-export interface AgentReading {
-  agent: AgentDto;
-  point: AgentMetricPoint;
-}
-
 /** One item of the public status page as it stands after a check or report. */
 export type StatusItemChange = { monitor: PublicMonitor; agent?: never } | { agent: PublicAgent; monitor?: never };
 
 /**
- * Every domain event: name → payload. Writers raise the batch events of TRANSACTION_EVENTS inside the transaction
- * that stores them (`emitInTransaction`); everything else is raised after commit (`emit`). A listener declares the
- * phase it hears (see `OnEvent`), and the types keep it to the events raised in that phase.
+ * Every domain event, declared once: name → payload. A fact a writing transaction stores (WrittenEventName) is raised
+ * once inside it (`DomainEvents.transaction`) and heard in two phases: inside the transaction by the listeners that
+ * declared phase `transaction` (the notification outbox), after commit by those of phase `commit` (pushes, memory).
+ * Every other event is raised after its change is committed (`emit`) and heard in phase `commit` only.
  */
 export interface EventMap {
   'user.created': { user: UserDto };
@@ -49,19 +31,18 @@ export interface EventMap {
   'monitor.checked': { monitor: MonitorDto; check: CheckDto; uptime: number };
   /** Raised once per transition, decided atomically in the database. */
   'monitor.status_changed': { monitor: MonitorDto; previous: MonitorStatus; status: MonitorStatus; check: CheckDto };
-  /** The transitions of one stored batch of checks, inside its transaction. */
-  'monitor.transitions': MonitorTransition[];
   'agent.created': { agent: AgentDto };
   'agent.updated': { agent: AgentDto };
   'agent.deleted': { agent: AgentDto };
-  /** The newest report of an arrival (one socket message or HTTP post), before it is stored; `agent` has its figures. */
+  /**
+   * The newest report of an arrival (one socket message or HTTP post), raised on arrival so live screens never wait
+   * for the database; `agent` has its figures. Storing it is `agent.report_stored`.
+   */
   'agent.reported': { agent: AgentDto; report: AgentReport; point: AgentMetricPoint };
   /** Raised once per transition, decided atomically in the database. */
   'agent.status_changed': { agent: AgentDto; previous: AgentStatus; status: AgentStatus; changedAt: string };
-  /** The transitions of one stored batch (reports or the presence sweep), inside its transaction. */
-  'agent.transitions': AgentTransition[];
-  /** Every stored report of one batch, oldest first per agent, inside its transaction. */
-  'agent.readings': AgentReading[];
+  /** Every stored report, oldest first per agent (what the threshold alerts count); `agent` as stored with it. */
+  'agent.report_stored': { agent: AgentDto; point: AgentMetricPoint };
   'display_key.revoked': { id: number };
   /** The status page's configuration was saved. */
   'status.config_changed': Record<string, never>;
@@ -73,10 +54,13 @@ export interface EventMap {
 
 export type EventName = keyof EventMap;
 
-/** Raised inside the writer's transaction, heard by the listeners of phase `transaction` (the notification outbox). */
-export type TransactionEventName = 'monitor.transitions' | 'agent.transitions' | 'agent.readings';
-/** Raised after commit, heard by the listeners of phase `commit` (pushes, memory). */
-export type CommitEventName = Exclude<EventName, TransactionEventName>;
+/**
+ * Facts raised by the transaction that stores them, so that phase `transaction` listeners can write with them (the
+ * outbox commits with the transition or not at all). Only these can be heard in phase `transaction`.
+ */
+export type WrittenEventName = 'monitor.checked' | 'monitor.status_changed' | 'agent.status_changed' | 'agent.report_stored';
+/** Raised after the change is committed (or with nothing stored), by `emit`. */
+export type EmittedEventName = Exclude<EventName, WrittenEventName>;
 
 /**
  * Events that are also sent to the other instances (through Redis, when REDIS_URL is set), because they change what
@@ -94,7 +78,7 @@ export const SERVER_EVENTS = [
   'agent.deleted',
   'status.config_changed',
   'status.item_changed',
-] as const satisfies readonly CommitEventName[];
+] as const satisfies readonly EmittedEventName[];
 
 export type ServerEventName = (typeof SERVER_EVENTS)[number];
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { CommitEventName, EventMap, EventName, ServerEventName, TransactionEventName } from './event-map';
+import type { EventMap, EventName, ServerEventName, WrittenEventName } from './event-map';
 
 /**
  * When a listener hears an event: `transaction` inside the writer's transaction, with its EntityManager, so what it
@@ -23,14 +23,17 @@ export const EVENT_LISTENERS = Symbol('EVENT_LISTENERS');
 type Declared<Bound> = <F extends Bound>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<F>) => void;
 
 /** Hears an event after commit, on the instance that raised it. */
-export function OnEvent<K extends CommitEventName>(name: K): Declared<(payload: EventMap[K]) => unknown>;
+export function OnEvent<K extends EventName>(name: K): Declared<(payload: EventMap[K]) => unknown>;
 /** Hears an event after commit on every instance (only events in SERVER_EVENTS cross instances). */
 export function OnEvent<K extends ServerEventName>(name: K, options: { everyInstance: true }): Declared<(payload: EventMap[K]) => unknown>;
-/** Hears an event inside the transaction that raised it; a failure rolls the transaction back. */
-export function OnEvent<K extends TransactionEventName>(
+/**
+ * Hears a written event inside the transaction that raised it, all of that transaction's events of this name at once
+ * (oldest first); a failure rolls the transaction back.
+ */
+export function OnEvent<K extends WrittenEventName>(
   name: K,
   options: { phase: 'transaction' },
-): Declared<(payload: EventMap[K], manager: EntityManager) => Promise<void>>;
+): Declared<(payloads: Array<EventMap[K]>, manager: EntityManager) => Promise<void>>;
 export function OnEvent(name: EventName, options: Partial<ListenerOptions> = {}): Declared<(...args: never[]) => unknown> {
   return (_target, _key, descriptor) => {
     const method = descriptor.value as object;

@@ -1,9 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { BatchQueue, faultText, storeIsolating } from '../common/batch-queue';
 import { Histogram } from '../common/histogram';
-import { DomainEvents } from '../events/domain-events.service';
-import { uptimePercent } from './check-rules';
-import { toCheckDto, toMonitorDto } from './monitor.mapper';
 import { MonitorsRepository, RecordedResult, ResultInput } from './monitors.repository';
 
 const FLUSH_EVERY_MS = 200;
@@ -21,7 +18,7 @@ interface Pending {
 
 /**
  * Collects check results and stores them in batches (one transaction per batch, not per check, one batch at a time
- * in the order handed over), then raises `monitor.checked` for each and `monitor.status_changed` for each transition.
+ * in the order handed over); the repository raises the events of what it stored.
  * At most MAX_WAITING results wait; the scheduler starts checks only while there is room (see CheckSlots).
  */
 @Injectable()
@@ -39,10 +36,7 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
   readonly writeWait = new Histogram();
   readonly writes = new Histogram();
 
-  constructor(
-    private readonly monitors: MonitorsRepository,
-    private readonly events: DomainEvents,
-  ) {}
+  constructor(private readonly monitors: MonitorsRepository) {}
 
   /** Results handed over and not stored yet. */
   get waiting(): number {
@@ -83,31 +77,10 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
   }
 
   private async storePart(part: Pending[]): Promise<void> {
-    const { recorded, uptime } = await this.monitors.recordResults(part.map((p) => p.input));
+    const { recorded } = await this.monitors.recordResults(part.map((p) => p.input));
     this.written += recorded.length;
     const byInput = new Map(recorded.map((r) => [r.input, r]));
     for (const pending of part) pending.resolve(byInput.get(pending.input) ?? null);
-    for (const result of recorded) this.announce(result, uptime.get(result.input.monitorId));
-  }
-
-  private announce(result: RecordedResult, uptime: { up: number; checks: number } | undefined): void {
-    const check = toCheckDto({
-      id: result.checkId,
-      status: result.input.ok ? 'up' : 'down',
-      status_code: result.input.statusCode,
-      response_time: result.input.responseTime,
-      error: result.input.error,
-      checked_at: result.input.checkedAt,
-    });
-    const monitor = toMonitorDto(result.monitor, { uptime });
-    this.events.emit('monitor.checked', {
-      monitor,
-      check,
-      uptime: uptimePercent(uptime?.up ?? 0, uptime?.checks ?? 0),
-    });
-    if (result.previous !== result.monitor.status) {
-      this.events.emit('monitor.status_changed', { monitor, previous: result.previous, status: result.monitor.status, check });
-    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { HistoryPoint, HttpMethod, MonitorFilter, MonitorStatus } from '@vigil/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { execute, queryRow, queryRows } from '../database/rows';
-import { DomainEvents } from '../events/domain-events.service';
+import { DomainEvents, type Raise } from '../events/domain-events.service';
+import { uptimePercent } from './check-rules';
 import { applyResults, MonitorState, stateOf, withState } from './monitor-state';
+import { toCheckDto, toMonitorDto } from './monitor.mapper';
 import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor } from './monitor.types';
 
 export interface MonitorFields {
@@ -222,10 +224,11 @@ export class MonitorsRepository {
    * Stores a batch of check results in one transaction. The rows of the batch's monitors are locked first (in id order,
    * so concurrent batches cannot deadlock), the state machine (`monitor-state.ts`) decides each result on the state the
    * one before it left, and one statement writes the outcome: overlapping checks or several instances can never raise
-   * one transition twice. Results of monitors deleted meanwhile, and dropped ones, are left out.
+   * one transition twice. Results of monitors deleted meanwhile, and dropped ones, are left out. Raises
+   * `monitor.checked` for each result and `monitor.status_changed` for each transition.
    */
   async recordResults(inputs: ResultInput[]): Promise<{ recorded: RecordedResult[]; uptime: Map<number, { up: number; checks: number }> }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.events.transaction(this.dataSource, async (manager, raise) => {
       const ids = [...new Set(inputs.map((input) => input.monitorId))].sort((a, b) => a - b);
       const locked = await queryRows<MonitorRow>(
         manager,
@@ -266,24 +269,7 @@ export class MonitorsRepository {
       );
       const uptime = await this.uptime24h([...new Set(updated.map((u) => u.input.monitorId))], manager);
       const recorded = updated.map((u, i) => ({ ...u, checkId: Number(inserted[i].id) }));
-      await this.events.emitInTransaction(
-        'monitor.transitions',
-        manager,
-        recorded
-          .filter((r) => r.previous !== r.monitor.status)
-          .map((r) => ({
-            monitor: r.monitor,
-            previous: r.previous,
-            status: r.monitor.status,
-            check: {
-              id: r.checkId,
-              status_code: r.input.statusCode,
-              response_time: r.input.responseTime,
-              error: r.input.error,
-              checked_at: r.input.checkedAt,
-            },
-          })),
-      );
+      for (const result of recorded) announce(raise, result, uptime.get(result.input.monitorId));
       return { recorded, uptime };
     });
   }
@@ -383,4 +369,20 @@ export function toScheduled(row: MonitorRow): ScheduledMonitor {
     nextCheckAt: row.next_check_at,
     status: row.status,
   };
+}
+
+/** The events of one stored result: `monitor` as it stands after the result, with the monitor's 24-hour uptime. */
+function announce(raise: Raise, result: RecordedResult, uptime: { up: number; checks: number } | undefined): void {
+  const { input, previous } = result;
+  const check = toCheckDto({
+    id: result.checkId,
+    status: input.ok ? 'up' : 'down',
+    status_code: input.statusCode,
+    response_time: input.responseTime,
+    error: input.error,
+    checked_at: input.checkedAt,
+  });
+  const monitor = toMonitorDto(result.monitor, { uptime });
+  raise('monitor.checked', { monitor, check, uptime: uptimePercent(uptime?.up ?? 0, uptime?.checks ?? 0) });
+  if (previous !== monitor.status) raise('monitor.status_changed', { monitor, previous, status: monitor.status, check });
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import type { AgentReading, AgentTransition, MonitorTransition } from '../events/event-map';
+import type { AgentDto } from '@vigil/proto';
+import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
 import { AlertStateRepository, type AlertState } from './alert-state.repository';
 import { NotificationDispatcher } from './dispatcher.service';
@@ -68,8 +69,8 @@ export class AlertsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @OnEvent('monitor.transitions', { phase: 'transaction' })
-  private onMonitorTransitions(transitions: MonitorTransition[], manager: EntityManager): Promise<void> {
+  @OnEvent('monitor.status_changed', { phase: 'transaction' })
+  private onMonitorTransitions(transitions: Array<EventMap['monitor.status_changed']>, manager: EntityManager): Promise<void> {
     const events = transitions.flatMap((t): StatusEvent[] => {
       const decision = monitorDecision(t.previous, t.status);
       if (!decision) return [];
@@ -88,9 +89,8 @@ export class AlertsService {
     return this.onStatusEvents(manager, 'monitor', events);
   }
 
-  @OnEvent('agent.transitions', { phase: 'transaction' })
-  private onAgentTransitions(transitions: AgentTransition[], manager: EntityManager): Promise<void> {
-    const at = new Date();
+  @OnEvent('agent.status_changed', { phase: 'transaction' })
+  private onAgentTransitions(transitions: Array<EventMap['agent.status_changed']>, manager: EntityManager): Promise<void> {
     const events = transitions.flatMap((t): StatusEvent[] => {
       const decision = agentDecision(t.previous, t.status);
       if (!decision) return [];
@@ -98,7 +98,7 @@ export class AlertsService {
         {
           target: { kind: 'agent', id: t.agent.id, name: t.agent.name },
           decision,
-          at,
+          at: new Date(t.changedAt),
           vars: { ...agentVars(t.agent), status: t.status, previous_status: t.previous },
         },
       ];
@@ -159,8 +159,8 @@ export class AlertsService {
     );
   }
 
-  @OnEvent('agent.readings', { phase: 'transaction' })
-  private async onAgentReadings(readings: AgentReading[], manager: EntityManager): Promise<void> {
+  @OnEvent('agent.report_stored', { phase: 'transaction' })
+  private async onAgentReadings(readings: Array<EventMap['agent.report_stored']>, manager: EntityManager): Promise<void> {
     const ids = [...new Set(readings.map((r) => r.agent.id))];
     const settings = await this.loadSettings(manager, 'agent', ids);
     const states = await this.loadStates(manager, 'agent', ids, THRESHOLD_METRICS);
@@ -262,7 +262,7 @@ export class AlertsService {
   }
 }
 
-function agentVars(agent: AgentReading['agent']): MessageVars {
+function agentVars(agent: AgentDto): MessageVars {
   return { name: agent.name, hostname: agent.hostname, ip_addresses: agent.ip_addresses.join(', '), os: agent.os };
 }
 

@@ -62,14 +62,18 @@ export class OutboxRepository {
   async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
     const claimed = await queryRows<{ id: number; attempts: number; message: NotificationMessage; channel_id: number | null }>(
       this.dataSource,
-      `UPDATE notification_outbox o SET locked_until = now() + make_interval(secs => $2::float8 / 1000), attempts = o.attempts + 1
-       FROM (
-         SELECT id FROM notification_outbox
-         WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-         ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
-       ) due
-       WHERE o.id = due.id
-       RETURNING o.id::int, o.attempts, o.message, o.channel_id`,
+      // RETURNING follows no order, so the oldest due are put first again: they are sent first.
+      `WITH claimed AS (
+         UPDATE notification_outbox o SET locked_until = now() + make_interval(secs => $2::float8 / 1000), attempts = o.attempts + 1
+         FROM (
+           SELECT id FROM notification_outbox
+           WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+           ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+         ) due
+         WHERE o.id = due.id
+         RETURNING o.id, o.attempts, o.message, o.channel_id, o.next_attempt_at
+       )
+       SELECT id::int, attempts, message, channel_id FROM claimed ORDER BY next_attempt_at, id`,
       [limit, leaseMs],
     );
     const channelIds = [...new Set(claimed.map((r) => r.channel_id).filter((id): id is number => id !== null))];

@@ -6,7 +6,8 @@ import { AgentsRepository } from '../../src/agents/agents.repository';
 import type { AppConfig } from '../../src/config/config';
 import { APP_CONFIG } from '../../src/config/config.module';
 import { DomainEvents } from '../../src/events/domain-events.service';
-import { Fake, MediumDatabase, mediumDatabase, newMediumService } from './medium';
+import type { EventMap } from '../../src/events/event-map';
+import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
 
 const INTERVAL_S = 5;
 
@@ -27,28 +28,34 @@ const report = (): AgentReport => ({
   interfaces: [],
 });
 
-/** The status changes a service announced, as `[agent id, previous, status]`. */
-function announced(events: Fake<DomainEvents>): Array<[number, AgentStatus, AgentStatus]> {
-  return events.emit.mock.calls
-    .filter(([name]) => name === 'agent.status_changed')
-    .map(([, payload]) => {
-      const change = payload as { agent: { id: number }; previous: AgentStatus; status: AgentStatus };
-      return [change.agent.id, change.previous, change.status];
-    });
+/** The status changes an instance announced after commit, as `[agent id, previous, status]`. */
+type Announced = Array<[number, AgentStatus, AgentStatus]>;
+
+/** Listens after commit on the bus of a service, as pushes and the status projection do. */
+function listen(events: DomainEvents): Announced {
+  const heard: Announced = [];
+  events.on('agent.status_changed', { phase: 'commit', everyInstance: false }, (payload) => {
+    const change = payload as EventMap['agent.status_changed'];
+    heard.push([change.agent.id, change.previous, change.status]);
+  });
+  return heard;
 }
+
+const announced = (heard: Announced) => [...heard];
+const clear = (heard: Announced) => void heard.splice(0);
 
 describe(AgentPresence.name, () => {
   let database: MediumDatabase;
   let sut: AgentPresence;
-  let events: Fake<DomainEvents>;
+  let events: Announced;
   let agents: AgentsRepository;
   let graceSeconds: number;
   const closers: Array<() => Promise<void>> = [];
 
   const presence = async () => {
-    const service = await newMediumService(AgentPresence, database, { real: [AgentsRepository] });
+    const service = await newMediumService(AgentPresence, database, { real: [AgentsRepository, DomainEvents] });
     closers.push(service.close);
-    return { sut: service.sut, events: service.get(DomainEvents) as unknown as Fake<DomainEvents>, service };
+    return { sut: service.sut, events: listen(service.get(DomainEvents)), service };
   };
 
   beforeAll(async () => {
@@ -58,7 +65,7 @@ describe(AgentPresence.name, () => {
     agents = first.service.get(AgentsRepository);
     graceSeconds = first.service.get<AppConfig>(APP_CONFIG).agents.graceSeconds;
   });
-  beforeEach(() => events.emit.mockClear());
+  beforeEach(() => clear(events));
   afterAll(async () => {
     for (const close of closers) await close();
     await database.close();
@@ -100,7 +107,7 @@ describe(AgentPresence.name, () => {
     const { id } = await newAgent('web-2');
     await silentFor(id, 3600);
     await sut.sweep();
-    events.emit.mockClear();
+    clear(events);
     await sut.connected(id, 'socket-a');
     await sut.connected(id, 'socket-a');
     expect(await status(id)).toBe('connecting');
@@ -157,13 +164,13 @@ describe(AgentPresence.name, () => {
 
   describe('with reports', () => {
     let writer: AgentReportsWriter;
-    let writerEvents: Fake<DomainEvents>;
+    let writerEvents: Announced;
 
     beforeAll(async () => {
-      const service = await newMediumService(AgentReportsWriter, database, { real: [AgentsRepository] });
+      const service = await newMediumService(AgentReportsWriter, database, { real: [AgentsRepository, DomainEvents] });
       closers.push(service.close);
       writer = service.sut;
-      writerEvents = service.get(DomainEvents) as unknown as Fake<DomainEvents>;
+      writerEvents = listen(service.get(DomainEvents));
     });
 
     const ingest = async (row: AgentRow, count = 1) => {
@@ -185,7 +192,7 @@ describe(AgentPresence.name, () => {
       const row = await newAgent('db-2');
       await silentFor(row.id, 3600);
       await sut.sweep();
-      writerEvents.emit.mockClear();
+      clear(writerEvents);
       await ingest(row);
       expect(await status(row.id)).toBe('active');
       expect(announced(writerEvents)).toEqual([[row.id, 'inactive', 'active']]);

@@ -1,9 +1,9 @@
-import type { AgentDto, AgentMetricPoint, AgentStatus, MonitorStatus } from '@vigil/proto';
+import type { AgentDto, AgentMetricPoint, AgentStatus, MonitorDto, MonitorStatus } from '@vigil/proto';
 import type { AppConfig } from '../../src/config/config';
 import { APP_CONFIG } from '../../src/config/config.module';
 import { DomainEvents } from '../../src/events/domain-events.service';
 import { registerListeners } from '../../src/events/event-listeners';
-import type { AgentReading, AgentTransition, MonitorTransition } from '../../src/events/event-map';
+import type { EventMap } from '../../src/events/event-map';
 import { AlertStateRepository } from '../../src/notifications/alert-state.repository';
 import { AlertsService } from '../../src/notifications/alerts.service';
 import { NotificationDispatcher } from '../../src/notifications/dispatcher.service';
@@ -28,16 +28,17 @@ const settings = (channels: number[], overrides: Partial<TargetSettings> = {}): 
   ...overrides,
 });
 
-const monitor = (id: number, previous: MonitorStatus, status: MonitorStatus): MonitorTransition => ({
-  monitor: { id, name: `Shop ${id}`, url: `https://shop-${id}.example.com/`, expected_status: 200 },
+const monitor = (id: number, previous: MonitorStatus, status: MonitorStatus): EventMap['monitor.status_changed'] => ({
+  monitor: { id, name: `Shop ${id}`, url: `https://shop-${id}.example.com/`, expected_status: 200, status } as MonitorDto,
   previous,
   status,
   check: {
     id: 1,
+    status: status === 'up' ? 'up' : 'down',
     status_code: status === 'up' ? 200 : null,
     response_time: 40,
     error: status === 'up' ? null : 'ECONNREFUSED',
-    checked_at: new Date(),
+    checked_at: new Date().toISOString(),
   },
 });
 
@@ -77,12 +78,13 @@ const agentDto = (id: number, status: AgentStatus): AgentDto => ({
   updated_at: new Date().toISOString(),
 });
 
-const agent = (id: number, previous: AgentStatus, status: AgentStatus): AgentTransition => ({
+const agent = (id: number, previous: AgentStatus, status: AgentStatus): EventMap['agent.status_changed'] => ({
   agent: agentDto(id, status),
   previous,
   status,
+  changedAt: new Date().toISOString(),
 });
-const reading = (id: number, cpu: number): AgentReading => ({
+const reading = (id: number, cpu: number): EventMap['agent.report_stored'] => ({
   agent: agentDto(id, 'active'),
   point: {
     time: new Date().toISOString(),
@@ -99,6 +101,7 @@ const reading = (id: number, cpu: number): AgentReading => ({
 describe(AlertsService.name, () => {
   let database: MediumDatabase;
   let events: DomainEvents;
+  let alerts: AlertsService;
   let notifications: NotificationsRepository;
   let dispatcher: Fake<NotificationDispatcher>;
   let close: () => Promise<void>;
@@ -113,7 +116,8 @@ describe(AlertsService.name, () => {
     });
     ({ close } = service);
     events = service.get(DomainEvents);
-    registerListeners(events, service.sut);
+    alerts = service.sut;
+    registerListeners(events, alerts);
     window = service.get<AppConfig>(APP_CONFIG).notifications.thresholdReports;
     notifications = service.get(NotificationsRepository);
     dispatcher = service.get(NotificationDispatcher) as unknown as Fake<NotificationDispatcher>;
@@ -133,13 +137,17 @@ describe(AlertsService.name, () => {
     await database.close();
   });
 
-  /** Records events as their writers do: inside the writing transaction, as events of the transaction phase. */
-  const recordMonitors = (...transitions: MonitorTransition[]) =>
-    database.dataSource.transaction((manager) => events.emitInTransaction('monitor.transitions', manager, transitions));
-  const recordAgents = (...transitions: AgentTransition[]) =>
-    database.dataSource.transaction((manager) => events.emitInTransaction('agent.transitions', manager, transitions));
-  const recordReadings = (...readings: AgentReading[]) =>
-    database.dataSource.transaction((manager) => events.emitInTransaction('agent.readings', manager, readings));
+  /** Raises events as their writers do: inside the writing transaction, which the outbox hears in phase `transaction`. */
+  const record = <K extends 'monitor.status_changed' | 'agent.status_changed' | 'agent.report_stored'>(
+    name: K,
+    payloads: Array<EventMap[K]>,
+  ) =>
+    events.transaction(database.dataSource, async (_manager, raise) => {
+      for (const payload of payloads) raise(name, payload);
+    });
+  const recordMonitors = (...transitions: Array<EventMap['monitor.status_changed']>) => record('monitor.status_changed', transitions);
+  const recordAgents = (...transitions: Array<EventMap['agent.status_changed']>) => record('agent.status_changed', transitions);
+  const recordReadings = (...readings: Array<EventMap['agent.report_stored']>) => record('agent.report_stored', readings);
 
   const outbox = (): Promise<Array<{ event: string; channel_id: number; target: string; subject: string }>> =>
     database.dataSource.query(
@@ -206,10 +214,15 @@ describe(AlertsService.name, () => {
   });
 
   it('keeps neither the episode nor its messages when the recording transaction rolls back', async () => {
-    const failed = database.dataSource.transaction(async (manager) => {
-      await events.emitInTransaction('monitor.transitions', manager, [monitor(7, 'up', 'down')]);
-      throw new Error('the check results could not be stored');
-    });
+    // A listener after the outbox fails, once the outbox has written its rows in the transaction.
+    const failing = new DomainEvents();
+    registerListeners(failing, alerts);
+    failing.on('monitor.status_changed', { phase: 'transaction', everyInstance: false }, () =>
+      Promise.reject(new Error('the check results could not be stored')),
+    );
+    const failed = failing.transaction(database.dataSource, async (_manager, raise) =>
+      raise('monitor.status_changed', monitor(7, 'up', 'down')),
+    );
     await expect(failed).rejects.toThrow('could not be stored');
     expect(await outbox()).toEqual([]);
     expect(await episode('monitor', 7)).toBeUndefined();

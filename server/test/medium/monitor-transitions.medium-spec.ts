@@ -1,6 +1,6 @@
 import type { MonitorStatus } from '@vigil/proto';
 import { DomainEvents } from '../../src/events/domain-events.service';
-import type { MonitorTransition } from '../../src/events/event-map';
+import type { EventMap } from '../../src/events/event-map';
 import { CheckResultsWriter } from '../../src/monitors/check-results.writer';
 import { MonitorFields, MonitorsRepository, ResultInput } from '../../src/monitors/monitors.repository';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
@@ -30,8 +30,9 @@ describe('monitor transitions', () => {
   let database: MediumDatabase;
   let writer: CheckResultsWriter;
   let repository: MonitorsRepository;
-  let emit: jest.Mock;
-  let transitions: MonitorTransition[];
+  /** Events heard after commit, as `[name, payload]`. */
+  let emitted: Array<[string, EventMap['monitor.status_changed']]>;
+  let transitions: Array<EventMap['monitor.status_changed']>;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
@@ -40,11 +41,14 @@ describe('monitor transitions', () => {
     writer = medium.sut;
     repository = medium.get(MonitorsRepository);
     const events = medium.get(DomainEvents);
-    // Events after commit are counted, not delivered.
-    emit = jest.spyOn(events, 'emit').mockImplementation(() => undefined) as unknown as jest.Mock;
+    // Listeners after commit count what they hear.
+    for (const name of ['monitor.checked', 'monitor.status_changed'] as const)
+      events.on(name, { phase: 'commit', everyInstance: false }, (payload) => {
+        emitted.push([name, payload as EventMap['monitor.status_changed']]);
+      });
     // A listener inside the writing transaction (what the notification outbox listens to).
-    events.on('monitor.transitions', { phase: 'transaction', everyInstance: false }, (payload) => {
-      transitions.push(...(payload as MonitorTransition[]));
+    events.on('monitor.status_changed', { phase: 'transaction', everyInstance: false }, (payload) => {
+      transitions.push(...(payload as Array<EventMap['monitor.status_changed']>));
     });
     close = medium.close;
   });
@@ -53,7 +57,7 @@ describe('monitor transitions', () => {
     await database.close();
   });
   beforeEach(() => {
-    emit.mockClear();
+    emitted = [];
     transitions = [];
   });
 
@@ -91,7 +95,7 @@ describe('monitor transitions', () => {
       )
     )[0];
   const changes = (id: number) =>
-    emit.mock.calls.filter(([name, payload]) => name === 'monitor.status_changed' && payload.monitor.id === id).map(([, p]) => p.status);
+    emitted.filter(([name, payload]) => name === 'monitor.status_changed' && payload.monitor.id === id).map(([, p]) => p.status);
   const hooked = (id: number) => transitions.filter((t) => t.monitor.id === id).map((t) => `${t.previous}→${t.status}`);
 
   it.each([
@@ -140,11 +144,19 @@ describe('monitor transitions', () => {
     expect(changes(id)).toEqual(['down']);
   });
 
+  it('hands the outbox and the pushes the same transition, with the credentials in its URL masked', async () => {
+    const id = await monitor({ retries: 0, url: 'https://ops:hunter2@shop.example.com/health' });
+    await writer.record(result(id, false, 10));
+    const pushed = emitted.find(([name, payload]) => name === 'monitor.status_changed' && payload.monitor.id === id)?.[1];
+    expect(transitions.filter((t) => t.monitor.id === id)).toEqual([pushed]);
+    expect(pushed?.monitor.url).toBe('https://••••••••@shop.example.com/health');
+  });
+
   it('ignores a scheduled result of a monitor paused meanwhile, but stores a manual check of it', async () => {
     const id = await monitor({ active: false });
     expect(await writer.record(result(id, false, 10, { slotAt: at(10) }))).toBeNull();
     expect(await stored(id)).toMatchObject({ status: 'up', failures: 0, checks: 0 });
-    expect(emit).not.toHaveBeenCalled();
+    expect(emitted).toEqual([]);
 
     const manual = await writer.record(result(id, true, 20, { slotAt: null }));
     expect(manual?.monitor.status).toBe('up');
