@@ -5,6 +5,7 @@ import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { nextOnRhythm, spreadOffsetMs } from './check-rules';
 import { HttpChecker } from './http-checker';
+import { MonitorRuns } from './monitor-runs';
 import { nextRun, stateOf } from './monitor-state';
 import type { ScheduledMonitor } from './monitor.types';
 import { MonitorsRepository, RecordedResult } from './monitors.repository';
@@ -31,8 +32,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   private readonly entries = new Map<number, Entry>();
   private readonly heap = new MinHeap<{ due: number; id: number; version: number }>((a, b) => a.due - b.due);
   private readonly inFlight = new Set<Promise<unknown>>();
-  /** Each monitor's check in flight: never two at once for one monitor. */
-  private readonly running = new Map<number, Promise<RecordedResult | null>>();
+  private readonly runs = new MonitorRuns();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly lateness = new LatenessRing();
@@ -83,20 +83,18 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   }
 
   async checkNow(monitor: ScheduledMonitor): Promise<RecordedResult | null> {
-    // A check already running answers for this one: two at once would race to decide the monitor's transition.
-    const running = this.running.get(monitor.id);
-    const recorded = running && (await running.catch(() => null));
-    if (recorded) return recorded;
-    // A paused monitor has no entry: it is checked once and stays unscheduled.
-    const now = Date.now();
-    const intervalMs = monitor.interval * 1000;
-    const entry = this.entries.get(monitor.id) ?? {
-      monitor,
-      due: now,
-      rhythmAt: nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, now),
-      version: 0,
-    };
-    return this.start(entry, { manual: true });
+    return this.runs.after(monitor.id, () => {
+      // A paused monitor has no entry: it is checked once and stays unscheduled.
+      const now = Date.now();
+      const intervalMs = monitor.interval * 1000;
+      const entry = this.entries.get(monitor.id) ?? {
+        monitor,
+        due: now,
+        rhythmAt: nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, now),
+        version: 0,
+      };
+      return this.track(this.run(entry, true));
+    });
   }
 
   async unschedule(id: number): Promise<void> {
@@ -115,28 +113,21 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
       this.heap.pop();
       const entry = this.entries.get(top.id);
       if (!entry || entry.version !== top.version) continue;
-      if (this.running.has(top.id)) {
+      if (this.runs.isRunning(top.id)) {
         // Its previous check is still running (a slow target): look again shortly rather than overlap.
         this.heap.push({ ...top, due: now + 1000 });
         continue;
       }
       this.lateness.record(now - top.due);
       // Logged in run; the next run is already planned.
-      this.start(entry, { manual: false }).catch(() => undefined);
+      this.runs.join(top.id, () => this.track(this.run(entry, false))).catch(() => undefined);
     }
   }
 
-  private start(entry: Entry, { manual }: { manual: boolean }): Promise<RecordedResult | null> {
-    const id = entry.monitor.id;
-    const running = this.running.get(id);
-    if (running) return running;
-    const run = this.run(entry, manual).finally(() => {
-      this.running.delete(id);
-      this.inFlight.delete(run);
-    });
-    this.running.set(id, run);
-    this.inFlight.add(run);
-    return run;
+  private track<T>(run: Promise<T>): Promise<T> {
+    const tracked = run.finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+    return tracked;
   }
 
   private async run(entry: Entry, manual: boolean): Promise<RecordedResult | null> {
