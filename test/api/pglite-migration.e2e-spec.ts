@@ -61,7 +61,7 @@ describe('a PGlite data folder made by an earlier release', () => {
       .send({ name: 'site', url: target.url })
       .expect(201);
     const monitorId = created.monitor.id;
-    // Checked at creation and by hand; a check-now asked while the first still runs answers with it, so ask again.
+    // Two checks: a check-now asked before the check of the creation started covers it, so ask until two are stored.
     await waitFor(
       async () => {
         await request(old.url)

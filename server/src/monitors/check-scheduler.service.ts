@@ -26,9 +26,9 @@ export abstract class CheckScheduler {
   /** Adds or reschedules a monitor; `checkNow` runs it at once (created, resumed, edited target). */
   abstract schedule(monitor: ScheduledMonitor, options?: { checkNow?: boolean }): Promise<void>;
   /**
-   * Checks a monitor at once (also a paused one) and answers the stored result; null when the monitor is gone. Never
-   * two checks at once for one monitor: asked during a running check, it answers that check. Either way the next run
-   * (retry or regular slot) is planned like after any scheduled check.
+   * Checks a monitor now (also a paused one) and answers the stored result; null when the monitor is gone. Never two
+   * checks at once for one monitor: asked during a running check, it runs right after it (see MonitorRuns). The next
+   * run (retry or regular slot) is then planned as after any scheduled check.
    */
   abstract checkNow(monitor: ScheduledMonitor): Promise<RecordedResult | null>;
   /** Stops checking a monitor (paused or deleted); a check already running still completes. */

@@ -104,15 +104,20 @@ describe(InProcessCheckScheduler.name, () => {
     jest.useRealTimers();
   });
 
-  it('answers a check-now asked during a running check with that check, never starting a second one', async () => {
+  it('runs a check-now asked during a running check right after it, never beside it; asks meanwhile share it', async () => {
     const first = sut.checkNow(monitor);
     const second = sut.checkNow(monitor);
+    const third = sut.checkNow(monitor);
     expect(checker.started).toHaveLength(1);
     checker.started[0].finish();
-    const [a, b] = await Promise.all([first, second]);
+    expect((await first)?.monitor.status).toBe('pending');
+    await settle();
+    expect(checker.started).toHaveLength(2);
+    checker.started[1].finish();
+    const [a, b] = await Promise.all([second, third]);
     expect(b).toBe(a);
-    expect(a?.monitor.status).toBe('pending');
-    expect(writer.inputs).toHaveLength(1);
+    expect(a?.monitor.status).toBe('down');
+    expect(writer.inputs).toHaveLength(2);
   });
 
   it('holds the regular check back while a check-now runs, then runs the retry, not the slot it covered', async () => {
@@ -137,15 +142,20 @@ describe(InProcessCheckScheduler.name, () => {
     expect(writer.row.status).toBe('down');
   });
 
-  it('answers a check-now asked during a scheduled check with that check', async () => {
+  it('runs a check-now asked during a scheduled check right after it', async () => {
     await jest.advanceTimersByTimeAsync(60_050);
     expect(checker.started).toHaveLength(1);
     const manual = sut.checkNow(monitor);
-    checker.started[0].finish();
-    const recorded = await manual;
+    await settle();
     expect(checker.started).toHaveLength(1);
-    expect(recorded?.input.slotAt).toEqual(new Date(START + 60_000));
-    expect(recorded?.monitor.status).toBe('pending');
+    checker.started[0].finish();
+    await settle();
+    expect(checker.started).toHaveLength(2);
+    checker.started[1].finish();
+    const recorded = await manual;
+    expect(writer.inputs.map((input) => input.slotAt)).toEqual([new Date(START + 60_000), null]);
+    expect(recorded?.previous).toBe('pending');
+    expect(recorded?.monitor.status).toBe('down');
   });
 
   it('checks a paused monitor once on request and leaves it unscheduled', async () => {

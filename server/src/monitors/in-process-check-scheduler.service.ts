@@ -6,6 +6,7 @@ import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.
 import { CheckSlots } from './check-slots';
 import { nextOnRhythm, spreadOffsetMs } from './check-rules';
 import { HttpChecker } from './http-checker';
+import { MonitorRuns } from './monitor-runs';
 import { nextRun, stateOf } from './monitor-state';
 import type { ScheduledMonitor } from './monitor.types';
 import { MonitorsRepository, RecordedResult } from './monitors.repository';
@@ -31,8 +32,10 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   private readonly logger = new Logger(InProcessCheckScheduler.name);
   private readonly entries = new Map<number, Entry>();
   private readonly heap = new MinHeap<{ due: number; id: number; version: number }>((a, b) => a.due - b.due);
-  /** Each monitor's check from its start until its result is written: never two at once for one monitor. */
-  private readonly running = new Map<number, Promise<RecordedResult | null>>();
+  /** Every check from its start until its result is written (for shutdown). */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Each monitor's check until its result is written: never two at once for one monitor. */
+  private readonly runs = new MonitorRuns();
   private readonly slots: CheckSlots;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -85,20 +88,18 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   }
 
   async checkNow(monitor: ScheduledMonitor): Promise<RecordedResult | null> {
-    // A check already running answers for this one: two at once would race to decide the monitor's transition.
-    const running = this.running.get(monitor.id);
-    const recorded = running && (await running.catch(() => null));
-    if (recorded) return recorded;
-    // A paused monitor has no entry: it is checked once and stays unscheduled.
-    const now = Date.now();
-    const intervalMs = monitor.interval * 1000;
-    const entry = this.entries.get(monitor.id) ?? {
-      monitor,
-      due: now,
-      rhythmAt: nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, now),
-      version: 0,
-    };
-    return this.start(entry, { manual: true });
+    return this.runs.after(monitor.id, () => {
+      // A paused monitor has no entry: it is checked once and stays unscheduled.
+      const now = Date.now();
+      const intervalMs = monitor.interval * 1000;
+      const entry = this.entries.get(monitor.id) ?? {
+        monitor,
+        due: now,
+        rhythmAt: nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, now),
+        version: 0,
+      };
+      return this.track(this.run(entry, true));
+    });
   }
 
   async unschedule(id: number): Promise<void> {
@@ -122,7 +123,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
         this.heap.pop();
         continue;
       }
-      if (this.running.has(top.id)) {
+      if (this.runs.isRunning(top.id)) {
         // Its previous check is still running or being stored: look again shortly rather than overlap.
         this.heap.pop();
         this.heap.push({ ...top, due: now + 1000 });
@@ -132,17 +133,14 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
       this.heap.pop();
       this.lateness.record(now - top.due);
       // Logged in run; the next run is already planned.
-      this.start(entry, { manual: false }).catch(() => undefined);
+      this.runs.join(top.id, () => this.track(this.run(entry, false))).catch(() => undefined);
     }
   }
 
-  private start(entry: Entry, { manual }: { manual: boolean }): Promise<RecordedResult | null> {
-    const id = entry.monitor.id;
-    const running = this.running.get(id);
-    if (running) return running;
-    const run = this.run(entry, manual).finally(() => this.running.delete(id));
-    this.running.set(id, run);
-    return run;
+  private track<T>(run: Promise<T>): Promise<T> {
+    const tracked = run.finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+    return tracked;
   }
 
   private async run(entry: Entry, manual: boolean): Promise<RecordedResult | null> {
@@ -187,6 +185,6 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.running.values()]);
+    await Promise.allSettled([...this.inFlight]);
   }
 }

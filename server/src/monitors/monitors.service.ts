@@ -125,7 +125,7 @@ export class MonitorsService {
 
   /**
    * Runs a check now through the scheduler, which stores it like any other (transitions included), plans the retry,
-   * and answers a check already running for this monitor instead of starting a second one.
+   * and never runs it beside another check of the same monitor.
    */
   async checkNow(id: number): Promise<{ check: CheckDto; monitor: MonitorDto }> {
     const row = await this.find(id);

@@ -6,6 +6,7 @@ import { CheckResultsWriter } from './check-results.writer';
 import { nextOnRhythm, spreadOffsetMs } from './check-rules';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { HttpChecker } from './http-checker';
+import { MonitorRuns } from './monitor-runs';
 import { nextRun, stateOf } from './monitor-state';
 import type { MonitorTarget, ScheduledMonitor } from './monitor.types';
 import { MonitorsRepository, RecordedResult } from './monitors.repository';
@@ -64,8 +65,8 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   private inFlight = 0;
   private scheduled = 0;
   private timers: NodeJS.Timeout[] = [];
-  /** Each monitor's check in flight on this instance: never two at once for one monitor here. */
-  private readonly running = new Map<number, Promise<RecordedResult | null>>();
+  /** One check of a monitor at a time on this instance; across instances the state machine keeps them in order. */
+  private readonly runs = new MonitorRuns();
 
   constructor(
     private readonly redis: RedisHandle,
@@ -113,11 +114,8 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   }
 
   async checkNow(monitor: ScheduledMonitor): Promise<RecordedResult | null> {
-    // A check already running here answers for this one (see InProcessCheckScheduler.checkNow).
-    const running = this.running.get(monitor.id);
-    const recorded = running && (await running.catch(() => null));
-    if (recorded) return recorded;
-    return this.start(jobData(monitor).monitor, null);
+    const target = jobData(monitor).monitor;
+    return this.runs.after(monitor.id, () => this.check(target, null));
   }
 
   async unschedule(id: number): Promise<void> {
@@ -170,19 +168,11 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     this.lateness.record(Math.max(0, Date.now() - slot));
     this.inFlight += 1;
     try {
-      await this.start(job.data.monitor, slot);
+      // A due job of a monitor whose check is already running here is covered by that check.
+      await this.runs.join(job.data.monitor.id, () => this.check(job.data.monitor, slot));
     } finally {
       this.inFlight -= 1;
     }
-  }
-
-  /** A due job of a monitor whose check is already running here is covered by that check. */
-  private start(monitor: CheckTarget, slot: number | null): Promise<RecordedResult | null> {
-    const running = this.running.get(monitor.id);
-    if (running) return running;
-    const run = this.check(monitor, slot).finally(() => this.running.delete(monitor.id));
-    this.running.set(monitor.id, run);
-    return run;
   }
 
   /** One check, stored; `slot` null for a manual check (stored even when paused, sooner than a batch). */
