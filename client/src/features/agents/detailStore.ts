@@ -1,7 +1,7 @@
 import type { AgentDto, AgentMetricPoint, AgentMetricsRange, AgentReportedEvent, AgentsChangedEvent } from '@vigil/proto';
 import { create } from 'zustand';
-import { ApiError } from '../../api/http';
 import { liveCache } from '../../live/cache';
+import { type DetailRead, followRow, loadDetail } from '../../live/detail';
 import type { LoadStatus } from '../../live/liveList';
 import { latestRequest } from '../../live/request';
 import { agentsApi } from './api';
@@ -64,12 +64,19 @@ const metricsRequest = latestRequest();
 
 /** The agent on the detail page and the points of its charts for the chosen range. */
 export const useAgentDetailStore = create<AgentDetailState>()((set, get) => {
-  // The page follows the cache, where every push about the agent lands.
-  table.subscribe(() => {
-    const { id, agent } = get();
-    const row = id === null ? undefined : table.get(id);
-    if (row && row !== agent) set({ agent: row });
-  });
+  const detail: DetailRead<AgentDto> = {
+    table,
+    view: VIEW,
+    request,
+    read: async (id, signal) => (await agentsApi.get(id, signal)).agent,
+    current: () => ({ id: get().id, status: get().status, row: get().agent }),
+    switchTo(id) {
+      metricsRequest.abort();
+      set({ id, agent: null, status: 'loading', error: null, removed: false, metrics: EMPTY_METRICS });
+    },
+    set: ({ row, ...patch }) => set(row === undefined ? patch : { ...patch, agent: row }),
+  };
+  followRow(detail);
 
   return {
     id: null,
@@ -79,27 +86,7 @@ export const useAgentDetailStore = create<AgentDetailState>()((set, get) => {
     removed: false,
     metrics: EMPTY_METRICS,
 
-    async load(id, { quiet = false, signal } = {}) {
-      const ticket = request.start(signal);
-      if (get().id !== id) {
-        metricsRequest.abort();
-        table.show(VIEW, []);
-        set({ id, agent: null, status: 'loading', error: null, removed: false, metrics: EMPTY_METRICS });
-      } else if (!quiet) set({ status: 'loading', error: null });
-      try {
-        const { agent } = await agentsApi.get(id, ticket.signal);
-        if (!ticket.current) return;
-        table.write([agent]);
-        table.show(VIEW, [id]);
-        set({ agent: table.get(id) ?? agent, status: 'ready', error: null, removed: false });
-      } catch (error) {
-        if (!ticket.current) return;
-        if (error instanceof ApiError && error.status === 404) set({ status: 'missing', error });
-        else if (!quiet || get().status !== 'ready') set({ status: 'error', error });
-      } finally {
-        ticket.end();
-      }
-    },
+    load: (id, options) => loadDetail(detail, id, options),
 
     async loadMetrics(range = get().metrics.range, { quiet = false } = {}) {
       const id = get().id;

@@ -8,8 +8,8 @@ import {
   type MonitorsChangedEvent,
 } from '@vigil/proto';
 import { create } from 'zustand';
-import { ApiError } from '../../api/http';
 import { liveCache } from '../../live/cache';
+import { type DetailRead, followRow, loadDetail } from '../../live/detail';
 import type { LoadStatus } from '../../live/liveList';
 import { latestRequest } from '../../live/request';
 import { monitorsApi } from './api';
@@ -74,12 +74,19 @@ const checksRequest = latestRequest();
 
 /** The monitor on the detail page: its read (last 40 points, newest 50 checks) and the history tab's page of checks. */
 export const useMonitorDetailStore = create<MonitorDetailState>()((set, get) => {
-  // The page follows the cache, where every push about the monitor lands.
-  table.subscribe(() => {
-    const { id, monitor } = get();
-    const row = id === null ? undefined : table.get(id);
-    if (row && row !== monitor) set({ monitor: row });
-  });
+  const detail: DetailRead<MonitorDto> = {
+    table,
+    view: VIEW,
+    request,
+    read: async (id, signal) => (await monitorsApi.get(id, signal)).monitor,
+    current: () => ({ id: get().id, status: get().status, row: get().monitor }),
+    switchTo(id) {
+      checksRequest.abort();
+      set({ id, monitor: null, status: 'loading', error: null, removed: false, checks: EMPTY_CHECKS });
+    },
+    set: ({ row, ...patch }) => set(row === undefined ? patch : { ...patch, monitor: row }),
+  };
+  followRow(detail);
 
   return {
     id: null,
@@ -89,27 +96,7 @@ export const useMonitorDetailStore = create<MonitorDetailState>()((set, get) => 
     removed: false,
     checks: EMPTY_CHECKS,
 
-    async load(id, { quiet = false, signal } = {}) {
-      const ticket = request.start(signal);
-      if (get().id !== id) {
-        checksRequest.abort();
-        table.show(VIEW, []);
-        set({ id, monitor: null, status: 'loading', error: null, removed: false, checks: EMPTY_CHECKS });
-      } else if (!quiet) set({ status: 'loading', error: null });
-      try {
-        const { monitor } = await monitorsApi.get(id, ticket.signal);
-        if (!ticket.current) return;
-        table.write([monitor]);
-        table.show(VIEW, [id]);
-        set({ monitor: table.get(id) ?? monitor, status: 'ready', error: null, removed: false });
-      } catch (error) {
-        if (!ticket.current) return;
-        if (error instanceof ApiError && error.status === 404) set({ status: 'missing', error });
-        else if (!quiet || get().status !== 'ready') set({ status: 'error', error });
-      } finally {
-        ticket.end();
-      }
-    },
+    load: (id, options) => loadDetail(detail, id, options),
 
     async loadChecks(page, { quiet = false } = {}) {
       const id = get().id;
