@@ -20,21 +20,8 @@ const A_COLUMNS = COLUMNS.split(',')
 /** A row a status update returned, with the status it replaced. */
 type RowWithPrevious = AgentRow & { previous: AgentStatus };
 
-/** One stored bucket of `agent_metrics`. */
-interface MetricBucketRow {
-  bucket: Date;
-  samples: number;
-  cpu_sum: number;
-  cpu_max: number;
-  memory_sum: number;
-  memory_n: number;
-  disk_sum: number;
-  disk_n: number;
-  rx_sum: number;
-  tx_sum: number;
-  load_sum: number;
-  load_n: number;
-}
+/** One stored bucket of `agent_metrics` as read back: the sums the writer stores, the bucket as a timestamp. */
+type MetricBucketRow = Omit<BucketSums, 'agent_id' | 'tier' | 'bucket'> & { bucket: Date };
 
 export interface Transition {
   row: AgentRow;

@@ -1,5 +1,6 @@
 import type { MonitorStatus } from '@vigil/proto';
 import { applyResult, applyResults, CheckOutcome, MonitorState, nextCheckAt, nextRun } from './monitor-state';
+import { TRANSITION_TABLE } from './transition-table.testing';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
 
@@ -22,20 +23,7 @@ function outcome(patch: Partial<CheckOutcome> = {}): CheckOutcome {
 }
 
 describe('applyResult', () => {
-  it.each([
-    ['up', 0, true, 1, 'up', 0],
-    ['up', 0, false, 1, 'pending', 1],
-    ['pending', 1, false, 1, 'down', 2],
-    ['pending', 1, true, 1, 'up', 0],
-    ['up', 0, false, 0, 'down', 1],
-    ['up', 0, false, 3, 'pending', 1],
-    ['pending', 2, false, 3, 'pending', 3],
-    ['pending', 3, false, 3, 'down', 4],
-    ['down', 4, false, 3, 'down', 5],
-    ['down', 4, true, 3, 'up', 0],
-    ['pending', 0, false, 1, 'pending', 1],
-    ['pending', 0, true, 1, 'up', 0],
-  ] as const)('%s with %s failures, ok=%s, retries=%s → %s (%s)', (status, failures, ok, retries, next, nextFailures) => {
+  it.each(TRANSITION_TABLE)('%s with %s failures, ok=%s, retries=%s → %s (%s)', (status, failures, ok, retries, next, nextFailures) => {
     const decision = applyResult(state({ status, consecutiveFailures: failures, retries }), outcome({ ok }));
     expect(decision).toMatchObject({ kind: 'apply', next: { status: next, consecutiveFailures: nextFailures } });
   });

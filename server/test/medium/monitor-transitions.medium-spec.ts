@@ -3,6 +3,7 @@ import { DomainEvents } from '../../src/events/domain-events.service';
 import type { EventMap } from '../../src/events/event-map';
 import { CheckResultsWriter } from '../../src/monitors/check-results.writer';
 import { MonitorFields, MonitorsRepository, ResultInput } from '../../src/monitors/monitors.repository';
+import { TRANSITION_TABLE } from '../../src/monitors/transition-table.testing';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
 
 const FIELDS: MonitorFields = {
@@ -98,28 +99,18 @@ describe('monitor transitions', () => {
     emitted.filter(([name, payload]) => name === 'monitor.status_changed' && payload.monitor.id === id).map(([, p]) => p.status);
   const hooked = (id: number) => transitions.filter((t) => t.monitor.id === id).map((t) => `${t.previous}→${t.status}`);
 
-  it.each([
-    ['up', 0, true, 1, 'up', 0],
-    ['up', 0, false, 1, 'pending', 1],
-    ['pending', 1, false, 1, 'down', 2],
-    ['pending', 1, true, 1, 'up', 0],
-    ['up', 0, false, 0, 'down', 1],
-    ['up', 0, false, 3, 'pending', 1],
-    ['pending', 2, false, 3, 'pending', 3],
-    ['pending', 3, false, 3, 'down', 4],
-    ['down', 4, false, 3, 'down', 5],
-    ['down', 4, true, 3, 'up', 0],
-    ['pending', 0, false, 1, 'pending', 1],
-    ['pending', 0, true, 1, 'up', 0],
-  ] as const)('%s with %s failures, ok=%s, retries=%s → %s (%s)', async (status, failures, ok, retries, next, nextFailures) => {
-    const id = await monitor({ retries }, { status, failures });
-    const recorded = await writer.record(result(id, ok, 30));
-    expect(recorded?.previous).toBe(status);
-    expect(await stored(id)).toMatchObject({ status: next, failures: nextFailures, checks: 1, last_checked: at(30) });
-    const expected = status === next ? [] : [next];
-    expect(changes(id)).toEqual(expected);
-    expect(hooked(id)).toEqual(expected.map((s) => `${status}→${s}`));
-  });
+  it.each(TRANSITION_TABLE)(
+    '%s with %s failures, ok=%s, retries=%s → %s (%s)',
+    async (status, failures, ok, retries, next, nextFailures) => {
+      const id = await monitor({ retries }, { status, failures });
+      const recorded = await writer.record(result(id, ok, 30));
+      expect(recorded?.previous).toBe(status);
+      expect(await stored(id)).toMatchObject({ status: next, failures: nextFailures, checks: 1, last_checked: at(30) });
+      const expected = status === next ? [] : [next];
+      expect(changes(id)).toEqual(expected);
+      expect(hooked(id)).toEqual(expected.map((s) => `${status}→${s}`));
+    },
+  );
 
   it('goes up → pending for the retries → down, then back up, raising each transition once', async () => {
     const id = await monitor({ retries: 2 });
