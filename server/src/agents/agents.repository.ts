@@ -17,6 +17,21 @@ const A_COLUMNS = COLUMNS.split(',')
   .map((c) => `a.${c.trim()}`)
   .join(', ');
 
+/** What a hello says about the host, in the column order of agents' host fields (hostname … cpu_cores). */
+function hostValues(hello: AgentHello): unknown[] {
+  return [
+    hello.hostname,
+    JSON.stringify(hello.ip_addresses),
+    hello.os,
+    hello.agent_version,
+    hello.platform,
+    hello.kernel ?? null,
+    hello.arch ?? null,
+    hello.cpu_model ?? null,
+    hello.cpu_cores ?? null,
+  ];
+}
+
 /** A row a status update returned, with the status it replaced. */
 type RowWithPrevious = AgentRow & { previous: AgentStatus };
 
@@ -95,23 +110,7 @@ export class AgentsRepository {
          protocol, interval_s, credential_hash, http_key, registration_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        RETURNING ${COLUMNS}`,
-      [
-        agent.name,
-        hello.hostname,
-        JSON.stringify(hello.ip_addresses),
-        hello.os,
-        hello.agent_version,
-        hello.platform,
-        hello.kernel ?? null,
-        hello.arch ?? null,
-        hello.cpu_model ?? null,
-        hello.cpu_cores ?? null,
-        agent.protocol,
-        agent.interval,
-        agent.credentialHash,
-        agent.httpKey,
-        agent.registrationId,
-      ],
+      [agent.name, ...hostValues(hello), agent.protocol, agent.interval, agent.credentialHash, agent.httpKey, agent.registrationId],
     );
     return row!;
   }
@@ -124,19 +123,7 @@ export class AgentsRepository {
          kernel = coalesce($7, kernel), arch = coalesce($8, arch), cpu_model = coalesce($9, cpu_model),
          cpu_cores = coalesce($10, cpu_cores), interval_s = coalesce($11, interval_s)
        WHERE id = $1 RETURNING ${COLUMNS}`,
-      [
-        id,
-        hello.hostname,
-        JSON.stringify(hello.ip_addresses),
-        hello.os,
-        hello.agent_version,
-        hello.platform,
-        hello.kernel ?? null,
-        hello.arch ?? null,
-        hello.cpu_model ?? null,
-        hello.cpu_cores ?? null,
-        interval ?? null,
-      ],
+      [id, ...hostValues(hello), interval ?? null],
     );
   }
 
