@@ -3,6 +3,7 @@ export * from './limits';
 export * from './messages';
 export * from './realtime';
 export * from './monitors';
+export * from './monitor-types';
 export * from './agent';
 export * from './agents';
 export * from './status';

@@ -1,0 +1,270 @@
+/**
+ * Monitor types and assertions: what each type is configured with, what its checks observe, and the assertion
+ * language evaluated on every result. Requests are camelCase, reads snake_case (as the rest of the monitor API).
+ */
+
+export const MONITOR_TYPES = ['http', 'tcp', 'ping', 'dns', 'tls', 'push', 'websocket', 'grpc', 'postgres', 'mysql', 'redis'] as const;
+export type MonitorType = (typeof MONITOR_TYPES)[number];
+
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'SRV', 'CAA', 'PTR'] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+
+/** Types whose target is a database reached through a secret connection string. */
+export const DATABASE_MONITOR_TYPES = ['postgres', 'mysql', 'redis'] as const satisfies readonly MonitorType[];
+
+export const MONITOR_TYPE_LIMITS = {
+  hostnameMax: 253,
+  portMin: 1,
+  portMax: 65_535,
+  packetCountMin: 1,
+  packetCountMax: 10,
+  maxRedirectsMax: 10,
+  connectionStringMax: 2048,
+  queryMax: 4096,
+  messageMax: 4096,
+  grpcServiceMax: 200,
+  assertionsMax: 20,
+  assertionPathMax: 200,
+  assertionValueMax: 1024,
+  certExpiryDaysMin: 1,
+  certExpiryDaysMax: 365,
+  certExpiryThresholdsMax: 5,
+} as const;
+
+export const MONITOR_TYPE_DEFAULTS = {
+  type: 'http' as MonitorType,
+  packetCount: 3,
+  tlsPort: 443,
+  dnsRecordType: 'A' as DnsRecordType,
+  maxRedirects: 5,
+  certExpiryDays: [14] as readonly number[],
+  ignoreTls: false,
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Assertions
+
+export const ASSERTION_SOURCES = [
+  'status',
+  'responseTime',
+  'body',
+  'jsonPath',
+  'header',
+  'certificateDays',
+  'dnsAnswer',
+  'packetLoss',
+  'rowCount',
+  'value',
+] as const;
+export type AssertionSource = (typeof ASSERTION_SOURCES)[number];
+
+export const ASSERTION_OPERATORS = [
+  'eq',
+  'ne',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'contains',
+  'notContains',
+  'matches',
+  'exists',
+  'notExists',
+] as const;
+export type AssertionOperator = (typeof ASSERTION_OPERATORS)[number];
+
+/** Operators that take no `value`. */
+export const VALUELESS_OPERATORS: readonly AssertionOperator[] = ['exists', 'notExists'];
+/** Sources that need `path` (the JSONPath, the header name). */
+export const PATH_SOURCES: readonly AssertionSource[] = ['jsonPath', 'header'];
+
+/** One condition on a check's result, e.g. `{ source: 'jsonPath', path: '$.status', operator: 'eq', value: 'ok' }`. */
+export interface Assertion {
+  source: AssertionSource;
+  path?: string;
+  operator: AssertionOperator;
+  /** Compared as a number when both sides are numeric, else as text; absent for exists/notExists. */
+  value?: string | number | boolean | null;
+}
+
+/** Which sources a type's checks can observe (an assertion on another source is refused on save). */
+export const ASSERTION_SOURCES_BY_TYPE: { [T in MonitorType]: readonly AssertionSource[] } = {
+  http: ['status', 'responseTime', 'body', 'jsonPath', 'header', 'certificateDays'],
+  tcp: ['responseTime'],
+  ping: ['responseTime', 'packetLoss'],
+  dns: ['responseTime', 'dnsAnswer'],
+  tls: ['responseTime', 'certificateDays'],
+  push: ['responseTime', 'body'],
+  websocket: ['responseTime', 'body', 'jsonPath', 'certificateDays'],
+  grpc: ['responseTime', 'body', 'certificateDays'],
+  postgres: ['responseTime', 'rowCount', 'value'],
+  mysql: ['responseTime', 'rowCount', 'value'],
+  redis: ['responseTime', 'value'],
+};
+
+/** The outcome of one assertion on one result (`POST /api/monitors/test` answers these). */
+export interface AssertionOutcome {
+  assertion: Assertion;
+  ok: boolean;
+  /** The value seen, as text (shortened); null when the source had nothing. */
+  actual: string | null;
+  /** Why it failed, e.g. `$.status eq "ok" failed: got "degraded"`; null when it held. */
+  error: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Per-type request fields (create and update bodies add these to MonitorRequest)
+
+interface TypeRequestBase {
+  assertions?: Assertion[];
+}
+
+export interface HttpTypeFields extends TypeRequestBase {
+  type?: 'http';
+  url: string;
+  ignoreTls?: boolean;
+  maxRedirects?: number;
+  /** Days before expiry at which `certificate.expiring` is raised, once per threshold per certificate. */
+  certExpiryDays?: number | number[];
+}
+export interface TcpTypeFields extends TypeRequestBase {
+  type: 'tcp';
+  hostname: string;
+  port: number;
+}
+export interface PingTypeFields extends TypeRequestBase {
+  type: 'ping';
+  hostname: string;
+  packetCount?: number;
+}
+export interface DnsTypeFields extends TypeRequestBase {
+  type: 'dns';
+  hostname: string;
+  dnsRecordType?: DnsRecordType;
+  /** `host[:port]`; absent: the system resolver. */
+  dnsServer?: string | null;
+}
+export interface TlsTypeFields extends TypeRequestBase {
+  type: 'tls';
+  hostname: string;
+  port?: number;
+  ignoreTls?: boolean;
+  certExpiryDays?: number | number[];
+}
+export interface PushTypeFields extends TypeRequestBase {
+  type: 'push';
+}
+export interface WebsocketTypeFields extends TypeRequestBase {
+  type: 'websocket';
+  url: string;
+  /** Sent once connected; the first message back is the `body`. */
+  message?: string | null;
+  ignoreTls?: boolean;
+  certExpiryDays?: number | number[];
+}
+export interface GrpcTypeFields extends TypeRequestBase {
+  type: 'grpc';
+  hostname: string;
+  port: number;
+  /** Service name asked of `grpc.health.v1.Health/Check` ('' = the server as a whole). */
+  grpcService?: string;
+  tls?: boolean;
+  ignoreTls?: boolean;
+  certExpiryDays?: number | number[];
+}
+export interface DatabaseTypeFields extends TypeRequestBase {
+  type: 'postgres' | 'mysql' | 'redis';
+  /** A secret: masked in reads, kept when the mask is sent back. */
+  connectionString: string;
+  /** Default a trivial one (`SELECT 1`, `PING`). */
+  query?: string | null;
+}
+
+export type MonitorTypeFields =
+  | HttpTypeFields
+  | TcpTypeFields
+  | PingTypeFields
+  | DnsTypeFields
+  | TlsTypeFields
+  | PushTypeFields
+  | WebsocketTypeFields
+  | GrpcTypeFields
+  | DatabaseTypeFields;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reads
+
+/** The peer certificate seen by the last TLS-using check. */
+export interface CertificateDto {
+  subject: string;
+  issuer: string;
+  expires_at: string;
+  days_remaining: number;
+}
+
+/** Fields every monitor read carries on top of the spec's (null where the type has none). */
+export interface MonitorTypeReadFields {
+  type: MonitorType;
+  hostname: string | null;
+  port: number | null;
+  packet_count: number | null;
+  dns_record_type: DnsRecordType | null;
+  dns_server: string | null;
+  /** Push monitors only; never in public payloads (status page, wall). */
+  push_token: string | null;
+  message: string | null;
+  grpc_service: string | null;
+  tls: boolean | null;
+  /** Masked. */
+  connection_string: string | null;
+  query: string | null;
+  ignore_tls: boolean;
+  max_redirects: number | null;
+  cert_expiry_days: number[];
+  assertions: Assertion[];
+  certificate: CertificateDto | null;
+}
+
+/** `POST /api/monitors/test`: one check of an unsaved monitor body; nothing stored. */
+export interface MonitorTestResponse {
+  success: true;
+  result: {
+    ok: boolean;
+    status_code: number | null;
+    response_time: number | null;
+    error: string | null;
+    checked_at: string;
+    certificate: CertificateDto | null;
+    assertions: AssertionOutcome[];
+  };
+}
+
+/** The readable target of a monitor whose type has no URL, e.g. `tcp://db:5432`, `dns://example.com?type=MX`. */
+export function targetOf(
+  fields: Pick<MonitorTypeReadFields, 'type' | 'hostname' | 'port' | 'dns_record_type'> & { url?: string | null },
+): string {
+  switch (fields.type) {
+    case 'http':
+    case 'websocket':
+      return fields.url ?? '';
+    case 'tcp':
+    case 'tls':
+    case 'grpc':
+      return `${fields.type}://${hostPort(fields.hostname ?? '', fields.port)}`;
+    case 'ping':
+      return `ping://${fields.hostname ?? ''}`;
+    case 'dns':
+      return `dns://${fields.hostname ?? ''}?type=${fields.dns_record_type ?? MONITOR_TYPE_DEFAULTS.dnsRecordType}`;
+    case 'push':
+      return 'push://heartbeat';
+    case 'postgres':
+    case 'mysql':
+    case 'redis':
+      return `${fields.type}://${fields.hostname ?? ''}${fields.port ? `:${fields.port}` : ''}`;
+  }
+}
+
+function hostPort(hostname: string, port: number | null): string {
+  const host = hostname.includes(':') ? `[${hostname}]` : hostname;
+  return port ? `${host}:${port}` : host;
+}

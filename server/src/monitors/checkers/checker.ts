@@ -1,0 +1,93 @@
+import type { Assertion, DnsRecordType, HttpMethod, MonitorType } from '@vigil/proto';
+
+/** What every checker needs of a monitor, whatever its type. */
+interface TargetBase {
+  id: number;
+  /** Seconds: the whole check (connect, handshake, answer) must end within it. */
+  timeout: number;
+  assertions: Assertion[];
+}
+
+/** Each type's stored settings, as its checker reads them. */
+export interface CheckTargets {
+  http: TargetBase & {
+    type: 'http';
+    url: string;
+    method: HttpMethod;
+    headers: Record<string, string>;
+    body: string | null;
+    expectedStatus: number;
+    ignoreTls: boolean;
+    maxRedirects: number;
+  };
+  tcp: TargetBase & { type: 'tcp'; hostname: string; port: number };
+  ping: TargetBase & { type: 'ping'; hostname: string; packetCount: number };
+  dns: TargetBase & { type: 'dns'; hostname: string; dnsRecordType: DnsRecordType; dnsServer: string | null };
+  tls: TargetBase & { type: 'tls'; hostname: string; port: number; ignoreTls: boolean };
+  /** A push monitor's scheduled "check" judges how long ago its last push arrived (read from the database). */
+  push: TargetBase & { type: 'push'; interval: number; retryInterval: number };
+  websocket: TargetBase & { type: 'websocket'; url: string; message: string | null; ignoreTls: boolean };
+  grpc: TargetBase & { type: 'grpc'; hostname: string; port: number; grpcService: string; tls: boolean; ignoreTls: boolean };
+  postgres: TargetBase & { type: 'postgres'; connectionString: string; query: string | null };
+  mysql: TargetBase & { type: 'mysql'; connectionString: string; query: string | null };
+  redis: TargetBase & { type: 'redis'; connectionString: string; query: string | null };
+}
+
+export type CheckTarget<T extends MonitorType = MonitorType> = CheckTargets[T];
+
+/** The peer certificate a TLS-using check saw. */
+export interface PeerCertificate {
+  subject: string;
+  issuer: string;
+  /** Not after. */
+  expiresAt: Date;
+  /** SHA-256 fingerprint: a renewed certificate raises its expiry alerts afresh. */
+  fingerprint: string;
+  /** The name did not match or the chain did not verify (the check fails unless ignoreTls). */
+  authorizationError: string | null;
+}
+
+/**
+ * What a check saw, for the assertions and the record: each field is filled by the types whose checks observe it
+ * (see ASSERTION_SOURCES_BY_TYPE); an assertion on a field left undefined sees "nothing".
+ */
+export interface Observed {
+  statusCode?: number;
+  /** Text of the answer (HTTP body, first WebSocket message, gRPC status name, push `msg`), at most 64 KiB. */
+  body?: string;
+  /** Lower-case header names. */
+  headers?: Record<string, string>;
+  certificate?: PeerCertificate;
+  /** One text per answer record (`1.2.3.4`, `10 mail.example.com`), in the order received. */
+  dnsAnswers?: string[];
+  /** Percent 0–100. */
+  packetLoss?: number;
+  rowCount?: number;
+  /** The first column of the first row (databases) or the command's reply (Redis), as text. */
+  value?: string | null;
+}
+
+/** One probe's outcome before the assertions run. */
+export interface ProbeResult {
+  /** The probe itself succeeded (connected, answered, expected status…). */
+  ok: boolean;
+  /** HTTP status (or the type's nearest code, e.g. a DNS rcode), null when none. */
+  statusCode: number | null;
+  /** Milliseconds until the answer; null when none came. */
+  responseTime: number | null;
+  /** Why the probe failed, as the history shows it; null when ok. */
+  error: string | null;
+  checkedAt: Date;
+  observed: Observed;
+}
+
+/**
+ * One checker per type, one file each. `check` never throws: a failure is a result with `ok: false` and its error
+ * text. Returns null only when there is nothing to record this time (a push monitor whose last push is recent).
+ */
+export interface Checker<T extends MonitorType = MonitorType> {
+  readonly type: T;
+  check(target: CheckTarget<T>): Promise<ProbeResult | null>;
+  /** Closes pools and sockets on shutdown. */
+  close?(): Promise<void>;
+}
