@@ -191,6 +191,28 @@ export type MonitorTypeFields =
   | GrpcTypeFields
   | DatabaseTypeFields;
 
+/**
+ * Every per-type field a create or update body may carry, flat: what the server validates per `type` (a value of
+ * MonitorTypeFields is one of these).
+ */
+export interface MonitorTypeRequest {
+  type?: MonitorType;
+  hostname?: string;
+  port?: number;
+  packetCount?: number;
+  dnsRecordType?: DnsRecordType;
+  dnsServer?: string | null;
+  message?: string | null;
+  grpcService?: string;
+  tls?: boolean;
+  connectionString?: string;
+  query?: string | null;
+  ignoreTls?: boolean;
+  maxRedirects?: number;
+  certExpiryDays?: number | number[];
+  assertions?: Assertion[];
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Reads
 

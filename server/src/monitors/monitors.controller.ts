@@ -1,9 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { CheckResponse, ChecksPageResponse, MonitorResponse, MonitorsResponse, MonitorStatsResponse } from '@vigil/proto';
+import type {
+  CheckResponse,
+  ChecksPageResponse,
+  MonitorResponse,
+  MonitorsResponse,
+  MonitorStatsResponse,
+  MonitorTestResponse,
+} from '@vigil/proto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
-import { ChecksQuery, CreateMonitorDto, ListMonitorsQuery, StatsQuery, UpdateMonitorDto } from './monitors.dto';
+import { ChecksQuery, CreateMonitorDto, ListMonitorsQuery, StatsQuery, TestMonitorDto, UpdateMonitorDto } from './monitors.dto';
 import { MonitorsService } from './monitors.service';
 
 /** Monitors are shared by every signed-in user (spec section 6); the global guard requires a token. */
@@ -23,6 +30,14 @@ export class MonitorsController {
   @Reply('monitors.created')
   async create(@Body() body: CreateMonitorDto): Promise<Payload<MonitorResponse>> {
     return { monitor: await this.monitors.create(body) };
+  }
+
+  /** One check of an unsaved body, nothing stored; rate limited per user and address (it reaches out). */
+  @Post('test')
+  @HttpCode(200)
+  @Reply('monitors.testCompleted')
+  test(@Body() body: TestMonitorDto): Promise<Payload<MonitorTestResponse>> {
+    return this.monitors.test(body);
   }
 
   @Get(':id')

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { HistoryPoint, HttpMethod, MonitorFilter, MonitorStatus } from '@vigil/proto';
+import type { Assertion, DnsRecordType, HistoryPoint, HttpMethod, MonitorFilter, MonitorStatus, MonitorType } from '@vigil/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { execute, queryRow, queryRows } from '../database/rows';
 import { DomainEvents, type Raise } from '../events/domain-events.service';
+import type { PeerCertificate } from './checkers/checker';
 import { uptimePercent } from './check-rules';
 import { applyResults, MonitorState, stateOf, withState } from './monitor-state';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
-import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor } from './monitor.types';
+import { toScheduled } from './monitor-target';
+import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor, StoredCertificate } from './monitor.types';
 
 export interface MonitorFields {
   name: string;
@@ -20,6 +22,23 @@ export interface MonitorFields {
   active: boolean;
   retries: number;
   retryInterval: number;
+  type: MonitorType;
+  hostname: string | null;
+  port: number | null;
+  packetCount: number | null;
+  dnsRecordType: DnsRecordType | null;
+  dnsServer: string | null;
+  message: string | null;
+  grpcService: string | null;
+  tls: boolean | null;
+  connectionString: string | null;
+  query: string | null;
+  ignoreTls: boolean;
+  maxRedirects: number;
+  certExpiryDays: number[];
+  assertions: Assertion[];
+  pushToken: string | null;
+  pushAwaitedSince: Date | null;
 }
 
 export interface ListQuery {
@@ -27,6 +46,7 @@ export interface ListQuery {
   limit: number | null;
   filter: MonitorFilter;
   status?: MonitorStatus;
+  type?: MonitorType;
   search?: string;
 }
 
@@ -45,6 +65,12 @@ export interface ResultInput {
    * at or after the slot is already stored: a re-run of a dead instance's job never counts twice.
    */
   slotAt?: Date | null;
+  /** The peer certificate the check saw; stored in `monitors.certificate` when set. */
+  certificate?: PeerCertificate | null;
+  /** A push arrived (the push route): the wait for the next push starts at `checkedAt`. */
+  pushed?: boolean;
+  /** A push monitor's "no push" verdict: dropped when the wait it judged has moved since (a push was stored). */
+  awaitedSince?: Date;
 }
 
 export interface RecordedResult {
@@ -55,7 +81,9 @@ export interface RecordedResult {
 }
 
 const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
-  retry_interval_s, status, consecutive_failures, response_time, last_checked, next_check_at, created_at`;
+  retry_interval_s, status, consecutive_failures, response_time, last_checked, next_check_at, created_at, type, hostname,
+  port, packet_count, dns_record_type, dns_server, message, grpc_service, tls, connection_string, query, ignore_tls,
+  max_redirects, cert_expiry_days, assertions, push_token, push_awaited_since, certificate`;
 
 const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   name: 'name',
@@ -69,7 +97,40 @@ const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   active: 'active',
   retries: 'retries',
   retryInterval: 'retry_interval_s',
+  type: 'type',
+  hostname: 'hostname',
+  port: 'port',
+  packetCount: 'packet_count',
+  dnsRecordType: 'dns_record_type',
+  dnsServer: 'dns_server',
+  message: 'message',
+  grpcService: 'grpc_service',
+  tls: 'tls',
+  connectionString: 'connection_string',
+  query: 'query',
+  ignoreTls: 'ignore_tls',
+  maxRedirects: 'max_redirects',
+  certExpiryDays: 'cert_expiry_days',
+  assertions: 'assertions',
+  pushToken: 'push_token',
+  pushAwaitedSince: 'push_awaited_since',
 };
+
+/** Fields stored as jsonb: sent as JSON text. */
+const JSON_FIELDS: ReadonlySet<keyof MonitorFields> = new Set(['headers', 'certExpiryDays', 'assertions']);
+const toParam = (key: keyof MonitorFields, value: unknown) => (JSON_FIELDS.has(key) ? JSON.stringify(value) : value);
+
+/** The row a set of fields would make (for a check of a monitor that is not stored: `POST /api/monitors/test`). */
+export function fieldsAsRow(
+  fields: MonitorFields,
+): Omit<
+  MonitorRow,
+  'id' | 'status' | 'consecutive_failures' | 'response_time' | 'last_checked' | 'next_check_at' | 'created_at' | 'certificate'
+> {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [FIELD_COLUMNS[key as keyof MonitorFields], value])) as ReturnType<
+    typeof fieldsAsRow
+  >;
+}
 
 /** The only code that touches the monitor tables. Plain SQL: these queries are the hot path at 10,000 monitors. */
 @Injectable()
@@ -81,7 +142,7 @@ export class MonitorsRepository {
 
   async insert(fields: MonitorFields, nextCheckAt: Date | null): Promise<MonitorRow> {
     const keys = Object.keys(FIELD_COLUMNS) as Array<keyof MonitorFields>;
-    const values = keys.map((key) => (key === 'headers' ? JSON.stringify(fields[key]) : fields[key]));
+    const values = keys.map((key) => toParam(key, fields[key]));
     const row = await queryRow<MonitorRow>(
       this.dataSource,
       `INSERT INTO monitors (${keys.map((k) => FIELD_COLUMNS[k]).join(', ')}, next_check_at)
@@ -101,7 +162,7 @@ export class MonitorsRepository {
     const params: unknown[] = [id];
     for (const [key, value] of Object.entries(fields) as Array<[keyof MonitorFields, unknown]>) {
       if (value === undefined) continue;
-      params.push(key === 'headers' ? JSON.stringify(value) : value);
+      params.push(toParam(key, value));
       sets.push(`${FIELD_COLUMNS[key]} = $${params.length}`);
     }
     if (extra.nextCheckAt !== undefined) {
@@ -121,6 +182,20 @@ export class MonitorsRepository {
     return queryRow<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE id = $1`, [id]);
   }
 
+  findByPushToken(token: string): Promise<MonitorRow | null> {
+    return queryRow<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE push_token = $1 AND type = 'push'`, [token]);
+  }
+
+  /** PushClock: where the push monitor's wait for its next push started (null when gone or not a push monitor). */
+  async pushAwaitedSince(monitorId: number): Promise<Date | null> {
+    const row = await queryRow<{ since: Date | null }>(
+      this.dataSource,
+      `SELECT push_awaited_since AS since FROM monitors WHERE id = $1 AND type = 'push'`,
+      [monitorId],
+    );
+    return row?.since ?? null;
+  }
+
   async list(query: ListQuery): Promise<{ rows: MonitorRow[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -129,6 +204,10 @@ export class MonitorsRepository {
     if (query.status) {
       params.push(query.status);
       where.push(`status = $${params.length}`);
+    }
+    if (query.type) {
+      params.push(query.type);
+      where.push(`type = $${params.length}`);
     }
     if (query.search) {
       params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -238,10 +317,15 @@ export class MonitorsRepository {
       const rows = new Map(locked.map((row) => [row.id, row]));
       const { steps, final } = applyResults(
         new Map(locked.map((row) => [row.id, stateOf(row)])),
-        inputs.map((input) => ({ ...input, slotAt: input.slotAt ?? null, input })),
+        withoutStaleVerdicts(inputs, rows).map((input) => ({ ...input, slotAt: input.slotAt ?? null, input })),
       );
       if (!steps.length) return { recorded: [], uptime: new Map() };
       await this.writeStates(manager, final);
+      await this.writeTypeState(
+        manager,
+        steps.map((step) => step.outcome.input),
+        rows,
+      );
       const updated = steps.map(({ outcome, previous, state }) => ({
         input: outcome.input,
         previous: previous.status,
@@ -294,6 +378,41 @@ export class MonitorsRepository {
         entries.map(([, state]) => state.nextCheckAt),
       ],
     );
+  }
+
+  /**
+   * Stores what a batch's results tell beyond the state machine: the newest peer certificate seen per monitor, and the
+   * start of a push monitor's wait at each push. `rows` (what the events carry) take the same values.
+   */
+  private async writeTypeState(manager: EntityManager, inputs: ResultInput[], rows: Map<number, MonitorRow>): Promise<void> {
+    const certificates = new Map<number, { at: Date; stored: StoredCertificate }>();
+    const pushes = new Map<number, Date>();
+    for (const input of inputs) {
+      const { certificate, monitorId, checkedAt } = input;
+      if (certificate && (certificates.get(monitorId)?.at ?? 0) <= checkedAt) {
+        certificates.set(monitorId, { at: checkedAt, stored: storedCertificate(certificate) });
+      }
+      if (input.pushed && (pushes.get(monitorId) ?? 0) < checkedAt) pushes.set(monitorId, checkedAt);
+    }
+    if (certificates.size) {
+      const entries = [...certificates];
+      await execute(
+        manager,
+        `UPDATE monitors m SET certificate = v.certificate::jsonb
+         FROM unnest($1::int[], $2::text[]) AS v(id, certificate) WHERE m.id = v.id`,
+        [entries.map(([id]) => id), entries.map(([, { stored }]) => JSON.stringify(stored))],
+      );
+      for (const [id, { stored }] of entries) rows.set(id, { ...rows.get(id)!, certificate: stored });
+    }
+    if (pushes.size) {
+      const entries = [...pushes];
+      await execute(
+        manager,
+        `UPDATE monitors m SET push_awaited_since = GREATEST(m.push_awaited_since, v.at)
+         FROM unnest($1::int[], $2::timestamptz[]) AS v(id, at) WHERE m.id = v.id`,
+        [entries.map(([id]) => id), entries.map(([, at]) => at)],
+      );
+    }
   }
 
   /** Folds results into the hourly aggregates; rows are summed per (monitor, hour) first, as one upsert may not touch a row twice. */
@@ -355,19 +474,25 @@ export class MonitorsRepository {
   }
 }
 
-export function toScheduled(row: MonitorRow): ScheduledMonitor {
+/**
+ * A push monitor's "no push" verdict judged the wait that started at `awaitedSince`; a push stored since (before or in
+ * this batch, the rows being locked) or a resume has moved it, so the verdict no longer holds and is left out.
+ */
+function withoutStaleVerdicts(inputs: ResultInput[], rows: Map<number, MonitorRow>): ResultInput[] {
+  const waitStart = new Map<number, number>();
+  for (const row of rows.values()) if (row.push_awaited_since) waitStart.set(row.id, new Date(row.push_awaited_since).getTime());
+  for (const input of inputs) {
+    if (input.pushed) waitStart.set(input.monitorId, Math.max(waitStart.get(input.monitorId) ?? 0, input.checkedAt.getTime()));
+  }
+  return inputs.filter((input) => !input.awaitedSince || (waitStart.get(input.monitorId) ?? 0) <= input.awaitedSince.getTime());
+}
+
+function storedCertificate(certificate: PeerCertificate): StoredCertificate {
   return {
-    id: row.id,
-    url: row.url,
-    method: row.method,
-    headers: row.headers ?? {},
-    body: row.body,
-    timeout: row.timeout_s,
-    expectedStatus: row.expected_status,
-    interval: row.interval_s,
-    retryInterval: row.retry_interval_s,
-    nextCheckAt: row.next_check_at,
-    status: row.status,
+    subject: certificate.subject,
+    issuer: certificate.issuer,
+    expires_at: certificate.expiresAt.toISOString(),
+    fingerprint: certificate.fingerprint,
   };
 }
 
@@ -383,6 +508,11 @@ function announce(raise: Raise, result: RecordedResult, uptime: { up: number; ch
     checked_at: input.checkedAt,
   });
   const monitor = toMonitorDto(result.monitor, { uptime });
-  raise('monitor.checked', { monitor, check, uptime: uptimePercent(uptime?.up ?? 0, uptime?.checks ?? 0) });
+  raise('monitor.checked', {
+    monitor,
+    check,
+    uptime: uptimePercent(uptime?.up ?? 0, uptime?.checks ?? 0),
+    certificate: input.certificate ?? null,
+  });
   if (previous !== monitor.status) raise('monitor.status_changed', { monitor, previous, status: monitor.status, check });
 }
