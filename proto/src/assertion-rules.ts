@@ -48,9 +48,11 @@ export function parseJsonPath(text: string): JsonPathStep[] | null {
  * does not compile.
  */
 export function parsePattern(value: string): { source: string; flags: string } | null {
-  const literal = /^\/(.*)\/([imsu]*)$/s.exec(value);
+  const literal = /^\/(.*)\/([a-z]*)$/s.exec(value);
   const source = literal ? literal[1] : value;
   const flags = literal ? literal[2] : '';
+  // `g` and `y` make test() stateful, `d` and `v` are not needed: a literal with them is refused rather than read as text.
+  if (!/^[imsu]*$/.test(flags) || new Set(flags).size !== flags.length) return null;
   try {
     new RegExp(source, flags);
     return { source, flags };
