@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import type { AssertionOutcome, MonitorType } from '@vigil/proto';
+import { SECRET_MASK, type AssertionOutcome, type MonitorType } from '@vigil/proto';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { evaluateAssertions, firstFailure } from './checkers/assertions';
@@ -46,12 +46,29 @@ export class CheckPipeline implements OnModuleDestroy {
       this.logger.error(`Checker ${target.type} threw for monitor ${target.id}: ${(error as Error).message}`);
       probe = { ok: false, statusCode: null, responseTime: null, error: 'Check failed', checkedAt: new Date(), observed: {} };
     }
-    return probe && judge(target, probe);
+    return probe && judge(target, withoutSecret(target, probe));
   }
 
   async onModuleDestroy(): Promise<void> {
     await Promise.allSettled(Object.values(this.checkers).map((checker: Checker) => checker.close?.()));
   }
+}
+
+/**
+ * A database probe's error with the connection string and its password taken out: a driver quoting what it was given
+ * must not put the secret in the history, pushes or notifications.
+ */
+function withoutSecret(target: CheckTarget, probe: ProbeResult): ProbeResult {
+  if (!('connectionString' in target) || !probe.error || !target.connectionString) return probe;
+  let password = '';
+  try {
+    password = decodeURIComponent(new URL(target.connectionString).password);
+  } catch {
+    // Not a URL: only the whole string is taken out.
+  }
+  const secrets = [target.connectionString, password].filter((secret) => secret.length >= 3);
+  const error = secrets.reduce((text, secret) => text.split(secret).join(SECRET_MASK), probe.error);
+  return error === probe.error ? probe : { ...probe, error };
 }
 
 /**

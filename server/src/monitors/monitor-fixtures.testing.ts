@@ -1,5 +1,6 @@
 import type { Assertion } from '@vigil/proto';
 import type { MonitorRow } from './monitor.types';
+import type { MonitorFields } from './monitors.repository';
 
 /** The per-type columns of an http monitor as the migration leaves an existing one, for row fixtures. */
 export const HTTP_TYPE_COLUMNS: Pick<
@@ -49,4 +50,28 @@ export const HTTP_TARGET_EXTRAS: { type: 'http'; ignoreTls: boolean; maxRedirect
   ignoreTls: false,
   maxRedirects: 5,
   assertions: [],
+};
+
+/** The per-type fields of an http monitor with the defaults, for MonitorFields fixtures. */
+export const HTTP_TYPE_FIELDS: Omit<
+  MonitorFields,
+  'name' | 'url' | 'method' | 'interval' | 'timeout' | 'expectedStatus' | 'headers' | 'body' | 'active' | 'retries' | 'retryInterval'
+> = {
+  type: 'http',
+  hostname: null,
+  port: null,
+  packetCount: null,
+  dnsRecordType: null,
+  dnsServer: null,
+  message: null,
+  grpcService: null,
+  tls: null,
+  connectionString: null,
+  query: null,
+  ignoreTls: false,
+  maxRedirects: 5,
+  certExpiryDays: [14],
+  assertions: [],
+  pushToken: null,
+  pushAwaitedSince: null,
 };

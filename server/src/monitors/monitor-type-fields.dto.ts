@@ -134,7 +134,8 @@ class DnsServer implements ValidatorConstraintInterface {
 @ValidatorConstraint({ name: 'targetUrl' })
 export class TargetUrl implements ValidatorConstraintInterface {
   validate(value: unknown, args: ValidationArguments): boolean {
-    if (typeof value !== 'string') return false;
+    // No whitespace anywhere, as isHttpUrl (the rule of before monitor types) has it.
+    if (typeof value !== 'string' || /\s/.test(value)) return false;
     const type = bodyType(args.object);
     const schemes = type === 'websocket' ? ['ws:', 'wss:'] : type === 'http' ? ['http:', 'https:'] : ['http:', 'https:', 'ws:', 'wss:'];
     try {
@@ -150,7 +151,7 @@ export class TargetUrl implements ValidatorConstraintInterface {
 @ValidatorConstraint({ name: 'connectionString' })
 class ConnectionString implements ValidatorConstraintInterface {
   validate(value: unknown, args: ValidationArguments): boolean {
-    if (typeof value !== 'string' || value.length > L.connectionStringMax) return false;
+    if (typeof value !== 'string' || value.length > L.connectionStringMax || /\s/.test(value)) return false;
     if (isMask(value.trim())) return true;
     const type = bodyType(args.object);
     const schemes = type ? (CONNECTION_SCHEMES[type] ?? []) : Object.values(CONNECTION_SCHEMES).flat();

@@ -10,13 +10,15 @@ import { HttpChecker } from './checkers/http.checker';
 import { MonitorStats } from './monitor-stats';
 import { MonitorStatsRepository } from './monitor-stats.repository';
 import { MonitorsController } from './monitors.controller';
+import { PushController } from './push.controller';
+import { PushService } from './push.service';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
 import { QueueCheckScheduler } from './queue-check-scheduler.service';
 import { RetentionService } from './retention.service';
 
 @Module({
-  controllers: [MonitorsController],
+  controllers: [MonitorsController, PushController],
   providers: [
     MonitorsRepository,
     CheckPipeline,
@@ -41,6 +43,7 @@ import { RetentionService } from './retention.service';
     MonitorStats,
     MonitorStatsRepository,
     MonitorsService,
+    PushService,
     RetentionService,
   ],
   exports: [MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter, CheckPipeline, HttpChecker],

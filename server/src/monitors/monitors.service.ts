@@ -10,6 +10,7 @@ import {
   SUMMARY_HISTORY_SLOTS,
 } from '@vigil/proto';
 import { badRequest, notFound } from '../common/api-exception';
+import { RateLimiter } from '../common/rate-limiter';
 import { DomainEvents } from '../events/domain-events.service';
 import { CheckPipeline } from './check-pipeline';
 import { CheckScheduler } from './check-scheduler.service';
@@ -24,9 +25,13 @@ import { MonitorStats } from './monitor-stats';
 
 /** Checks shown on the detail page before the history tab pages further. */
 const DETAIL_CHECKS = 50;
+/** Test checks reach out on a user's say: a few at once, then one every few seconds, per user and per address. */
+const TEST_LIMIT = { burst: 10, perMinute: 20 };
 
 @Injectable()
 export class MonitorsService {
+  private readonly testLimiter = new RateLimiter(TEST_LIMIT);
+
   constructor(
     private readonly monitors: MonitorsRepository,
     private readonly scheduler: CheckScheduler,
@@ -87,7 +92,8 @@ export class MonitorsService {
    * One check of an unsaved monitor body through the same pipeline as every check (OUTBOUND_DENY included); nothing
    * is stored. A push monitor has nothing to probe: its pushes are its checks.
    */
-  async test(input: TestMonitorDto): Promise<Omit<MonitorTestResponse, 'success'>> {
+  async test(input: TestMonitorDto, caller: { userId: number; address: string }): Promise<Omit<MonitorTestResponse, 'success'>> {
+    this.testLimiter.take([`user:${caller.userId}`, `address:${caller.address}`]);
     const fields = createFields(input);
     if (fields.type === 'push') throw badRequest('monitors.pushNoCheck');
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
