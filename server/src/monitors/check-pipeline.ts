@@ -76,7 +76,7 @@ function withoutSecret(target: CheckTarget, probe: ProbeResult): ProbeResult {
  * error wins over an assertion's. `expectedStatus` stays the HTTP checker's own status rule; assertions add to it.
  */
 export function judge(target: Pick<CheckTarget, 'assertions'>, probe: ProbeResult): CheckVerdict {
-  const assertions = evaluateAssertions(target.assertions, probe);
+  const assertions = evaluateAssertions(target.assertions ?? [], probe);
   const failed = firstFailure(assertions);
   return {
     ok: probe.ok && failed === null,

@@ -168,6 +168,19 @@ describe('updateFields', () => {
     expect(refusal(() => updateFields(tcp, body))).toBe('monitors.assertionSourceNotForType');
   });
 
+  it('leaves the target alone on an edit that does not touch it (no re-check)', () => {
+    const tcp = stored(create({ type: 'tcp', hostname: 'db', port: 1 }));
+    const fields = updateFields(tcp, { name: 'renamed' } as UpdateMonitorDto);
+    expect(fields.url).toBeUndefined();
+    expect(fields.hostname).toBeUndefined();
+  });
+
+  it('restarts a push monitor’s wait when it is resumed by an edit', () => {
+    const push = stored(create({ type: 'push' }), { active: false });
+    expect(updateFields(push, { active: true } as UpdateMonitorDto, NOW).pushAwaitedSince).toEqual(NOW);
+    expect(updateFields({ ...push, active: true }, { active: true } as UpdateMonitorDto, NOW).pushAwaitedSince).toBeUndefined();
+  });
+
   it('moves the readable target with the hostname, port or record type', () => {
     const dns = stored(create({ type: 'dns', hostname: 'example.com' }));
     expect(updateFields(dns, { dnsRecordType: 'TXT' } as UpdateMonitorDto).url).toBe('dns://example.com?type=TXT');

@@ -117,7 +117,10 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
   if (has('maxRedirects')) fields.maxRedirects = input.maxRedirects;
   if (has('certExpiryDays') && input.certExpiryDays !== undefined) fields.certExpiryDays = thresholds(input.certExpiryDays);
   if (input.assertions !== undefined) fields.assertions = checkedAssertions(type, input.assertions);
-  if (type !== 'http' && type !== 'websocket') {
+  // A resumed push monitor waits a whole interval for its first push before it is late.
+  if (type === 'push' && input.active === true && !current.active) fields.pushAwaitedSince = now;
+  const targetMoved = [fields.hostname, fields.port, fields.dnsRecordType].some((value) => value !== undefined);
+  if (type !== 'http' && type !== 'websocket' && targetMoved) {
     const merged = {
       type,
       hostname: fields.hostname ?? current.hostname,

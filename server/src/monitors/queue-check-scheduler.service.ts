@@ -43,6 +43,16 @@ function jobData(monitor: ScheduledMonitor): CheckJobData {
   return { monitor: target };
 }
 
+/**
+ * A job's target as this version reads it. Legacy (before monitor types): jobs written by an older server carry an
+ * http target without `type`, `assertions`, `ignoreTls` and `maxRedirects`; they run as the http checks they were
+ * until the reconcile at start rewrites their schedulers.
+ */
+function currentTarget(target: JobTarget): JobTarget {
+  if ((target as { type?: string }).type !== undefined) return target;
+  return { ...target, type: 'http', assertions: [], ignoreTls: false, maxRedirects: 5 } as JobTarget;
+}
+
 /** The time a job was due: scheduler jobs are named `repeat:<scheduler>:<millis>` by BullMQ. */
 function slotOf(job: CheckJob): number {
   if (job.data.slotAt !== undefined) return job.data.slotAt;
@@ -170,7 +180,7 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     this.inFlight += 1;
     try {
       // A due job of a monitor whose check is already running here is covered by that check.
-      await this.runs.join(job.data.monitor.id, () => this.check(job.data.monitor, slot));
+      await this.runs.join(job.data.monitor.id, () => this.check(currentTarget(job.data.monitor), slot));
     } finally {
       this.inFlight -= 1;
     }
