@@ -2,7 +2,7 @@ import { BadRequestException, HttpStatus, NotFoundException, PayloadTooLargeExce
 import { MESSAGES } from '@vigil/proto';
 import { QueryFailedError } from 'typeorm';
 import { conflict, tooManyRequests } from './api-exception';
-import { toApiError } from './api-exception.filter';
+import { loggedPath, toApiError } from './api-exception.filter';
 import { ParseIdPipe, ParseRouteIdPipe } from './parse-id.pipe';
 
 describe('toApiError', () => {
@@ -87,6 +87,16 @@ describe('ParseIdPipe', () => {
 
   it.each(['0', '-1', 'abc', '1.5', '1e3', '', '0x10', '12abc', '1234567890'])("refuses %j with 'invalid id'", (value) => {
     expect(() => sut.transform(value)).toThrow(MESSAGES['request.invalidId']);
+  });
+});
+
+describe('loggedPath', () => {
+  it.each([
+    ['/api/push/abcDEF123_-abcDEF123_-abcDEF12', '/api/push/…'],
+    ['/api/push/token/extra', '/api/push/…/extra'],
+    ['/api/monitors/12', '/api/monitors/12'],
+  ])('logs %s as %s', (path, logged) => {
+    expect(loggedPath(path)).toBe(logged);
   });
 });
 
