@@ -85,6 +85,8 @@ export const MESSAGES = {
   'monitors.assertionValueNumeric': 'lt, lte, gt and gte compare numbers: the value must be a number',
   'monitors.assertionValueTooLong': 'Assertion value must be at most 1024 characters',
   'monitors.assertionPatternInvalid': 'The matches value must be a valid regular expression (pattern or /pattern/flags)',
+  'monitors.pushTokenInvalid': 'Push token must be 24 to 64 letters, digits, - or _',
+  'monitors.pushTokenTaken': 'Another push monitor already has this token',
   'monitors.pushNoCheck': 'A push monitor is checked by its pushes: no push is overdue now',
   'monitors.testCompleted': 'Test check completed; nothing was saved',
   'push.notFound': 'No push monitor has this token',

@@ -29,6 +29,8 @@ export const MONITOR_TYPE_LIMITS = {
   certExpiryDaysMin: 1,
   certExpiryDaysMax: 365,
   certExpiryThresholdsMax: 5,
+  pushTokenMin: 24,
+  pushTokenMax: 64,
 } as const;
 
 export const MONITOR_TYPE_DEFAULTS = {
@@ -153,6 +155,8 @@ export interface TlsTypeFields extends TypeRequestBase {
 }
 export interface PushTypeFields extends TypeRequestBase {
   type: 'push';
+  /** The token of a monitor moved from Uptime Kuma, so its push URLs keep working; absent: the server makes one. */
+  pushToken?: string;
 }
 export interface WebsocketTypeFields extends TypeRequestBase {
   type: 'websocket';
@@ -210,6 +214,7 @@ export interface MonitorTypeRequest {
   ignoreTls?: boolean;
   maxRedirects?: number;
   certExpiryDays?: number | number[];
+  pushToken?: string;
   assertions?: Assertion[];
 }
 

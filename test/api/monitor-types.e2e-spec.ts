@@ -167,6 +167,16 @@ describe('monitor types API', () => {
       expect(early.body.code).toBe('monitors.pushNoCheck');
     });
 
+    it('keeps the push URL of a monitor moved from Uptime Kuma, and refuses a token taken', async () => {
+      const token = 'KumaToken0123456789abcdefghijKLM';
+      const moved = await create({ name: 'from kuma', type: 'push', pushToken: token, retries: 0 });
+      expect(moved.push_token).toBe(token);
+      await api().get(`/api/push/${token}?status=up&msg=OK&ping=`).expect(200);
+      expect(await read(moved.id)).toMatchObject({ status: 'up' });
+      const taken = await api().post('/api/monitors').set(member.auth).send({ name: 'twin', type: 'push', pushToken: token }).expect(409);
+      expect(taken.body.code).toBe('monitors.pushTokenTaken');
+    });
+
     it.each(['?status=sideways', '?ping=-1', '?ping=abc'])('refuses the query %s with 400', async (query) => {
       const { body } = await push(query).expect(400);
       expect(body.success).toBe(false);

@@ -99,6 +99,12 @@ describe('createFields', () => {
     expect(newPushToken()).toHaveLength(32);
   });
 
+  it('keeps the token of a monitor moved from Uptime Kuma', () => {
+    const token = 'k'.repeat(32);
+    expect(create({ type: 'push', pushToken: token }).pushToken).toBe(token);
+    expect(create({ type: 'tcp', hostname: 'h', port: 1, pushToken: token }).pushToken).toBeNull();
+  });
+
   it('refuses a masked secret on a new monitor', () => {
     expect(refusal(() => create({ type: 'redis', connectionString: M }))).toBe('monitors.connectionStringReenter');
     expect(refusal(() => create({ type: 'postgres', connectionString: `postgres://${M}@db/app` }))).toBe(

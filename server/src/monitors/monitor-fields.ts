@@ -60,7 +60,7 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     maxRedirects: has('maxRedirects') ? (input.maxRedirects ?? D.maxRedirects) : D.maxRedirects,
     certExpiryDays: has('certExpiryDays') ? thresholds(input.certExpiryDays) : [...D.certExpiryDays],
     assertions: checkedAssertions(type, input.assertions),
-    pushToken: type === 'push' ? newPushToken() : null,
+    pushToken: type === 'push' ? (input.pushToken ?? newPushToken()) : null,
     pushAwaitedSince: type === 'push' ? now : null,
   };
   return { ...fields, url: usesUrl ? (input.url ?? '') : readableTarget(fields) };
@@ -115,6 +115,7 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
   if (has('query')) fields.query = input.query;
   if (has('ignoreTls')) fields.ignoreTls = input.ignoreTls;
   if (has('maxRedirects')) fields.maxRedirects = input.maxRedirects;
+  if (has('pushToken')) fields.pushToken = input.pushToken;
   if (has('certExpiryDays') && input.certExpiryDays !== undefined) fields.certExpiryDays = thresholds(input.certExpiryDays);
   if (input.assertions !== undefined) fields.assertions = checkedAssertions(type, input.assertions);
   // A resumed push monitor waits a whole interval for its first push before it is late.

@@ -6,6 +6,7 @@ import {
   IsInt,
   IsNotEmpty,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -36,7 +37,7 @@ export const TYPE_FIELDS: { [T in MonitorType]: readonly string[] } = {
   ping: ['hostname*', 'packetCount'],
   dns: ['hostname*', 'dnsRecordType', 'dnsServer'],
   tls: ['hostname*', 'port', 'ignoreTls', 'certExpiryDays'],
-  push: [],
+  push: ['pushToken'],
   websocket: ['url*', 'message', 'ignoreTls', 'certExpiryDays'],
   grpc: ['hostname*', 'port*', 'grpcService', 'tls', 'ignoreTls', 'certExpiryDays'],
   postgres: ['connectionString*', 'query'],
@@ -294,6 +295,12 @@ export class MonitorTypeFieldsDto implements MonitorTypeRequest {
   @ValidateIf(validated('certExpiryDays'))
   @Validate(CertExpiryDays, { message: 'monitors.certExpiryDaysInvalid' })
   certExpiryDays?: number | number[];
+
+  @ApiPropertyOptional({ description: "push: Uptime Kuma's token of a migrated monitor; absent: one is generated" })
+  @ValidateIf(validated('pushToken'))
+  @IsString({ message: 'monitors.pushTokenInvalid' })
+  @Matches(new RegExp(`^[A-Za-z0-9_-]{${L.pushTokenMin},${L.pushTokenMax}}$`), { message: 'monitors.pushTokenInvalid' })
+  pushToken?: string;
 
   @ApiPropertyOptional({ description: 'Conditions on every result: [{ source, path?, operator, value? }]' })
   @ValidateIf((_, value) => value !== undefined)

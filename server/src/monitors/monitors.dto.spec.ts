@@ -65,6 +65,9 @@ describe('monitor DTO validation per type', () => {
     ['tls ok with the default port', { name, type: 'tls', hostname: 'example.com' }, null],
     // push
     ['push needs nothing', { name, type: 'push' }, null],
+    ['push takes a migrated token', { name, type: 'push', pushToken: 'aZ09_-aZ09_-aZ09_-aZ09_-aZ09_-aZ' }, null],
+    ['push token too short', { name, type: 'push', pushToken: 'short-token' }, 'monitors.pushTokenInvalid'],
+    ['push token shape', { name, type: 'push', pushToken: 'x'.repeat(30) + '/?' }, 'monitors.pushTokenInvalid'],
     // websocket
     ['websocket needs a url', { name, type: 'websocket' }, 'monitors.urlRequired'],
     ['websocket url is ws(s)', { name, type: 'websocket', url: 'https://example.com' }, 'monitors.websocketUrlInvalid'],

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoryPoint, MonitorFilter, MonitorStatus, MonitorType } from '@vigil/proto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { conflict } from '../common/api-exception';
 import { execute, queryRow, queryRows } from '../database/rows';
 import { DomainEvents, type Raise } from '../events/domain-events.service';
 import type { PeerCertificate } from './checkers/checker';
@@ -69,7 +70,7 @@ export class MonitorsRepository {
        VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}, $${keys.length + 1})
        RETURNING ${COLUMNS}`,
       [...values, nextCheckAt],
-    );
+    ).catch(refuseTakenPushToken);
     return row!;
   }
 
@@ -91,7 +92,9 @@ export class MonitorsRepository {
     }
     if (extra.resetState) sets.push(`consecutive_failures = 0`);
     sets.push('updated_at = now()');
-    return queryRow<MonitorRow>(this.dataSource, `UPDATE monitors SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
+    return queryRow<MonitorRow>(this.dataSource, `UPDATE monitors SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params).catch(
+      refuseTakenPushToken,
+    );
   }
 
   delete(id: number): Promise<MonitorRow | null> {
@@ -392,6 +395,13 @@ export class MonitorsRepository {
     const aggregates = await execute(this.dataSource, `DELETE FROM monitor_hourly WHERE hour < $1 RETURNING 1`, [aggregatesBefore]);
     return { checks, aggregates };
   }
+}
+
+/** A push token is unique: a chosen one already in use is the caller's mistake (409), not a failure. */
+function refuseTakenPushToken(error: unknown): never {
+  const failure = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : null;
+  if (failure?.code === '23505' && failure.constraint === 'monitors_push_token') throw conflict('monitors.pushTokenTaken');
+  throw error;
 }
 
 /** The events of one stored result: `monitor` as it stands after the result, with the monitor's 24-hour uptime. */
