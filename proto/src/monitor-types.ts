@@ -29,6 +29,8 @@ export const MONITOR_TYPE_LIMITS = {
   certExpiryDaysMin: 1,
   certExpiryDaysMax: 365,
   certExpiryThresholdsMax: 5,
+  pushTokenMin: 24,
+  pushTokenMax: 64,
 } as const;
 
 export const MONITOR_TYPE_DEFAULTS = {
@@ -153,6 +155,8 @@ export interface TlsTypeFields extends TypeRequestBase {
 }
 export interface PushTypeFields extends TypeRequestBase {
   type: 'push';
+  /** The token of a monitor moved from Uptime Kuma, so its push URLs keep working; absent: the server makes one. */
+  pushToken?: string;
 }
 export interface WebsocketTypeFields extends TypeRequestBase {
   type: 'websocket';
@@ -190,6 +194,29 @@ export type MonitorTypeFields =
   | WebsocketTypeFields
   | GrpcTypeFields
   | DatabaseTypeFields;
+
+/**
+ * Every per-type field a create or update body may carry, flat: what the server validates per `type` (a value of
+ * MonitorTypeFields is one of these).
+ */
+export interface MonitorTypeRequest {
+  type?: MonitorType;
+  hostname?: string;
+  port?: number;
+  packetCount?: number;
+  dnsRecordType?: DnsRecordType;
+  dnsServer?: string | null;
+  message?: string | null;
+  grpcService?: string;
+  tls?: boolean;
+  connectionString?: string;
+  query?: string | null;
+  ignoreTls?: boolean;
+  maxRedirects?: number;
+  certExpiryDays?: number | number[];
+  pushToken?: string;
+  assertions?: Assertion[];
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reads

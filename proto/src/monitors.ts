@@ -1,4 +1,5 @@
-/** HTTP monitors: REST bodies and live events. Field names follow the spec's Monitor entity (snake_case reads). */
+/** Monitors: REST bodies and live events. Field names follow the spec's Monitor entity (snake_case reads). */
+import type { MonitorTypeReadFields, MonitorTypeRequest } from './monitor-types';
 
 export type MonitorStatus = 'up' | 'down' | 'pending';
 export const MONITOR_STATUSES: readonly MonitorStatus[] = ['up', 'down', 'pending'];
@@ -56,7 +57,8 @@ export interface CheckDto {
   checked_at: string;
 }
 
-export interface MonitorDto {
+/** A monitor as signed-in users read it; `url` is the readable target of every type (targetOf), credentials masked. */
+export interface MonitorDto extends MonitorTypeReadFields {
   id: number;
   name: string;
   url: string;
@@ -104,14 +106,19 @@ export interface MonitorResponse {
   monitor: MonitorDto;
 }
 
-/** Create and update body; `headers` may also be a JSON string; `expectedStatus` 2–5 or an exact code. */
-export interface MonitorRequest {
+/**
+ * Create and update body; `headers` may also be a JSON string; `expectedStatus` 2–5 or an exact code
+ * (`expected_status` is read as the same field, as xugou's client sends it). `url` is required for http and
+ * websocket only; the other types send their own fields (MonitorTypeFields).
+ */
+export interface MonitorRequest extends MonitorTypeRequest {
   name: string;
-  url: string;
+  url?: string;
   method?: HttpMethod;
   interval?: number;
   timeout?: number;
   expectedStatus?: number;
+  expected_status?: number;
   headers?: Record<string, string> | string | null;
   body?: string | null;
   active?: boolean;

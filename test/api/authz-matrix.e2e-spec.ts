@@ -41,6 +41,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/users/{id}/change-password': OWNER,
   'GET /api/monitors': SIGNED_IN,
   'POST /api/monitors': SIGNED_IN,
+  'POST /api/monitors/test': SIGNED_IN,
   'GET /api/monitors/{id}': SIGNED_IN,
   'PUT /api/monitors/{id}': SIGNED_IN,
   'DELETE /api/monitors/{id}': SIGNED_IN,
@@ -76,6 +77,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/notifications/channels/{id}/test': SIGNED_IN,
   'POST /api/notifications/settings': SIGNED_IN,
   'GET /api/notifications/history': SIGNED_IN,
+  // Push monitors' heartbeats: authenticated by the push token in the path, not by a caller identity.
+  'GET /api/push/{token}': PUBLIC,
+  'POST /api/push/{token}': PUBLIC,
   'GET /api/metrics': ADMIN,
   'GET /api/health': PUBLIC,
 };

@@ -222,7 +222,9 @@ describe('monitors API and check engine', () => {
     const missing = await api().get('/api/monitors/999999').set(member.auth).expect(404);
     expect(missing.body.message).toBe('Monitor does not exist');
     await api().put('/api/monitors/999999').set(member.auth).send({ name: 'x' }).expect(404);
-    await api().delete('/api/monitors/abc').set(member.auth).expect(400);
+    // Issue 16: a word under /api/monitors/ is a path that is not a route (404), no longer 'invalid id'.
+    await api().delete('/api/monitors/abc').set(member.auth).expect(404);
+    await api().delete('/api/monitors/0').set(member.auth).expect(400);
     await api().delete(`/api/monitors/${monitor.id}`).set(member.auth).expect(200);
     await api().get(`/api/monitors/${monitor.id}`).set(member.auth).expect(404);
   });

@@ -2,8 +2,8 @@ import { BadRequestException, HttpStatus, NotFoundException, PayloadTooLargeExce
 import { MESSAGES } from '@vigil/proto';
 import { QueryFailedError } from 'typeorm';
 import { conflict, tooManyRequests } from './api-exception';
-import { toApiError } from './api-exception.filter';
-import { ParseIdPipe } from './parse-id.pipe';
+import { loggedPath, toApiError } from './api-exception.filter';
+import { ParseIdPipe, ParseRouteIdPipe } from './parse-id.pipe';
 
 describe('toApiError', () => {
   it('keeps the status and catalogued message of our own exceptions', () => {
@@ -87,5 +87,31 @@ describe('ParseIdPipe', () => {
 
   it.each(['0', '-1', 'abc', '1.5', '1e3', '', '0x10', '12abc', '1234567890'])("refuses %j with 'invalid id'", (value) => {
     expect(() => sut.transform(value)).toThrow(MESSAGES['request.invalidId']);
+  });
+});
+
+describe('loggedPath', () => {
+  it.each([
+    ['/api/push/abcDEF123_-abcDEF123_-abcDEF12', '/api/push/…'],
+    ['/api/push/token/extra', '/api/push/…/extra'],
+    ['/api/monitors/12', '/api/monitors/12'],
+  ])('logs %s as %s', (path, logged) => {
+    expect(loggedPath(path)).toBe(logged);
+  });
+});
+
+describe('ParseRouteIdPipe', () => {
+  const sut = new ParseRouteIdPipe();
+
+  it.each(['abc', 'test', '12abc', 'search'])('answers the word %j as a path that is not a route (404)', (value) => {
+    expect(() => sut.transform(value)).toThrow(expect.objectContaining({ status: 404 }));
+  });
+
+  it.each(['0', '-1', '1.5', '1e3', '0x10', '1234567890'])("refuses the malformed number %j with 'invalid id'", (value) => {
+    expect(() => sut.transform(value)).toThrow(MESSAGES['request.invalidId']);
+  });
+
+  it('accepts an id', () => {
+    expect(sut.transform('42')).toBe(42);
   });
 });

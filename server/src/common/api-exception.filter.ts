@@ -61,15 +61,21 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const requestId = request.requestId;
     const { status, body, retryAfter } = toApiError(error, requestId);
+    const path = loggedPath(request.path);
     if (status === HttpStatus.SERVICE_UNAVAILABLE && body.code === 'request.databaseUnavailable') {
       // An outage fails every request alike: one line each, without the stack.
-      this.logger.warn(`${request.method} ${request.path} [${requestId}]: database unavailable (${(error as Error)?.message})`);
+      this.logger.warn(`${request.method} ${path} [${requestId}]: database unavailable (${(error as Error)?.message})`);
     } else if (status >= 500) {
       // Our own bug: full detail in the log under the request id, none in the answer.
-      this.logger.error(`${request.method} ${request.path} failed [${requestId}]`, (error as Error)?.stack ?? String(error));
+      this.logger.error(`${request.method} ${path} failed [${requestId}]`, (error as Error)?.stack ?? String(error));
     }
     if (response.headersSent) return;
     if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
     response.status(status).json(body);
   }
+}
+
+/** A path as logs show it: a push token in it is a credential (`/api/push/{token}`) and is left out. */
+export function loggedPath(path: string): string {
+  return path.replace(/^(\/api\/push\/)[^/]+/, '$1…');
 }

@@ -10,6 +10,7 @@ import { AuthController } from '../auth/auth.controller';
 import { HealthController } from '../health/health.controller';
 import { MetricsController } from '../metrics/metrics.controller';
 import { MonitorsController } from '../monitors/monitors.controller';
+import { PushController } from '../monitors/push.controller';
 import { NotificationsController } from '../notifications/notifications.controller';
 import { SettingsController } from '../settings/settings.controller';
 import { StatusController } from '../status/status.controller';
@@ -71,6 +72,7 @@ const CONTROLLERS = [
   MetricsController,
   MonitorsController,
   NotificationsController,
+  PushController,
   SettingsController,
   StatusController,
   UsersController,

@@ -80,16 +80,18 @@ describe(DomainEvents.name, () => {
   it('relays the server events raised here, and only those', async () => {
     sut.relayTo((name, payload) => relayed.push([name, payload]));
     sut.emit('monitor.updated', { monitor });
-    await sut.transaction(database([]), async (_manager, raise) => raise('monitor.checked', { monitor, check, uptime: 100 }));
+    await sut.transaction(database([]), async (_manager, raise) =>
+      raise('monitor.checked', { monitor, check, uptime: 100, certificate: null }),
+    );
     sut.receive('status.config_changed', {});
     expect(relayed).toEqual([['monitor.updated', { monitor }]]);
   });
 
   it('delivers a written event once in each phase: as a batch inside the transaction, one by one after commit', async () => {
     const result = await sut.transaction(database(listener.heard), async (_manager, raise) => {
-      raise('monitor.checked', { monitor: { ...monitor, id: 1 }, check, uptime: 100 });
+      raise('monitor.checked', { monitor: { ...monitor, id: 1 }, check, uptime: 100, certificate: null });
       raise('monitor.status_changed', change(1));
-      raise('monitor.checked', { monitor: { ...monitor, id: 2 }, check, uptime: 100 });
+      raise('monitor.checked', { monitor: { ...monitor, id: 2 }, check, uptime: 100, certificate: null });
       raise('monitor.status_changed', change(2));
       return 'stored';
     });
@@ -98,7 +100,9 @@ describe(DomainEvents.name, () => {
   });
 
   it('keeps a transaction without such events from its transaction listeners', async () => {
-    await sut.transaction(database(listener.heard), async (_manager, raise) => raise('monitor.checked', { monitor, check, uptime: 100 }));
+    await sut.transaction(database(listener.heard), async (_manager, raise) =>
+      raise('monitor.checked', { monitor, check, uptime: 100, certificate: null }),
+    );
     expect(listener.heard).toEqual(['commit', 'push check 7']);
   });
 

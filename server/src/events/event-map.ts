@@ -10,6 +10,7 @@ import type {
   PublicMonitor,
   UserDto,
 } from '@vigil/proto';
+import type { PeerCertificate } from '../monitors/checkers/checker';
 
 /** One item of the public status page as it stands after a check or report. */
 export type StatusItemChange = { monitor: PublicMonitor; agent?: never } | { agent: PublicAgent; monitor?: never };
@@ -27,8 +28,11 @@ export interface EventMap {
   'monitor.created': { monitor: MonitorDto };
   'monitor.updated': { monitor: MonitorDto };
   'monitor.deleted': { monitor: MonitorDto };
-  /** Every stored check. `monitor` carries the state after it (history and checks left empty). */
-  'monitor.checked': { monitor: MonitorDto; check: CheckDto; uptime: number };
+  /**
+   * Every stored check. `monitor` carries the state after it (history and checks left empty); `certificate` the peer
+   * certificate this check saw (TLS-using types), for the certificate-expiry alerts.
+   */
+  'monitor.checked': { monitor: MonitorDto; check: CheckDto; uptime: number; certificate: PeerCertificate | null };
   /** Raised once per transition, decided atomically in the database. */
   'monitor.status_changed': { monitor: MonitorDto; previous: MonitorStatus; status: MonitorStatus; check: CheckDto };
   'agent.created': { agent: AgentDto };

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AddressDenyList } from '../common/outbound';
 import type { AppConfig } from '../config/config';
 import { describeFailure, HttpChecker } from './http-checker';
+import { HTTP_TARGET_EXTRAS } from './monitor-fixtures.testing';
 
 describe('describeFailure', () => {
   it.each([
@@ -54,7 +55,16 @@ describe('HttpChecker connections per origin', () => {
     try {
       const checks = origins.flatMap(({ url }) =>
         Array.from({ length: 5 }, (_, i) =>
-          sut.check({ id: i, url: `${url}/${i}`, method: 'GET', headers: {}, body: null, timeout: 5, expectedStatus: 200 }),
+          sut.check({
+            ...HTTP_TARGET_EXTRAS,
+            id: i,
+            url: `${url}/${i}`,
+            method: 'GET',
+            headers: {},
+            body: null,
+            timeout: 5,
+            expectedStatus: 200,
+          }),
         ),
       );
       const results = await Promise.all(checks);

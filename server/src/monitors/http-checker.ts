@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { Histogram } from '../common/histogram';
 import { matchesExpectedStatus } from './check-rules';
-import type { MonitorTarget } from './monitor.types';
+import type { CheckTarget } from './checkers/checker';
 
 export interface CheckResult {
   ok: boolean;
@@ -58,7 +58,7 @@ export class HttpChecker implements OnModuleDestroy {
     this.dispatcher = this.agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
   }
 
-  async check(monitor: MonitorTarget): Promise<CheckResult> {
+  async check(monitor: CheckTarget<'http'>): Promise<CheckResult> {
     const timeoutMs = monitor.timeout * 1000;
     const started = performance.now();
     const checkedAt = new Date();

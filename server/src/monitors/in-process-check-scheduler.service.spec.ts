@@ -1,6 +1,8 @@
 import type { AppConfig } from '../config/config';
 import type { CheckResultsWriter } from './check-results.writer';
-import type { CheckResult, HttpChecker } from './http-checker';
+import type { CheckPipeline } from './check-pipeline';
+import type { CheckResult } from './http-checker';
+import { HTTP_TARGET_EXTRAS, HTTP_TYPE_COLUMNS } from './monitor-fixtures.testing';
 import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
 import { applyResult, stateOf, withState } from './monitor-state';
 import type { MonitorRow, ScheduledMonitor } from './monitor.types';
@@ -44,6 +46,7 @@ class MemoryWriter {
 
 function row(): MonitorRow {
   return {
+    ...HTTP_TYPE_COLUMNS,
     id: 7,
     name: 'site',
     url: 'http://127.0.0.1:9/',
@@ -80,9 +83,10 @@ describe(InProcessCheckScheduler.name, () => {
     writer = new MemoryWriter(row());
     const repository = { loadActive: async () => [] } as unknown as MonitorsRepository;
     const config = { monitors: { checkConcurrency: 16 } } as AppConfig;
-    sut = new InProcessCheckScheduler(repository, checker as unknown as HttpChecker, writer as unknown as CheckResultsWriter, config);
+    sut = new InProcessCheckScheduler(repository, checker as unknown as CheckPipeline, writer as unknown as CheckResultsWriter, config);
     await sut.onApplicationBootstrap();
     monitor = {
+      ...HTTP_TARGET_EXTRAS,
       id: 7,
       url: writer.row.url,
       method: 'GET',

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { CheckPipeline, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { CheckSlots } from './check-slots';
 import { nextOnRhythm, spreadOffsetMs } from './check-rules';
-import { HttpChecker } from './http-checker';
 import { MonitorRuns } from './monitor-runs';
 import { nextRun, stateOf } from './monitor-state';
 import type { ScheduledMonitor } from './monitor.types';
@@ -43,7 +43,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
 
   constructor(
     private readonly monitors: MonitorsRepository,
-    private readonly checker: HttpChecker,
+    private readonly checker: CheckPipeline,
     private readonly writer: CheckResultsWriter,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -157,10 +157,13 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
       const result = await this.checker.check(monitor).finally(() => {
         if (!manual) this.slots.release();
       });
-      const recorded = await this.writer.record(
-        { monitorId: monitor.id, ...result, rhythmNext: new Date(entry.rhythmAt), slotAt },
-        { immediately: manual },
-      );
+      // Nothing to record (a push monitor whose last push is recent): the rhythm goes on.
+      const recorded =
+        result &&
+        (await this.writer.record(
+          { monitorId: monitor.id, ...storedFields(result), rhythmNext: new Date(entry.rhythmAt), slotAt },
+          { immediately: manual },
+        ));
       // Deleted, paused or re-scheduled while the check ran: the newer entry decides.
       if (this.entries.get(monitor.id) === entry) {
         const next = recorded ? nextRun(stateOf(recorded.monitor), entry.rhythmAt).at : entry.rhythmAt;

@@ -1,6 +1,8 @@
 import type { AppConfig } from '../config/config';
 import type { CheckResultsWriter } from './check-results.writer';
-import type { CheckResult, HttpChecker } from './http-checker';
+import type { CheckPipeline } from './check-pipeline';
+import type { CheckResult } from './http-checker';
+import { HTTP_TARGET_EXTRAS } from './monitor-fixtures.testing';
 import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
 import type { ScheduledMonitor } from './monitor.types';
 import type { MonitorsRepository, RecordedResult } from './monitors.repository';
@@ -13,6 +15,7 @@ function deferred<T>() {
 }
 
 const monitor = (id: number): ScheduledMonitor => ({
+  ...HTTP_TARGET_EXTRAS,
   id,
   url: `http://127.0.0.1:1/${id}`,
   method: 'GET',
@@ -52,7 +55,7 @@ function setup({ concurrency = 256, room = 5000 } = {}) {
   };
   const sut = new InProcessCheckScheduler(
     { loadActive: async () => [] } as unknown as MonitorsRepository,
-    checker as unknown as HttpChecker,
+    checker as unknown as CheckPipeline,
     writer as unknown as CheckResultsWriter,
     { monitors: { checkConcurrency: concurrency } } as AppConfig,
   );

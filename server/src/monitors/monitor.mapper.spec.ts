@@ -1,8 +1,10 @@
 import { SECRET_MASK as M } from '@vigil/proto';
 import { toMonitorDto } from './monitor.mapper';
+import { HTTP_TYPE_COLUMNS } from './monitor-fixtures.testing';
 import type { MonitorRow } from './monitor.types';
 
 const row = (overrides: Partial<MonitorRow>): MonitorRow => ({
+  ...HTTP_TYPE_COLUMNS,
   id: 1,
   name: 'api',
   url: 'https://api.example.com/health',

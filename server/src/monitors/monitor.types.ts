@@ -1,28 +1,30 @@
-import type { CheckDto, HttpMethod, MonitorStatus } from '@vigil/proto';
+import type { Assertion, CheckDto, DnsRecordType, HttpMethod, MonitorStatus, MonitorType } from '@vigil/proto';
+import type { CheckTarget } from './checkers/checker';
 
-/** What the checker needs to know about a monitor. */
-export interface MonitorTarget {
-  id: number;
-  url: string;
-  method: HttpMethod;
-  headers: Record<string, string>;
-  body: string | null;
-  timeout: number;
-  expectedStatus: number;
-}
+/** What the checker of the monitor's type needs to know about it (built from the row by `toCheckTarget`). */
+export type MonitorTarget = CheckTarget;
 
 /** What the scheduler needs on top of that. */
-export interface ScheduledMonitor extends MonitorTarget {
+export type ScheduledMonitor = MonitorTarget & {
   interval: number;
   retryInterval: number;
   nextCheckAt: Date | null;
   status: MonitorStatus;
+};
+
+/** The last peer certificate a check saw, as stored (`monitors.certificate`). */
+export interface StoredCertificate {
+  subject: string;
+  issuer: string;
+  expires_at: string;
+  fingerprint: string;
 }
 
 /** A monitor row as stored. */
 export interface MonitorRow {
   id: number;
   name: string;
+  /** The readable target of every type (targetOf); the request URL of http and websocket monitors. */
   url: string;
   method: HttpMethod;
   interval_s: number;
@@ -39,6 +41,28 @@ export interface MonitorRow {
   last_checked: Date | null;
   next_check_at: Date | null;
   created_at: Date;
+  type: MonitorType;
+  /** Also kept for database types, parsed from the connection string (never its credentials). */
+  hostname: string | null;
+  port: number | null;
+  packet_count: number | null;
+  dns_record_type: DnsRecordType | null;
+  dns_server: string | null;
+  message: string | null;
+  grpc_service: string | null;
+  tls: boolean | null;
+  /** A secret: masked in every read. */
+  connection_string: string | null;
+  query: string | null;
+  ignore_tls: boolean;
+  max_redirects: number;
+  cert_expiry_days: number[];
+  assertions: Assertion[];
+  /** Push monitors only; never in public payloads. */
+  push_token: string | null;
+  /** Push monitors: when the wait for the next push began (the last push, or creation, resume or type change). */
+  push_awaited_since: Date | null;
+  certificate: StoredCertificate | null;
 }
 
 /** One stored check, as the monitor's check list reads it. */

@@ -1,9 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { CheckResponse, ChecksPageResponse, MonitorResponse, MonitorsResponse, MonitorStatsResponse } from '@vigil/proto';
-import { ParseIdPipe } from '../common/parse-id.pipe';
+import type {
+  CheckResponse,
+  ChecksPageResponse,
+  MonitorResponse,
+  MonitorsResponse,
+  MonitorStatsResponse,
+  MonitorTestResponse,
+} from '@vigil/proto';
+import { Auth, AuthUser, ClientIp } from '../common/decorators';
+import { ParseRouteIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
-import { ChecksQuery, CreateMonitorDto, ListMonitorsQuery, StatsQuery, UpdateMonitorDto } from './monitors.dto';
+import { ChecksQuery, CreateMonitorDto, ListMonitorsQuery, StatsQuery, TestMonitorDto, UpdateMonitorDto } from './monitors.dto';
 import { MonitorsService } from './monitors.service';
 
 /** Monitors are shared by every signed-in user (spec section 6); the global guard requires a token. */
@@ -25,54 +33,62 @@ export class MonitorsController {
     return { monitor: await this.monitors.create(body) };
   }
 
+  /** One check of an unsaved body, nothing stored; rate limited per user and address (it reaches out). */
+  @Post('test')
+  @HttpCode(200)
+  @Reply('monitors.testCompleted')
+  test(@Body() body: TestMonitorDto, @Auth() user: AuthUser, @ClientIp() address: string): Promise<Payload<MonitorTestResponse>> {
+    return this.monitors.test(body, { userId: user.id, address });
+  }
+
   @Get(':id')
   @Reply()
-  async get(@Param('id', ParseIdPipe) id: number): Promise<Payload<MonitorResponse>> {
+  async get(@Param('id', ParseRouteIdPipe) id: number): Promise<Payload<MonitorResponse>> {
     return { monitor: await this.monitors.get(id) };
   }
 
   @Put(':id')
   @Reply('monitors.updated')
-  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateMonitorDto): Promise<Payload<MonitorResponse>> {
+  async update(@Param('id', ParseRouteIdPipe) id: number, @Body() body: UpdateMonitorDto): Promise<Payload<MonitorResponse>> {
     return { monitor: await this.monitors.update(id, body) };
   }
 
   @Delete(':id')
   @Reply('monitors.deleted')
-  remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+  remove(@Param('id', ParseRouteIdPipe) id: number): Promise<void> {
     return this.monitors.remove(id);
   }
 
   @Post(':id/check')
   @HttpCode(200)
   @Reply('monitors.checkCompleted')
-  check(@Param('id', ParseIdPipe) id: number): Promise<Payload<CheckResponse>> {
+  check(@Param('id', ParseRouteIdPipe) id: number): Promise<Payload<CheckResponse>> {
     return this.monitors.checkNow(id);
   }
 
   @Post(':id/pause')
   @HttpCode(200)
   @Reply('monitors.paused')
-  async pause(@Param('id', ParseIdPipe) id: number): Promise<Payload<MonitorResponse>> {
+  async pause(@Param('id', ParseRouteIdPipe) id: number): Promise<Payload<MonitorResponse>> {
     return { monitor: await this.monitors.setActive(id, false) };
   }
 
   @Post(':id/resume')
   @HttpCode(200)
   @Reply('monitors.resumed')
-  async resume(@Param('id', ParseIdPipe) id: number): Promise<Payload<MonitorResponse>> {
+  async resume(@Param('id', ParseRouteIdPipe) id: number): Promise<Payload<MonitorResponse>> {
     return { monitor: await this.monitors.setActive(id, true) };
   }
 
   @Get(':id/stats')
   @Reply()
-  async stats(@Param('id', ParseIdPipe) id: number, @Query() query: StatsQuery): Promise<Payload<MonitorStatsResponse>> {
+  async stats(@Param('id', ParseRouteIdPipe) id: number, @Query() query: StatsQuery): Promise<Payload<MonitorStatsResponse>> {
     return { stats: await this.monitors.statsFor(id, query.range ?? '24h') };
   }
 
   @Get(':id/checks')
   @Reply()
-  checks(@Param('id', ParseIdPipe) id: number, @Query() query: ChecksQuery): Promise<Payload<ChecksPageResponse>> {
+  checks(@Param('id', ParseRouteIdPipe) id: number, @Query() query: ChecksQuery): Promise<Payload<ChecksPageResponse>> {
     return this.monitors.checks(id, query.page ?? 1, query.pageSize ?? 50);
   }
 }

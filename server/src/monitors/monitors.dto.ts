@@ -12,24 +12,27 @@ import {
   Min,
   Validate,
   ValidateIf,
+  ValidationArguments,
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
 import {
   HTTP_METHODS,
   HttpMethod,
-  isHttpUrl,
   MONITOR_LIMITS as L,
+  MONITOR_TYPES,
   MONITOR_STATUSES,
   MonitorFilter,
   MonitorRequest,
   MonitorStatus,
+  MonitorType,
   PAGE_SIZE_MAX,
   STATS_RANGES,
   StatsRange,
 } from '@vigil/proto';
 import { trim } from '../users/user-fields';
 import { PageQuery } from '../common/paging';
+import { bodyType, MonitorTypeFieldsDto, TargetUrl, validated } from './monitor-type-fields.dto';
 
 /** `headers` arrive as an object or as that object in JSON; anything else stays as is and fails validation. */
 function parseHeaders({ value }: { value: unknown }): unknown {
@@ -67,19 +70,18 @@ class ExpectedStatus implements ValidatorConstraintInterface {
   }
 }
 
-@ValidatorConstraint({ name: 'httpUrl' })
-class HttpUrl implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return typeof value === 'string' && isHttpUrl(value);
-  }
-}
+const urlMessage = (args: ValidationArguments) =>
+  bodyType(args.object) === 'websocket' ? 'monitors.websocketUrlInvalid' : 'monitors.urlInvalid';
 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
-/** Create body; every field but name and url has a default. Update uses the same rules with every field optional. */
-export class CreateMonitorDto implements MonitorRequest {
+/**
+ * Create body; every field but name and the type's target (url, hostname, connection string) has a default. Update
+ * uses the same rules with every field optional.
+ */
+export class CreateMonitorDto extends MonitorTypeFieldsDto implements MonitorRequest {
   @ApiProperty({ maxLength: L.nameMax })
   @Transform(trim)
   @IsNotEmpty({ message: 'monitors.nameRequired' })
@@ -87,13 +89,14 @@ export class CreateMonitorDto implements MonitorRequest {
   @MaxLength(L.nameMax, { message: 'monitors.nameRequired' })
   name: string;
 
-  @ApiProperty({ example: 'https://example.com/health' })
+  @ApiPropertyOptional({ example: 'https://example.com/health', description: 'http (http/https), websocket (ws/wss)' })
   @Transform(trim)
+  @ValidateIf(validated('url'))
   @IsNotEmpty({ message: 'monitors.urlRequired' })
   @IsString({ message: 'monitors.urlRequired' })
-  @MaxLength(L.urlMax, { message: 'monitors.urlInvalid' })
-  @Validate(HttpUrl, { message: 'monitors.urlInvalid' })
-  url: string;
+  @MaxLength(L.urlMax, { message: urlMessage })
+  @Validate(TargetUrl, { message: urlMessage })
+  url?: string;
 
   @ApiPropertyOptional({ enum: HTTP_METHODS, default: 'GET' })
   @IsOptional()
@@ -122,6 +125,12 @@ export class CreateMonitorDto implements MonitorRequest {
   @Transform(toNumber)
   @Validate(ExpectedStatus, { message: 'monitors.expectedStatusInvalid' })
   expectedStatus?: number;
+
+  @ApiPropertyOptional({ description: 'The same as expectedStatus (sent by xugou clients); expectedStatus wins' })
+  @IsOptional()
+  @Transform(toNumber)
+  @Validate(ExpectedStatus, { message: 'monitors.expectedStatusInvalid' })
+  expected_status?: number;
 
   @ApiPropertyOptional({
     type: 'object',
@@ -164,14 +173,16 @@ export class CreateMonitorDto implements MonitorRequest {
 }
 
 export class UpdateMonitorDto extends CreateMonitorDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  declare name: string;
+  /** Read by the per-type rules: an edit may leave out what the type requires, and its type may be the stored one. */
+  static readonly partial = true;
 
   @ApiPropertyOptional()
   @IsOptional()
-  declare url: string;
+  declare name: string;
 }
+
+/** `POST /api/monitors/test`: the create body, checked once and not stored. */
+export class TestMonitorDto extends CreateMonitorDto {}
 
 export class ListMonitorsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: ['all', 'active', 'paused'] })
@@ -183,6 +194,11 @@ export class ListMonitorsQuery extends PageQuery {
   @IsOptional()
   @IsIn(MONITOR_STATUSES, { message: 'validation.failed' })
   status?: MonitorStatus;
+
+  @ApiPropertyOptional({ enum: MONITOR_TYPES })
+  @IsOptional()
+  @IsIn(MONITOR_TYPES, { message: 'monitors.typeInvalid' })
+  type?: MonitorType;
 
   @ApiPropertyOptional({ description: 'Part of a name or URL' })
   @IsOptional()

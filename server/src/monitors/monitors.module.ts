@@ -5,29 +5,34 @@ import { REDIS, type RedisHandle } from '../redis/redis.module';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler } from './check-scheduler.service';
 import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
-import { HttpChecker } from './http-checker';
+import { CheckPipeline } from './check-pipeline';
+import { HttpChecker } from './checkers/http.checker';
 import { MonitorStats } from './monitor-stats';
 import { MonitorStatsRepository } from './monitor-stats.repository';
 import { MonitorsController } from './monitors.controller';
+import { PushController } from './push.controller';
+import { PushService } from './push.service';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
 import { QueueCheckScheduler } from './queue-check-scheduler.service';
 import { RetentionService } from './retention.service';
 
 @Module({
-  controllers: [MonitorsController],
+  controllers: [MonitorsController, PushController],
   providers: [
     MonitorsRepository,
-    HttpChecker,
+    CheckPipeline,
+    // The HTTP checker's request timings are read by /api/metrics.
+    { provide: HttpChecker, inject: [CheckPipeline], useFactory: (pipeline: CheckPipeline) => pipeline.checkers.http },
     CheckResultsWriter,
     {
       // One process alone schedules in memory; instances sharing a Redis share BullMQ job schedulers.
       provide: CheckScheduler,
-      inject: [REDIS, MonitorsRepository, HttpChecker, CheckResultsWriter, APP_CONFIG],
+      inject: [REDIS, MonitorsRepository, CheckPipeline, CheckResultsWriter, APP_CONFIG],
       useFactory: (
         redis: RedisHandle | null,
         monitors: MonitorsRepository,
-        checker: HttpChecker,
+        checker: CheckPipeline,
         writer: CheckResultsWriter,
         config: AppConfig,
       ) =>
@@ -38,8 +43,9 @@ import { RetentionService } from './retention.service';
     MonitorStats,
     MonitorStatsRepository,
     MonitorsService,
+    PushService,
     RetentionService,
   ],
-  exports: [MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter, HttpChecker],
+  exports: [MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter, CheckPipeline, HttpChecker],
 })
 export class MonitorsModule {}

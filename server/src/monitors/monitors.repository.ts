@@ -1,32 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import type { HistoryPoint, HttpMethod, MonitorFilter, MonitorStatus } from '@vigil/proto';
-import { DataSource, EntityManager } from 'typeorm';
+import type { HistoryPoint, MonitorFilter, MonitorStatus, MonitorType } from '@vigil/proto';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { conflict } from '../common/api-exception';
 import { execute, queryRow, queryRows } from '../database/rows';
 import { DomainEvents, type Raise } from '../events/domain-events.service';
+import type { PeerCertificate } from './checkers/checker';
 import { uptimePercent } from './check-rules';
 import { applyResults, MonitorState, stateOf, withState } from './monitor-state';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
-import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor } from './monitor.types';
+import { toScheduled } from './monitor-target';
+import { COLUMNS, FIELD_COLUMNS, storedCertificate, toParam, withoutStaleVerdicts, type MonitorFields } from './monitor-rows';
+import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor, StoredCertificate } from './monitor.types';
 
-export interface MonitorFields {
-  name: string;
-  url: string;
-  method: HttpMethod;
-  interval: number;
-  timeout: number;
-  expectedStatus: number;
-  headers: Record<string, string>;
-  body: string | null;
-  active: boolean;
-  retries: number;
-  retryInterval: number;
-}
+export { fieldsAsRow, type MonitorFields } from './monitor-rows';
 
 export interface ListQuery {
   offset: number;
   limit: number | null;
   filter: MonitorFilter;
   status?: MonitorStatus;
+  type?: MonitorType;
   search?: string;
 }
 
@@ -45,6 +38,12 @@ export interface ResultInput {
    * at or after the slot is already stored: a re-run of a dead instance's job never counts twice.
    */
   slotAt?: Date | null;
+  /** The peer certificate the check saw; stored in `monitors.certificate` when set. */
+  certificate?: PeerCertificate | null;
+  /** A push arrived (the push route): the wait for the next push starts at `checkedAt`. */
+  pushed?: boolean;
+  /** A push monitor's "no push" verdict: dropped when the wait it judged has moved since (a push was stored). */
+  awaitedSince?: Date;
 }
 
 export interface RecordedResult {
@@ -53,23 +52,6 @@ export interface RecordedResult {
   previous: MonitorStatus;
   monitor: MonitorRow;
 }
-
-const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
-  retry_interval_s, status, consecutive_failures, response_time, last_checked, next_check_at, created_at`;
-
-const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
-  name: 'name',
-  url: 'url',
-  method: 'method',
-  interval: 'interval_s',
-  timeout: 'timeout_s',
-  expectedStatus: 'expected_status',
-  headers: 'headers',
-  body: 'body',
-  active: 'active',
-  retries: 'retries',
-  retryInterval: 'retry_interval_s',
-};
 
 /** The only code that touches the monitor tables. Plain SQL: these queries are the hot path at 10,000 monitors. */
 @Injectable()
@@ -81,14 +63,14 @@ export class MonitorsRepository {
 
   async insert(fields: MonitorFields, nextCheckAt: Date | null): Promise<MonitorRow> {
     const keys = Object.keys(FIELD_COLUMNS) as Array<keyof MonitorFields>;
-    const values = keys.map((key) => (key === 'headers' ? JSON.stringify(fields[key]) : fields[key]));
+    const values = keys.map((key) => toParam(key, fields[key]));
     const row = await queryRow<MonitorRow>(
       this.dataSource,
       `INSERT INTO monitors (${keys.map((k) => FIELD_COLUMNS[k]).join(', ')}, next_check_at)
        VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}, $${keys.length + 1})
        RETURNING ${COLUMNS}`,
       [...values, nextCheckAt],
-    );
+    ).catch(refuseTakenPushToken);
     return row!;
   }
 
@@ -101,7 +83,7 @@ export class MonitorsRepository {
     const params: unknown[] = [id];
     for (const [key, value] of Object.entries(fields) as Array<[keyof MonitorFields, unknown]>) {
       if (value === undefined) continue;
-      params.push(key === 'headers' ? JSON.stringify(value) : value);
+      params.push(toParam(key, value));
       sets.push(`${FIELD_COLUMNS[key]} = $${params.length}`);
     }
     if (extra.nextCheckAt !== undefined) {
@@ -110,7 +92,9 @@ export class MonitorsRepository {
     }
     if (extra.resetState) sets.push(`consecutive_failures = 0`);
     sets.push('updated_at = now()');
-    return queryRow<MonitorRow>(this.dataSource, `UPDATE monitors SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
+    return queryRow<MonitorRow>(this.dataSource, `UPDATE monitors SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params).catch(
+      refuseTakenPushToken,
+    );
   }
 
   delete(id: number): Promise<MonitorRow | null> {
@@ -121,6 +105,20 @@ export class MonitorsRepository {
     return queryRow<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE id = $1`, [id]);
   }
 
+  findByPushToken(token: string): Promise<MonitorRow | null> {
+    return queryRow<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE push_token = $1 AND type = 'push'`, [token]);
+  }
+
+  /** PushClock: where the push monitor's wait for its next push started (null when gone or not a push monitor). */
+  async pushAwaitedSince(monitorId: number): Promise<Date | null> {
+    const row = await queryRow<{ since: Date | null }>(
+      this.dataSource,
+      `SELECT push_awaited_since AS since FROM monitors WHERE id = $1 AND type = 'push'`,
+      [monitorId],
+    );
+    return row?.since ?? null;
+  }
+
   async list(query: ListQuery): Promise<{ rows: MonitorRow[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -129,6 +127,10 @@ export class MonitorsRepository {
     if (query.status) {
       params.push(query.status);
       where.push(`status = $${params.length}`);
+    }
+    if (query.type) {
+      params.push(query.type);
+      where.push(`type = $${params.length}`);
     }
     if (query.search) {
       params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -238,10 +240,15 @@ export class MonitorsRepository {
       const rows = new Map(locked.map((row) => [row.id, row]));
       const { steps, final } = applyResults(
         new Map(locked.map((row) => [row.id, stateOf(row)])),
-        inputs.map((input) => ({ ...input, slotAt: input.slotAt ?? null, input })),
+        withoutStaleVerdicts(inputs, rows).map((input) => ({ ...input, slotAt: input.slotAt ?? null, input })),
       );
       if (!steps.length) return { recorded: [], uptime: new Map() };
       await this.writeStates(manager, final);
+      await this.writeTypeState(
+        manager,
+        steps.map((step) => step.outcome.input),
+        rows,
+      );
       const updated = steps.map(({ outcome, previous, state }) => ({
         input: outcome.input,
         previous: previous.status,
@@ -294,6 +301,41 @@ export class MonitorsRepository {
         entries.map(([, state]) => state.nextCheckAt),
       ],
     );
+  }
+
+  /**
+   * Stores what a batch's results tell beyond the state machine: the newest peer certificate seen per monitor, and the
+   * start of a push monitor's wait at each push. `rows` (what the events carry) take the same values.
+   */
+  private async writeTypeState(manager: EntityManager, inputs: ResultInput[], rows: Map<number, MonitorRow>): Promise<void> {
+    const certificates = new Map<number, { at: Date; stored: StoredCertificate }>();
+    const pushes = new Map<number, Date>();
+    for (const input of inputs) {
+      const { certificate, monitorId, checkedAt } = input;
+      if (certificate && (certificates.get(monitorId)?.at ?? 0) <= checkedAt) {
+        certificates.set(monitorId, { at: checkedAt, stored: storedCertificate(certificate) });
+      }
+      if (input.pushed && (pushes.get(monitorId) ?? 0) < checkedAt) pushes.set(monitorId, checkedAt);
+    }
+    if (certificates.size) {
+      const entries = [...certificates];
+      await execute(
+        manager,
+        `UPDATE monitors m SET certificate = v.certificate::jsonb
+         FROM unnest($1::int[], $2::text[]) AS v(id, certificate) WHERE m.id = v.id`,
+        [entries.map(([id]) => id), entries.map(([, { stored }]) => JSON.stringify(stored))],
+      );
+      for (const [id, { stored }] of entries) rows.set(id, { ...rows.get(id)!, certificate: stored });
+    }
+    if (pushes.size) {
+      const entries = [...pushes];
+      await execute(
+        manager,
+        `UPDATE monitors m SET push_awaited_since = GREATEST(m.push_awaited_since, v.at)
+         FROM unnest($1::int[], $2::timestamptz[]) AS v(id, at) WHERE m.id = v.id`,
+        [entries.map(([id]) => id), entries.map(([, at]) => at)],
+      );
+    }
   }
 
   /** Folds results into the hourly aggregates; rows are summed per (monitor, hour) first, as one upsert may not touch a row twice. */
@@ -355,20 +397,11 @@ export class MonitorsRepository {
   }
 }
 
-export function toScheduled(row: MonitorRow): ScheduledMonitor {
-  return {
-    id: row.id,
-    url: row.url,
-    method: row.method,
-    headers: row.headers ?? {},
-    body: row.body,
-    timeout: row.timeout_s,
-    expectedStatus: row.expected_status,
-    interval: row.interval_s,
-    retryInterval: row.retry_interval_s,
-    nextCheckAt: row.next_check_at,
-    status: row.status,
-  };
+/** A push token is unique: a chosen one already in use is the caller's mistake (409), not a failure. */
+function refuseTakenPushToken(error: unknown): never {
+  const failure = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : null;
+  if (failure?.code === '23505' && failure.constraint === 'monitors_push_token') throw conflict('monitors.pushTokenTaken');
+  throw error;
 }
 
 /** The events of one stored result: `monitor` as it stands after the result, with the monitor's 24-hour uptime. */
@@ -383,6 +416,11 @@ function announce(raise: Raise, result: RecordedResult, uptime: { up: number; ch
     checked_at: input.checkedAt,
   });
   const monitor = toMonitorDto(result.monitor, { uptime });
-  raise('monitor.checked', { monitor, check, uptime: uptimePercent(uptime?.up ?? 0, uptime?.checks ?? 0) });
+  raise('monitor.checked', {
+    monitor,
+    check,
+    uptime: uptimePercent(uptime?.up ?? 0, uptime?.checks ?? 0),
+    certificate: input.certificate ?? null,
+  });
   if (previous !== monitor.status) raise('monitor.status_changed', { monitor, previous, status: monitor.status, check });
 }

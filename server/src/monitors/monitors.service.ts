@@ -2,33 +2,42 @@ import { Injectable } from '@nestjs/common';
 import {
   CheckDto,
   DETAIL_HISTORY_POINTS,
-  MONITOR_DEFAULTS,
   MonitorDto,
+  MonitorTestResponse,
   MonitorsResponse,
   MonitorStatsResponse,
   StatsRange,
   SUMMARY_HISTORY_SLOTS,
 } from '@vigil/proto';
 import { badRequest, notFound } from '../common/api-exception';
+import { RateLimiter } from '../common/rate-limiter';
 import { DomainEvents } from '../events/domain-events.service';
+import { CheckPipeline } from './check-pipeline';
 import { CheckScheduler } from './check-scheduler.service';
+import { daysRemaining } from './checkers/assertions';
+import { createFields, TARGET_FIELDS, updateFields } from './monitor-fields';
+import { toCheckTarget, toScheduled } from './monitor-target';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
-import { keptSecrets } from './monitor-secrets';
 import type { MonitorRow } from './monitor.types';
-import { CreateMonitorDto, ListMonitorsQuery, UpdateMonitorDto } from './monitors.dto';
-import { MonitorFields, MonitorsRepository, RecordedResult, toScheduled } from './monitors.repository';
+import { CreateMonitorDto, ListMonitorsQuery, TestMonitorDto, UpdateMonitorDto } from './monitors.dto';
+import { fieldsAsRow, MonitorsRepository, RecordedResult } from './monitors.repository';
 import { MonitorStats } from './monitor-stats';
 
 /** Checks shown on the detail page before the history tab pages further. */
 const DETAIL_CHECKS = 50;
+/** Test checks reach out on a user's say: a few at once, then one every few seconds, per user and per address. */
+const TEST_LIMIT = { burst: 10, perMinute: 20 };
 
 @Injectable()
 export class MonitorsService {
+  private readonly testLimiter = new RateLimiter(TEST_LIMIT);
+
   constructor(
     private readonly monitors: MonitorsRepository,
     private readonly scheduler: CheckScheduler,
     private readonly stats: MonitorStats,
     private readonly events: DomainEvents,
+    private readonly pipeline: CheckPipeline,
   ) {}
 
   async list(query: ListMonitorsQuery): Promise<Omit<MonitorsResponse, 'success'>> {
@@ -41,6 +50,7 @@ export class MonitorsService {
         limit: paged ? pageSize : null,
         filter: query.filter ?? 'all',
         status: query.status,
+        type: query.type,
         search: query.search?.trim() || undefined,
       }),
       this.monitors.counts(),
@@ -59,21 +69,7 @@ export class MonitorsService {
   }
 
   async create(input: CreateMonitorDto): Promise<MonitorDto> {
-    // A new monitor has nothing stored a mask could stand for.
-    keptSecrets(null, input.url, input.headers);
-    const fields: MonitorFields = {
-      name: input.name,
-      url: input.url,
-      method: input.method ?? MONITOR_DEFAULTS.method,
-      interval: input.interval ?? MONITOR_DEFAULTS.interval,
-      timeout: input.timeout ?? MONITOR_DEFAULTS.timeout,
-      expectedStatus: input.expectedStatus ?? MONITOR_DEFAULTS.expectedStatus,
-      headers: input.headers ?? {},
-      body: input.body ?? null,
-      active: input.active ?? true,
-      retries: input.retries ?? MONITOR_DEFAULTS.retries,
-      retryInterval: input.retryInterval ?? MONITOR_DEFAULTS.retryInterval,
-    };
+    const fields = createFields(input);
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
     const row = await this.monitors.insert(fields, null);
     // A new monitor is checked at once, so its status is known within seconds, then keeps that rhythm.
@@ -83,28 +79,43 @@ export class MonitorsService {
 
   async update(id: number, input: UpdateMonitorDto): Promise<MonitorDto> {
     const current = await this.find(id);
-    const { url, headers } = keptSecrets(current, input.url ?? undefined, input.headers);
-    const fields: Partial<MonitorFields> = {
-      name: input.name ?? undefined,
-      url,
-      method: input.method,
-      interval: input.interval,
-      timeout: input.timeout,
-      expectedStatus: input.expectedStatus,
-      headers,
-      body: input.body,
-      active: input.active,
-      retries: input.retries,
-      retryInterval: input.retryInterval,
-    };
+    const fields = updateFields(current, input);
     assertTimeoutBelowInterval(fields.timeout ?? current.timeout_s, fields.interval ?? current.interval_s);
-    const targetChanged = (['url', 'method', 'headers', 'body', 'expectedStatus', 'timeout', 'interval'] as const).some(
-      (key) => fields[key] !== undefined,
-    );
+    const targetChanged = TARGET_FIELDS.some((key) => fields[key] !== undefined);
     const row = await this.monitors.update(id, fields, targetChanged ? { nextCheckAt: null } : {});
     if (!row) throw notFound('monitors.notFound');
     await this.reschedule(row, { checkNow: targetChanged || (row.active && !current.active) });
     return this.announce('monitor.updated', row);
+  }
+
+  /**
+   * One check of an unsaved monitor body through the same pipeline as every check (OUTBOUND_DENY included); nothing
+   * is stored. A push monitor has nothing to probe: its pushes are its checks.
+   */
+  async test(input: TestMonitorDto, caller: { userId: number; address: string }): Promise<Omit<MonitorTestResponse, 'success'>> {
+    this.testLimiter.take([`user:${caller.userId}`, `address:${caller.address}`]);
+    const fields = createFields(input);
+    if (fields.type === 'push') throw badRequest('monitors.pushNoCheck');
+    assertTimeoutBelowInterval(fields.timeout, fields.interval);
+    const verdict = await this.pipeline.check(toCheckTarget({ ...fieldsAsRow(fields), id: 0 }));
+    if (!verdict) throw badRequest('monitors.pushNoCheck');
+    const { certificate } = verdict;
+    return {
+      result: {
+        ok: verdict.ok,
+        status_code: verdict.statusCode,
+        response_time: verdict.responseTime,
+        error: verdict.error,
+        checked_at: verdict.checkedAt.toISOString(),
+        certificate: certificate && {
+          subject: certificate.subject,
+          issuer: certificate.issuer,
+          expires_at: certificate.expiresAt.toISOString(),
+          days_remaining: daysRemaining(certificate.expiresAt, verdict.checkedAt),
+        },
+        assertions: verdict.assertions,
+      },
+    };
   }
 
   async remove(id: number): Promise<void> {
@@ -115,8 +126,11 @@ export class MonitorsService {
   }
 
   async setActive(id: number, active: boolean): Promise<MonitorDto> {
-    await this.find(id);
-    const row = await this.monitors.update(id, { active }, active ? { nextCheckAt: null, resetState: false } : {});
+    const current = await this.find(id);
+    // A resumed push monitor waits a whole interval for its first push before it is late.
+    const resumedPush = active && !current.active && current.type === 'push';
+    const fields = resumedPush ? { active, pushAwaitedSince: new Date() } : { active };
+    const row = await this.monitors.update(id, fields, active ? { nextCheckAt: null, resetState: false } : {});
     if (!row) throw notFound('monitors.notFound');
     // Resuming checks at once; pausing stops the schedule (a check already running still completes).
     await this.reschedule(row, { checkNow: active });
@@ -130,6 +144,8 @@ export class MonitorsService {
   async checkNow(id: number): Promise<{ check: CheckDto; monitor: MonitorDto }> {
     const row = await this.find(id);
     const recorded = await this.scheduler.checkNow(toScheduled(row));
+    // A push monitor's check records nothing while its last push is recent.
+    if (!recorded && row.type === 'push') throw badRequest('monitors.pushNoCheck');
     if (!recorded) throw notFound('monitors.notFound');
     return { check: toCheckDto(recordedCheck(recorded)), monitor: await this.get(id) };
   }

@@ -2,10 +2,10 @@ import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common'
 import { Job, Queue, Worker } from 'bullmq';
 import type { AppConfig } from '../config/config';
 import type { RedisHandle } from '../redis/redis.module';
+import { CheckPipeline, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
 import { nextOnRhythm, spreadOffsetMs } from './check-rules';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
-import { HttpChecker } from './http-checker';
 import { MonitorRuns } from './monitor-runs';
 import { nextRun, stateOf } from './monitor-state';
 import type { MonitorTarget, ScheduledMonitor } from './monitor.types';
@@ -27,19 +27,30 @@ const PARALLEL_WRITES = 64;
 
 /** What a queued check carries: the target as it was when its scheduler was written, so no database read per check. */
 interface CheckJobData {
-  monitor: CheckTarget;
+  monitor: JobTarget;
   /** Due time of a one-off check (`now`, `retry`); scheduler jobs carry theirs in their id. */
   slotAt?: number;
 }
 
-type CheckTarget = MonitorTarget & { interval: number; retryInterval: number };
+type JobTarget = MonitorTarget & { interval: number; retryInterval: number };
 type CheckJob = Job<CheckJobData>;
 
 const schedulerId = (monitorId: number) => `monitor:${monitorId}`;
 
+/** The job carries the monitor's check target (its type's settings) and rhythm, not its state. */
 function jobData(monitor: ScheduledMonitor): CheckJobData {
-  const { id, url, method, headers, body, timeout, expectedStatus, interval, retryInterval } = monitor;
-  return { monitor: { id, url, method, headers, body, timeout, expectedStatus, interval, retryInterval } };
+  const { nextCheckAt: _next, status: _status, ...target } = monitor;
+  return { monitor: target };
+}
+
+/**
+ * A job's target as this version reads it. Legacy (before monitor types): jobs written by an older server carry an
+ * http target without `type`, `assertions`, `ignoreTls` and `maxRedirects`; they run as the http checks they were
+ * until the reconcile at start rewrites their schedulers.
+ */
+function currentTarget(target: JobTarget): JobTarget {
+  if ((target as { type?: string }).type !== undefined) return target;
+  return { ...target, type: 'http', assertions: [], ignoreTls: false, maxRedirects: 5 } as JobTarget;
 }
 
 /** The time a job was due: scheduler jobs are named `repeat:<scheduler>:<millis>` by BullMQ. */
@@ -71,7 +82,7 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   constructor(
     private readonly redis: RedisHandle,
     private readonly monitors: MonitorsRepository,
-    private readonly checker: HttpChecker,
+    private readonly checker: CheckPipeline,
     private readonly writer: CheckResultsWriter,
     private readonly config: AppConfig,
   ) {
@@ -150,7 +161,7 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   }
 
   /** A one-off check due at `at`; its id makes a second add of the same check (a re-run) a no-op. */
-  private async addOnce(monitor: CheckTarget, kind: 'now' | 'retry', at: number): Promise<void> {
+  private async addOnce(monitor: JobTarget, kind: 'now' | 'retry', at: number): Promise<void> {
     await this.queue.add(
       kind,
       { monitor, slotAt: at },
@@ -169,19 +180,21 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     this.inFlight += 1;
     try {
       // A due job of a monitor whose check is already running here is covered by that check.
-      await this.runs.join(job.data.monitor.id, () => this.check(job.data.monitor, slot));
+      await this.runs.join(job.data.monitor.id, () => this.check(currentTarget(job.data.monitor), slot));
     } finally {
       this.inFlight -= 1;
     }
   }
 
   /** One check, stored; `slot` null for a manual check (stored even when paused, sooner than a batch). */
-  private async check(monitor: CheckTarget, slot: number | null): Promise<RecordedResult | null> {
+  private async check(monitor: JobTarget, slot: number | null): Promise<RecordedResult | null> {
     const intervalMs = monitor.interval * 1000;
     const result = await this.checker.check(monitor);
+    // Nothing to record (a push monitor whose last push is recent): the next slot comes from the job scheduler.
+    if (!result) return null;
     const rhythmNext = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, Math.max(slot ?? 0, Date.now()));
     const recorded = await this.writer.record(
-      { monitorId: monitor.id, ...result, rhythmNext: new Date(rhythmNext), slotAt: slot === null ? null : new Date(slot) },
+      { monitorId: monitor.id, ...storedFields(result), rhythmNext: new Date(rhythmNext), slotAt: slot === null ? null : new Date(slot) },
       { immediately: slot === null },
     );
     // The regular slots come from the job scheduler (BullMQ cannot skip one); a pending monitor's retry due before the

@@ -3,10 +3,12 @@ import { DomainEvents } from '../../src/events/domain-events.service';
 import type { EventMap } from '../../src/events/event-map';
 import { CheckResultsWriter } from '../../src/monitors/check-results.writer';
 import { MonitorFields, MonitorsRepository, ResultInput } from '../../src/monitors/monitors.repository';
+import { HTTP_TYPE_FIELDS } from '../../src/monitors/monitor-fixtures.testing';
 import { TRANSITION_TABLE } from '../../src/monitors/transition-table.testing';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
 
 const FIELDS: MonitorFields = {
+  ...HTTP_TYPE_FIELDS,
   name: 'site',
   url: 'http://127.0.0.1:9/',
   method: 'GET',

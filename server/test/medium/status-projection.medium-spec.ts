@@ -10,9 +10,11 @@ import { StatusAssets } from '../../src/status/status-assets';
 import { StatusListener } from '../../src/status/status.listener';
 import { StatusRepository } from '../../src/status/status.repository';
 import { StatusService } from '../../src/status/status.service';
+import { HTTP_TYPE_FIELDS } from '../../src/monitors/monitor-fixtures.testing';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
 
 const monitorFields = (name: string, active = true): MonitorFields => ({
+  ...HTTP_TYPE_FIELDS,
   name,
   url: `http://192.0.2.1/${name}`,
   method: 'GET',

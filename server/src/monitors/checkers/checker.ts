@@ -79,6 +79,11 @@ export interface ProbeResult {
   error: string | null;
   checkedAt: Date;
   observed: Observed;
+  /**
+   * Push monitors only: the start of the wait this "no push" verdict judged. The writer drops the verdict when a push
+   * (or a resume) stored meanwhile moved it, so a push arriving as the verdict is made always wins.
+   */
+  awaitedSince?: Date;
 }
 
 /**

@@ -1,0 +1,98 @@
+import { SECRET_MASK } from '@vigil/proto';
+import { AddressDenyList } from '../common/outbound';
+import type { AppConfig } from '../config/config';
+import { CheckPipeline, judge, storedFields } from './check-pipeline';
+import type { CheckTarget, ProbeResult } from './checkers/checker';
+import { PushChecker } from './checkers/push.checker';
+import type { MonitorsRepository } from './monitors.repository';
+
+const CHECKED_AT = new Date('2026-01-01T00:00:00Z');
+const probe = (patch: Partial<ProbeResult> = {}): ProbeResult => ({
+  ok: true,
+  statusCode: 200,
+  responseTime: 10,
+  error: null,
+  checkedAt: CHECKED_AT,
+  observed: { body: '{"status":"degraded"}' },
+  ...patch,
+});
+const failing = [{ source: 'jsonPath' as const, path: '$.status', operator: 'eq' as const, value: 'ok' }];
+
+describe('judge', () => {
+  it('holds when the probe and every assertion hold', () => {
+    expect(judge({ assertions: [] }, probe())).toMatchObject({ ok: true, error: null, assertions: [] });
+  });
+
+  it('fails with the first failing assertion’s error when the probe held', () => {
+    expect(judge({ assertions: failing }, probe())).toMatchObject({ ok: false, error: '$.status eq "ok" failed: got "degraded"' });
+  });
+
+  it('keeps the probe’s own error when the probe failed, with the outcomes still evaluated', () => {
+    const verdict = judge({ assertions: failing }, probe({ ok: false, error: 'Unexpected status 503 (expected 200)' }));
+    expect(verdict).toMatchObject({ ok: false, error: 'Unexpected status 503 (expected 200)' });
+    expect(verdict.assertions).toHaveLength(1);
+  });
+
+  it('passes the certificate and a push verdict’s wait on to what is stored', () => {
+    const certificate = { subject: 's', issuer: 'i', expiresAt: CHECKED_AT, fingerprint: 'f', authorizationError: null };
+    const since = new Date(0);
+    const verdict = judge({ assertions: [] }, probe({ observed: { certificate }, awaitedSince: since }));
+    expect(storedFields(verdict)).toEqual({
+      ok: true,
+      statusCode: 200,
+      responseTime: 10,
+      error: null,
+      checkedAt: CHECKED_AT,
+      certificate,
+      awaitedSince: since,
+    });
+    expect(storedFields(judge({ assertions: [] }, probe()))).not.toHaveProperty('awaitedSince');
+  });
+});
+
+describe(CheckPipeline.name, () => {
+  const config = { outboundDeny: AddressDenyList.parse(''), monitors: { connectionsPerOrigin: 2 } } as AppConfig;
+  const pushes = { pushAwaitedSince: jest.fn() };
+  let sut: CheckPipeline;
+
+  beforeEach(() => {
+    sut = new CheckPipeline(config, pushes as unknown as MonitorsRepository);
+  });
+  afterEach(() => sut.onModuleDestroy());
+
+  it('has a checker for every type, each of its own type', () => {
+    for (const [type, checker] of Object.entries(sut.checkers)) expect(checker.type).toBe(type);
+  });
+
+  it('turns a checker that throws into a failed check', async () => {
+    jest.spyOn(sut.checkers.tcp, 'check').mockRejectedValue(new Error('boom'));
+    const verdict = await sut.check({ type: 'tcp', id: 1, timeout: 5, assertions: [], hostname: 'h', port: 1 });
+    expect(verdict).toMatchObject({ ok: false, error: 'Check failed' });
+  });
+
+  it('takes a connection string and its password out of a database error', async () => {
+    const connectionString = 'postgres://app:hunter22@db:5432/app';
+    jest
+      .spyOn(sut.checkers.postgres, 'check')
+      .mockResolvedValue(probe({ ok: false, error: `could not use ${connectionString}: password hunter22 refused` }));
+    const target: CheckTarget = { type: 'postgres', id: 1, timeout: 5, assertions: [], connectionString, query: null };
+    const verdict = await sut.check(target);
+    expect(verdict!.error).toBe(`could not use ${SECRET_MASK}: password ${SECRET_MASK} refused`);
+  });
+
+  it('answers nothing to record for a push monitor whose last push is recent, and a late verdict otherwise', async () => {
+    const target: CheckTarget = { type: 'push', id: 3, timeout: 5, assertions: [], interval: 60, retryInterval: 20 };
+    pushes.pushAwaitedSince.mockResolvedValue(new Date(Date.now() - 30_000));
+    expect(await sut.check(target)).toBeNull();
+    const since = new Date(Date.now() - 61_000);
+    pushes.pushAwaitedSince.mockResolvedValue(since);
+    expect(await sut.check(target)).toMatchObject({ ok: false, error: 'No push received within 60 s', awaitedSince: since });
+  });
+});
+
+describe(PushChecker.name, () => {
+  it('records nothing for a monitor that is gone or not a push monitor', async () => {
+    const sut = new PushChecker({ pushAwaitedSince: async () => null });
+    expect(await sut.check({ type: 'push', id: 1, timeout: 5, assertions: [], interval: 60, retryInterval: 20 })).toBeNull();
+  });
+});

@@ -1,0 +1,97 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { SECRET_MASK, type AssertionOutcome, type MonitorType } from '@vigil/proto';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { evaluateAssertions, firstFailure } from './checkers/assertions';
+import { createCheckers, type Checker, type CheckerRegistry, type CheckTarget, type PeerCertificate, type ProbeResult } from './checkers';
+import { MonitorsRepository } from './monitors.repository';
+
+/** One check's result as stored (ResultInput's check fields) plus each assertion's outcome. */
+export interface CheckVerdict {
+  ok: boolean;
+  statusCode: number | null;
+  responseTime: number | null;
+  /** The probe's error when it failed, else the first failing assertion's, else null. */
+  error: string | null;
+  checkedAt: Date;
+  certificate: PeerCertificate | null;
+  assertions: AssertionOutcome[];
+  /** Push verdicts only (see ProbeResult.awaitedSince). */
+  awaitedSince?: Date;
+}
+
+/**
+ * The one path of every check, whatever its type: pick the type's checker, run it on the monitor's target, evaluate
+ * the assertions on what it saw, and answer what the writer stores. Schedulers, the manual check, the push route and
+ * `POST /api/monitors/test` all go through here.
+ */
+@Injectable()
+export class CheckPipeline implements OnModuleDestroy {
+  private readonly logger = new Logger(CheckPipeline.name);
+  readonly checkers: CheckerRegistry;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig, monitors: MonitorsRepository) {
+    this.checkers = createCheckers({ config, pushes: monitors });
+  }
+
+  /** Runs one check; null when there is nothing to record (a push monitor whose last push is recent). Never throws. */
+  async check(target: CheckTarget): Promise<CheckVerdict | null> {
+    const checker = this.checkers[target.type] as Checker<MonitorType> | undefined;
+    let probe: ProbeResult | null;
+    try {
+      if (!checker) throw new Error(`no checker for type ${String(target.type)}`);
+      probe = await checker.check(target);
+    } catch (error) {
+      // A checker must not throw; one that does fails its check rather than the scheduler.
+      this.logger.error(`Checker ${target.type} threw for monitor ${target.id}: ${(error as Error).message}`);
+      probe = { ok: false, statusCode: null, responseTime: null, error: 'Check failed', checkedAt: new Date(), observed: {} };
+    }
+    return probe && judge(target, withoutSecret(target, probe));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled(Object.values(this.checkers).map((checker: Checker) => checker.close?.()));
+  }
+}
+
+/**
+ * A database probe's error with the connection string and its password taken out: a driver quoting what it was given
+ * must not put the secret in the history, pushes or notifications.
+ */
+function withoutSecret(target: CheckTarget, probe: ProbeResult): ProbeResult {
+  if (!('connectionString' in target) || !probe.error || !target.connectionString) return probe;
+  let password = '';
+  try {
+    password = decodeURIComponent(new URL(target.connectionString).password);
+  } catch {
+    // Not a URL: only the whole string is taken out.
+  }
+  const secrets = [target.connectionString, password].filter((secret) => secret.length >= 3);
+  const error = secrets.reduce((text, secret) => text.split(secret).join(SECRET_MASK), probe.error);
+  return error === probe.error ? probe : { ...probe, error };
+}
+
+/**
+ * A probe with the monitor's assertions applied: ok only when the probe and every assertion held; the probe's own
+ * error wins over an assertion's. `expectedStatus` stays the HTTP checker's own status rule; assertions add to it.
+ */
+export function judge(target: Pick<CheckTarget, 'assertions'>, probe: ProbeResult): CheckVerdict {
+  const assertions = evaluateAssertions(target.assertions ?? [], probe);
+  const failed = firstFailure(assertions);
+  return {
+    ok: probe.ok && failed === null,
+    statusCode: probe.statusCode,
+    responseTime: probe.responseTime,
+    error: probe.ok ? failed : (probe.error ?? failed ?? 'Check failed'),
+    checkedAt: probe.checkedAt,
+    certificate: probe.observed.certificate ?? null,
+    assertions,
+    ...(probe.awaitedSince ? { awaitedSince: probe.awaitedSince } : {}),
+  };
+}
+
+/** The fields of a verdict the writer stores (ResultInput's check part). */
+export function storedFields(verdict: CheckVerdict) {
+  const { ok, statusCode, responseTime, error, checkedAt, certificate, awaitedSince } = verdict;
+  return { ok, statusCode, responseTime, error, checkedAt, certificate, ...(awaitedSince ? { awaitedSince } : {}) };
+}

@@ -1,0 +1,13 @@
+import type { AppConfig } from '../../config/config';
+import type { CheckTarget, Checker, ProbeResult } from './checker';
+
+/** Placeholder so the registry compiles; the grpc checker of issue 16 replaces this file at merge. */
+export class GrpcChecker implements Checker<'grpc'> {
+  readonly type = 'grpc' as const;
+
+  constructor(readonly config: AppConfig) {}
+
+  async check(_target: CheckTarget<'grpc'>): Promise<ProbeResult> {
+    return { ok: false, statusCode: null, responseTime: null, error: 'not implemented', checkedAt: new Date(), observed: {} };
+  }
+}

@@ -1,0 +1,13 @@
+import type { AppConfig } from '../../config/config';
+import type { CheckTarget, Checker, ProbeResult } from './checker';
+
+/** Placeholder so the registry compiles; the websocket checker of issue 16 replaces this file at merge. */
+export class WebsocketChecker implements Checker<'websocket'> {
+  readonly type = 'websocket' as const;
+
+  constructor(readonly config: AppConfig) {}
+
+  async check(_target: CheckTarget<'websocket'>): Promise<ProbeResult> {
+    return { ok: false, statusCode: null, responseTime: null, error: 'not implemented', checkedAt: new Date(), observed: {} };
+  }
+}

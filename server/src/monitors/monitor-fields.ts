@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MONITOR_DEFAULTS,
+  MONITOR_TYPE_DEFAULTS as D,
+  MonitorType,
+  targetOf,
+  validateAssertions,
+  type Assertion,
+  type MessageCode,
+} from '@vigil/proto';
+import { badRequest } from '../common/api-exception';
+import { hasMaskedPart, isMask, restoreUrl } from '../common/secret-values';
+import { keptSecrets } from './monitor-secrets';
+import { CONNECTION_SCHEMES, MISSING_FIELD, requiredFields, usesField } from './monitor-type-fields.dto';
+import type { MonitorRow } from './monitor.types';
+import type { CreateMonitorDto, UpdateMonitorDto } from './monitors.dto';
+import type { MonitorFields } from './monitors.repository';
+
+/** Ports a connection string without one talks to, for the readable target. */
+const DEFAULT_PORTS: Partial<Record<MonitorType, number>> = { postgres: 5432, mysql: 3306, redis: 6379 };
+
+/** A push token: 24 random bytes, URL-safe (32 characters). Stored as is so the push URL can be shown again. */
+export function newPushToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** Every field of a new monitor (or of one whose type changes), with the type's defaults; secrets checked. */
+export function createFields(input: CreateMonitorDto, now = new Date()): MonitorFields {
+  const type = input.type ?? D.type;
+  const has = (field: string) => usesField(type, field);
+  const usesUrl = type === 'http' || type === 'websocket';
+  // A new monitor has nothing stored a mask could stand for.
+  if (usesUrl) keptSecrets(null, input.url, type === 'http' ? input.headers : undefined);
+  const connectionString = has('connectionString') ? keptConnectionString(null, input.connectionString, type) : null;
+  const address = connectionString ? connectionAddress(connectionString, type) : null;
+  const fields: MonitorFields = {
+    name: input.name,
+    url: '',
+    method: type === 'http' ? (input.method ?? MONITOR_DEFAULTS.method) : MONITOR_DEFAULTS.method,
+    interval: input.interval ?? MONITOR_DEFAULTS.interval,
+    timeout: input.timeout ?? MONITOR_DEFAULTS.timeout,
+    expectedStatus: input.expectedStatus ?? input.expected_status ?? MONITOR_DEFAULTS.expectedStatus,
+    headers: type === 'http' ? (input.headers ?? {}) : {},
+    body: type === 'http' ? (input.body ?? null) : null,
+    active: input.active ?? true,
+    retries: input.retries ?? MONITOR_DEFAULTS.retries,
+    retryInterval: input.retryInterval ?? MONITOR_DEFAULTS.retryInterval,
+    type,
+    hostname: address?.hostname ?? (has('hostname') ? (input.hostname ?? null) : null),
+    port: address?.port ?? (has('port') ? (input.port ?? (type === 'tls' ? D.tlsPort : null)) : null),
+    packetCount: has('packetCount') ? (input.packetCount ?? D.packetCount) : null,
+    dnsRecordType: has('dnsRecordType') ? (input.dnsRecordType ?? D.dnsRecordType) : null,
+    dnsServer: has('dnsServer') ? (input.dnsServer ?? null) : null,
+    message: has('message') ? (input.message ?? null) : null,
+    grpcService: has('grpcService') ? (input.grpcService ?? '') : null,
+    tls: has('tls') ? (input.tls ?? false) : null,
+    connectionString,
+    query: has('query') ? (input.query ?? null) : null,
+    ignoreTls: has('ignoreTls') ? (input.ignoreTls ?? D.ignoreTls) : false,
+    maxRedirects: has('maxRedirects') ? (input.maxRedirects ?? D.maxRedirects) : D.maxRedirects,
+    certExpiryDays: has('certExpiryDays') ? thresholds(input.certExpiryDays) : [...D.certExpiryDays],
+    assertions: checkedAssertions(type, input.assertions),
+    pushToken: type === 'push' ? (input.pushToken ?? newPushToken()) : null,
+    pushAwaitedSince: type === 'push' ? now : null,
+  };
+  return { ...fields, url: usesUrl ? (input.url ?? '') : readableTarget(fields) };
+}
+
+/**
+ * The fields an edit changes. Naming another type rebuilds every per-type field from the body (its required ones
+ * must be in it); otherwise only the fields sent, judged against the stored type. Masked secrets are put back from
+ * the stored monitor only for the destination they were saved with.
+ */
+export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now = new Date()): Partial<MonitorFields> {
+  const type = input.type ?? current.type;
+  const common: Partial<MonitorFields> = {
+    name: input.name ?? undefined,
+    interval: input.interval,
+    timeout: input.timeout,
+    active: input.active,
+    retries: input.retries,
+    retryInterval: input.retryInterval,
+  };
+  if (type !== current.type) {
+    for (const field of requiredFields(type)) {
+      if ((input as unknown as Record<string, unknown>)[field] === undefined) throw badRequest(MISSING_FIELD[field] ?? 'validation.failed');
+    }
+    const rebuilt = createFields({ ...input, name: current.name, type } as CreateMonitorDto, now);
+    const { name: _name, active: _active, ...typeFields } = rebuilt;
+    return { ...typeFields, ...common };
+  }
+  const has = (field: string) => usesField(type, field);
+  const fields: Partial<MonitorFields> = { ...common };
+  if (type === 'http' || type === 'websocket') {
+    if (input.url !== undefined) assertUrlScheme(type, input.url);
+    const kept = keptSecrets(current, input.url ?? undefined, type === 'http' ? input.headers : undefined);
+    Object.assign(fields, { url: kept.url, headers: type === 'http' ? kept.headers : undefined });
+  }
+  if (type === 'http') {
+    Object.assign(fields, { method: input.method, expectedStatus: input.expectedStatus ?? input.expected_status, body: input.body });
+  }
+  if (has('connectionString') && input.connectionString !== undefined) {
+    fields.connectionString = keptConnectionString(current, input.connectionString, type);
+    const address = connectionAddress(fields.connectionString, type);
+    Object.assign(fields, { hostname: address.hostname, port: address.port });
+  }
+  if (has('hostname')) fields.hostname = input.hostname;
+  if (has('port')) fields.port = input.port;
+  if (has('packetCount')) fields.packetCount = input.packetCount;
+  if (has('dnsRecordType')) fields.dnsRecordType = input.dnsRecordType;
+  if (has('dnsServer')) fields.dnsServer = input.dnsServer;
+  if (has('message')) fields.message = input.message;
+  if (has('grpcService')) fields.grpcService = input.grpcService;
+  if (has('tls')) fields.tls = input.tls;
+  if (has('query')) fields.query = input.query;
+  if (has('ignoreTls')) fields.ignoreTls = input.ignoreTls;
+  if (has('maxRedirects')) fields.maxRedirects = input.maxRedirects;
+  if (has('pushToken')) fields.pushToken = input.pushToken;
+  if (has('certExpiryDays') && input.certExpiryDays !== undefined) fields.certExpiryDays = thresholds(input.certExpiryDays);
+  if (input.assertions !== undefined) fields.assertions = checkedAssertions(type, input.assertions);
+  // A resumed push monitor waits a whole interval for its first push before it is late.
+  if (type === 'push' && input.active === true && !current.active) fields.pushAwaitedSince = now;
+  const targetMoved = [fields.hostname, fields.port, fields.dnsRecordType].some((value) => value !== undefined);
+  if (type !== 'http' && type !== 'websocket' && targetMoved) {
+    const merged = {
+      type,
+      hostname: fields.hostname ?? current.hostname,
+      port: fields.port ?? current.port,
+      dnsRecordType: fields.dnsRecordType ?? current.dns_record_type,
+    };
+    fields.url = readableTarget(merged);
+  }
+  return fields;
+}
+
+/** The settings a changed edit must re-check at once (the target, what is judged, and the rhythm). */
+export const TARGET_FIELDS: ReadonlyArray<keyof MonitorFields> = [
+  'type',
+  'url',
+  'method',
+  'headers',
+  'body',
+  'expectedStatus',
+  'timeout',
+  'interval',
+  'hostname',
+  'port',
+  'packetCount',
+  'dnsRecordType',
+  'dnsServer',
+  'message',
+  'grpcService',
+  'tls',
+  'connectionString',
+  'query',
+  'ignoreTls',
+  'maxRedirects',
+  'assertions',
+];
+
+function readableTarget(fields: Pick<MonitorFields, 'type' | 'hostname' | 'port' | 'dnsRecordType'>): string {
+  return targetOf({ type: fields.type, hostname: fields.hostname, port: fields.port, dns_record_type: fields.dnsRecordType });
+}
+
+function checkedAssertions(type: MonitorType, value: unknown): Assertion[] {
+  const checked = validateAssertions(type, value);
+  if (!checked.ok) throw badRequest(checked.code);
+  return checked.assertions;
+}
+
+/** Thresholds as stored: distinct, largest first (validated by the DTO). */
+function thresholds(value: number | number[] | undefined): number[] {
+  if (value === undefined) return [...D.certExpiryDays];
+  return [...new Set(Array.isArray(value) ? value : [value])].sort((a, b) => b - a);
+}
+
+function assertUrlScheme(type: MonitorType, url: string): void {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1].toLowerCase();
+  const allowed = type === 'websocket' ? ['ws', 'wss'] : ['http', 'https'];
+  if (!scheme || !allowed.includes(scheme)) throw badRequest(type === 'websocket' ? 'monitors.websocketUrlInvalid' : 'monitors.urlInvalid');
+}
+
+/**
+ * The connection string to store: the one sent, or the stored one when the mask is sent back. Only for the same
+ * destination (scheme, host, port, database): a saved credential is never sent to another server.
+ */
+export function keptConnectionString(
+  current: Pick<MonitorRow, 'connection_string' | 'type'> | null,
+  incoming: string | undefined,
+  type: MonitorType,
+): string {
+  const reenter: MessageCode = 'monitors.connectionStringReenter';
+  if (incoming === undefined || incoming === '') throw badRequest('monitors.connectionStringRequired');
+  const stored = current && current.type === type ? current.connection_string : null;
+  if (isMask(incoming.trim())) {
+    if (!stored) throw badRequest(reenter);
+    return stored;
+  }
+  const kept = hasMaskedPart(incoming) ? restoreUrl(incoming, stored) : incoming;
+  if (kept === null) throw badRequest(reenter);
+  connectionAddress(kept, type);
+  return kept;
+}
+
+/** Host and port of a connection string (never its credentials), for the readable target. */
+export function connectionAddress(connectionString: string, type: MonitorType): { hostname: string; port: number | null } {
+  let url: URL;
+  try {
+    url = new URL(connectionString);
+  } catch {
+    throw badRequest('monitors.connectionStringInvalid');
+  }
+  if (!(CONNECTION_SCHEMES[type] ?? []).includes(url.protocol) || !url.hostname) throw badRequest('monitors.connectionStringInvalid');
+  return { hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : (DEFAULT_PORTS[type] ?? null) };
+}

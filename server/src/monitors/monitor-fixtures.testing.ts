@@ -1,0 +1,77 @@
+import type { Assertion } from '@vigil/proto';
+import type { MonitorRow } from './monitor.types';
+import type { MonitorFields } from './monitors.repository';
+
+/** The per-type columns of an http monitor as the migration leaves an existing one, for row fixtures. */
+export const HTTP_TYPE_COLUMNS: Pick<
+  MonitorRow,
+  | 'type'
+  | 'hostname'
+  | 'port'
+  | 'packet_count'
+  | 'dns_record_type'
+  | 'dns_server'
+  | 'message'
+  | 'grpc_service'
+  | 'tls'
+  | 'connection_string'
+  | 'query'
+  | 'ignore_tls'
+  | 'max_redirects'
+  | 'cert_expiry_days'
+  | 'assertions'
+  | 'push_token'
+  | 'push_awaited_since'
+  | 'certificate'
+> = {
+  type: 'http',
+  hostname: null,
+  port: null,
+  packet_count: null,
+  dns_record_type: null,
+  dns_server: null,
+  message: null,
+  grpc_service: null,
+  tls: null,
+  connection_string: null,
+  query: null,
+  ignore_tls: false,
+  max_redirects: 5,
+  cert_expiry_days: [14],
+  assertions: [],
+  push_token: null,
+  push_awaited_since: null,
+  certificate: null,
+};
+
+/** What an http check target has beyond the fields of before issue 16. */
+export const HTTP_TARGET_EXTRAS: { type: 'http'; ignoreTls: boolean; maxRedirects: number; assertions: Assertion[] } = {
+  type: 'http',
+  ignoreTls: false,
+  maxRedirects: 5,
+  assertions: [],
+};
+
+/** The per-type fields of an http monitor with the defaults, for MonitorFields fixtures. */
+export const HTTP_TYPE_FIELDS: Omit<
+  MonitorFields,
+  'name' | 'url' | 'method' | 'interval' | 'timeout' | 'expectedStatus' | 'headers' | 'body' | 'active' | 'retries' | 'retryInterval'
+> = {
+  type: 'http',
+  hostname: null,
+  port: null,
+  packetCount: null,
+  dnsRecordType: null,
+  dnsServer: null,
+  message: null,
+  grpcService: null,
+  tls: null,
+  connectionString: null,
+  query: null,
+  ignoreTls: false,
+  maxRedirects: 5,
+  certExpiryDays: [14],
+  assertions: [],
+  pushToken: null,
+  pushAwaitedSince: null,
+};

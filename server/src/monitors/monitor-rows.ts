@@ -1,0 +1,110 @@
+import type { Assertion, DnsRecordType, HttpMethod, MonitorType } from '@vigil/proto';
+import type { PeerCertificate } from './checkers/checker';
+import type { MonitorRow, StoredCertificate } from './monitor.types';
+import type { ResultInput } from './monitors.repository';
+
+/** The settings a monitor is stored with (created or edited), by field. */
+export interface MonitorFields {
+  name: string;
+  url: string;
+  method: HttpMethod;
+  interval: number;
+  timeout: number;
+  expectedStatus: number;
+  headers: Record<string, string>;
+  body: string | null;
+  active: boolean;
+  retries: number;
+  retryInterval: number;
+  type: MonitorType;
+  hostname: string | null;
+  port: number | null;
+  packetCount: number | null;
+  dnsRecordType: DnsRecordType | null;
+  dnsServer: string | null;
+  message: string | null;
+  grpcService: string | null;
+  tls: boolean | null;
+  connectionString: string | null;
+  query: string | null;
+  ignoreTls: boolean;
+  maxRedirects: number;
+  certExpiryDays: number[];
+  assertions: Assertion[];
+  pushToken: string | null;
+  pushAwaitedSince: Date | null;
+}
+
+export const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
+  retry_interval_s, status, consecutive_failures, response_time, last_checked, next_check_at, created_at, type, hostname,
+  port, packet_count, dns_record_type, dns_server, message, grpc_service, tls, connection_string, query, ignore_tls,
+  max_redirects, cert_expiry_days, assertions, push_token, push_awaited_since, certificate`;
+
+export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
+  name: 'name',
+  url: 'url',
+  method: 'method',
+  interval: 'interval_s',
+  timeout: 'timeout_s',
+  expectedStatus: 'expected_status',
+  headers: 'headers',
+  body: 'body',
+  active: 'active',
+  retries: 'retries',
+  retryInterval: 'retry_interval_s',
+  type: 'type',
+  hostname: 'hostname',
+  port: 'port',
+  packetCount: 'packet_count',
+  dnsRecordType: 'dns_record_type',
+  dnsServer: 'dns_server',
+  message: 'message',
+  grpcService: 'grpc_service',
+  tls: 'tls',
+  connectionString: 'connection_string',
+  query: 'query',
+  ignoreTls: 'ignore_tls',
+  maxRedirects: 'max_redirects',
+  certExpiryDays: 'cert_expiry_days',
+  assertions: 'assertions',
+  pushToken: 'push_token',
+  pushAwaitedSince: 'push_awaited_since',
+};
+
+/** Fields stored as jsonb: sent as JSON text. */
+const JSON_FIELDS: ReadonlySet<keyof MonitorFields> = new Set(['headers', 'certExpiryDays', 'assertions']);
+export const toParam = (key: keyof MonitorFields, value: unknown) => (JSON_FIELDS.has(key) ? JSON.stringify(value) : value);
+
+/** The row a set of fields would make (for a check of a monitor that is not stored: `POST /api/monitors/test`). */
+export function fieldsAsRow(
+  fields: MonitorFields,
+): Omit<
+  MonitorRow,
+  'id' | 'status' | 'consecutive_failures' | 'response_time' | 'last_checked' | 'next_check_at' | 'created_at' | 'certificate'
+> {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [FIELD_COLUMNS[key as keyof MonitorFields], value])) as ReturnType<
+    typeof fieldsAsRow
+  >;
+}
+
+/**
+ * A push monitor's "no push" verdict judged the wait that started at `awaitedSince`; a push stored since (before or in
+ * this batch, the rows being locked) or a resume has moved it, so the verdict no longer holds and is left out.
+ */
+export function withoutStaleVerdicts(inputs: ResultInput[], rows: Map<number, MonitorRow>): ResultInput[] {
+  const waitStart = new Map<number, number>();
+  for (const row of rows.values()) if (row.push_awaited_since) waitStart.set(row.id, new Date(row.push_awaited_since).getTime());
+  for (const input of inputs) {
+    if (input.pushed) waitStart.set(input.monitorId, Math.max(waitStart.get(input.monitorId) ?? 0, input.checkedAt.getTime()));
+  }
+  return inputs.filter((input) => !input.awaitedSince || (waitStart.get(input.monitorId) ?? 0) <= input.awaitedSince.getTime());
+}
+
+export function storedCertificate(certificate: PeerCertificate): StoredCertificate {
+  return {
+    subject: certificate.subject,
+    issuer: certificate.issuer,
+    expires_at: certificate.expiresAt.toISOString(),
+    fingerprint: certificate.fingerprint,
+  };
+}
