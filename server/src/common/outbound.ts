@@ -80,6 +80,26 @@ function guardedLookup(deny: AddressDenyList) {
 }
 
 /**
+ * The address a connection to `host` (a name or an IP literal) may use: the first one the system resolver returns
+ * that OUTBOUND_DENY leaves; an OutboundDeniedError when none is left. For drivers without a connect hook (database
+ * clients): they connect to exactly this address, so the judgement holds for the connection made.
+ */
+export function resolveOutbound(host: string, deny: AddressDenyList): Promise<{ address: string; family: number }> {
+  const literal = host.replace(/^\[|\]$/g, '');
+  if (isIP(literal) !== 0) {
+    if (deny.denies(literal)) return Promise.reject(new OutboundDeniedError(literal));
+    return Promise.resolve({ address: literal, family: isIP(literal) });
+  }
+  return new Promise((resolve, reject) => {
+    guardedLookup(deny)(literal, { all: true }, (error, addresses) => {
+      const first = Array.isArray(addresses) ? addresses[0] : undefined;
+      if (error || !first) return reject(error ?? Object.assign(new Error(`getaddrinfo ENOTFOUND ${literal}`), { code: 'ENOTFOUND' }));
+      resolve({ address: first.address, family: first.family });
+    });
+  });
+}
+
+/**
  * undici's connector with OUTBOUND_DENY applied at connection time: an IP literal is judged before connecting and a
  * name through the lookup above. Every request of an Agent built with it is covered, redirects included, since each
  * hop opens (or reuses) a connection through this connector.
