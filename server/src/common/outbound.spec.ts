@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, interceptors, request } from 'undici';
-import { AddressDenyList, guardedConnector, isOutboundDenied } from './outbound';
+import { AddressDenyList, guardedConnector, isOutboundDenied, resolveOutbound } from './outbound';
 
 describe('AddressDenyList', () => {
   const sut = AddressDenyList.parse('127.0.0.2/32, 10.0.0.0/8 fd00::/8 192.168.1.5');
@@ -81,5 +81,24 @@ describe('guardedConnector', () => {
     const failure = await request(`${allowedUrl}/`, { dispatcher: sut }).catch((error: unknown) => error);
     expect(isOutboundDenied(failure)).toBe(true);
     await agent.close();
+  });
+});
+
+describe('resolveOutbound', () => {
+  it('answers an allowed IP literal as it is, brackets removed', async () => {
+    await expect(resolveOutbound('[::1]', AddressDenyList.parse('10.0.0.0/8'))).resolves.toEqual({ address: '::1', family: 6 });
+  });
+
+  it('refuses a denied IP literal without a lookup', async () => {
+    await expect(resolveOutbound('127.0.0.2', AddressDenyList.parse('127.0.0.2'))).rejects.toMatchObject({ code: 'EOUTBOUNDDENIED', address: '127.0.0.2' });
+  });
+
+  it('judges the addresses a name resolves to', async () => {
+    await expect(resolveOutbound('localhost', AddressDenyList.parse('127.0.0.0/8, ::1'))).rejects.toMatchObject({ code: 'EOUTBOUNDDENIED' });
+    await expect(resolveOutbound('localhost', AddressDenyList.parse('::1'))).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+  });
+
+  it('fails with the resolver code for a name that does not exist', async () => {
+    await expect(resolveOutbound('no-such-host.invalid', AddressDenyList.parse(''))).rejects.toMatchObject({ code: expect.stringMatching(/ENOTFOUND|EAI_AGAIN/) });
   });
 });
