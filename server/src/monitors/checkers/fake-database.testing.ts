@@ -123,3 +123,48 @@ function int32(value: number): Buffer {
 function message(type: string, body: Buffer): Buffer {
   return Buffer.concat([Buffer.from(type), int32(body.length + 4), body]);
 }
+
+/**
+ * A Redis server that answers AUTH with an error quoting the password, PING with PONG, and anything else with an
+ * error; over TLS with `tls`. Records the commands it received.
+ */
+export function fakeRedis(tls?: { key: string; cert: string }): Promise<FakeServer & { commands: string[][] }> {
+  const commands: string[][] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((raw) => {
+    const stream = tls ? new TLSSocket(raw, { isServer: true, key: tls.key, cert: tls.cert }) : raw;
+    stream.on('error', () => undefined);
+    let buffer = '';
+    stream.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('latin1');
+      for (let parsed = parseResp(buffer); parsed; parsed = parseResp(buffer)) {
+        buffer = buffer.slice(parsed.length);
+        commands.push(parsed.words);
+        const [name, ...args] = parsed.words;
+        if (/^auth$/i.test(name)) stream.write(`-WRONGPASS invalid password ${args[args.length - 1]}\r\n`);
+        else if (/^ping$/i.test(name)) stream.write('+PONG\r\n');
+        else if (/^quit$/i.test(name)) stream.end('+OK\r\n');
+        else stream.write(`-ERR unknown command '${name}'\r\n`);
+      }
+    });
+  });
+  return listen(server, sockets).then((fake) => Object.assign(fake, { commands }));
+}
+
+/** One RESP array of bulk strings from the start of `text`, or null when it is not all there yet. */
+function parseResp(text: string): { words: string[]; length: number } | null {
+  const header = /^\*(\d+)\r\n/.exec(text);
+  if (!header) return null;
+  let at = header[0].length;
+  const words: string[] = [];
+  for (let i = 0; i < Number(header[1]); i++) {
+    const bulk = /^\$(\d+)\r\n/.exec(text.slice(at));
+    if (!bulk) return null;
+    at += bulk[0].length;
+    const size = Number(bulk[1]);
+    if (text.length < at + size + 2) return null;
+    words.push(Buffer.from(text.slice(at, at + size), 'latin1').toString('utf8'));
+    at += size + 2;
+  }
+  return { words, length: at };
+}
