@@ -90,15 +90,22 @@ describe('resolveOutbound', () => {
   });
 
   it('refuses a denied IP literal without a lookup', async () => {
-    await expect(resolveOutbound('127.0.0.2', AddressDenyList.parse('127.0.0.2'))).rejects.toMatchObject({ code: 'EOUTBOUNDDENIED', address: '127.0.0.2' });
+    await expect(resolveOutbound('127.0.0.2', AddressDenyList.parse('127.0.0.2'))).rejects.toMatchObject({
+      code: 'EOUTBOUNDDENIED',
+      address: '127.0.0.2',
+    });
   });
 
   it('judges the addresses a name resolves to', async () => {
-    await expect(resolveOutbound('localhost', AddressDenyList.parse('127.0.0.0/8, ::1'))).rejects.toMatchObject({ code: 'EOUTBOUNDDENIED' });
+    await expect(resolveOutbound('localhost', AddressDenyList.parse('127.0.0.0/8, ::1'))).rejects.toMatchObject({
+      code: 'EOUTBOUNDDENIED',
+    });
     await expect(resolveOutbound('localhost', AddressDenyList.parse('::1'))).resolves.toEqual({ address: '127.0.0.1', family: 4 });
   });
 
   it('fails with the resolver code for a name that does not exist', async () => {
-    await expect(resolveOutbound('no-such-host.invalid', AddressDenyList.parse(''))).rejects.toMatchObject({ code: expect.stringMatching(/ENOTFOUND|EAI_AGAIN/) });
+    await expect(resolveOutbound('no-such-host.invalid', AddressDenyList.parse(''))).rejects.toMatchObject({
+      code: expect.stringMatching(/ENOTFOUND|EAI_AGAIN/),
+    });
   });
 });

@@ -71,7 +71,7 @@ describe(PostgresChecker.name, () => {
   it.each([
     ["INSERT INTO queue VALUES (9, 'sneaky', NULL)", 'cannot execute INSERT in a read-only transaction'],
     ['DROP TABLE queue', 'cannot execute DROP TABLE in a read-only transaction'],
-    ["COMMIT; DELETE FROM queue", 'cannot insert multiple commands into a prepared statement'],
+    ['COMMIT; DELETE FROM queue', 'cannot insert multiple commands into a prepared statement'],
     ['SELECT * FROM missing_table', 'relation "missing_table" does not exist'],
   ])('fails %s with the server error %j, writing nothing', async (query, error) => {
     const result = await sut.check(target(query));
@@ -88,7 +88,9 @@ describe(PostgresChecker.name, () => {
     expect(Date.now() - started).toBeLessThan(1600);
     expect(result).toMatchObject({ ok: false, error: 'Timeout after 1 s' });
     await sleep(300);
-    const { rows } = await admin.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(5)' AND state = 'active'`);
+    const { rows } = await admin.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(5)' AND state = 'active'`,
+    );
     expect(rows[0].n).toBe(0);
   });
 

@@ -28,7 +28,9 @@ describe(RedisChecker.name, () => {
     admin = new Redis(server.toString(), { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 1, retryStrategy: () => null });
     admin.on('error', () => undefined);
     await admin.connect().catch((error: Error) => {
-      throw new Error(`Redis at ${server.host} is unreachable (${error.message}); the Redis monitor specs need it (TEST_REDIS_URL)`);
+      throw new Error(`Redis at ${server.host} is unreachable (${error.message}); the Redis monitor specs need it (TEST_REDIS_URL)`, {
+        cause: error,
+      });
     });
     await admin.call('ACL', 'SETUSER', name, 'on', `>${password}`, `~${name}:*`, '+@all');
     await admin.set(`${name}:greeting`, 'hello');

@@ -21,7 +21,11 @@ describe('parseConnectionString', () => {
     ['postgres', 'postgresql://db', { host: 'db', port: 5432, username: '', password: '', database: '', tls: 'off' }],
     ['postgres', 'postgres://u@[::1]/x?sslmode=verify-full&application_name=a', { host: '::1', port: 5432, tls: 'verify-full' }],
     ['postgres', 'postgres://u@h/x?sslmode=prefer', { tls: 'off' }],
-    ['mysql', 'mysql://root:pw@127.0.0.1/shop?ssl-mode=VERIFY_IDENTITY', { host: '127.0.0.1', port: 3306, database: 'shop', tls: 'verify-full' }],
+    [
+      'mysql',
+      'mysql://root:pw@127.0.0.1/shop?ssl-mode=VERIFY_IDENTITY',
+      { host: '127.0.0.1', port: 3306, database: 'shop', tls: 'verify-full' },
+    ],
     ['mysql', 'mariadb://root@h:3307?sslmode=required', { port: 3307, tls: 'encrypt' }],
     ['redis', 'redis://:pw@cache:6380/2', { host: 'cache', port: 6380, password: 'pw', database: '2', tls: 'off' }],
     ['redis', 'rediss://user:pw@cache', { port: 6379, username: 'user', tls: 'verify-full' }],
@@ -35,10 +39,26 @@ describe('parseConnectionString', () => {
     ['postgres', 'not a url s3cret', 'The connection string is not a valid URL'],
     ['postgres', 'mysql://u:s3cret@h/db', 'The connection string must start with postgres:// or postgresql://'],
     ['redis', 'http://u:s3cret@h', 'The connection string must start with redis:// or rediss://'],
-    ['postgres', 'postgres:///db?host=/var/run/postgresql&password=s3cret', 'The connection string has no host (Unix sockets are not supported)'],
-    ['postgres', 'postgres://u:s3cret@h/db?sslcert=/etc/shadow', 'The connection string may only carry these parameters: sslmode, application_name, connect_timeout'],
-    ['postgres', 'postgres://u:s3cret@h/db?host=10.0.0.1', 'The connection string may only carry these parameters: sslmode, application_name, connect_timeout'],
-    ['postgres', 'postgres://u:s3cret@h/db?sslmode=s3cret', 'sslmode must be one of disable, allow, prefer, require, no-verify, verify-ca, verify-full'],
+    [
+      'postgres',
+      'postgres:///db?host=/var/run/postgresql&password=s3cret',
+      'The connection string has no host (Unix sockets are not supported)',
+    ],
+    [
+      'postgres',
+      'postgres://u:s3cret@h/db?sslcert=/etc/shadow',
+      'The connection string may only carry these parameters: sslmode, application_name, connect_timeout',
+    ],
+    [
+      'postgres',
+      'postgres://u:s3cret@h/db?host=10.0.0.1',
+      'The connection string may only carry these parameters: sslmode, application_name, connect_timeout',
+    ],
+    [
+      'postgres',
+      'postgres://u:s3cret@h/db?sslmode=s3cret',
+      'sslmode must be one of disable, allow, prefer, require, no-verify, verify-ca, verify-full',
+    ],
     ['redis', 'redis://u:s3cret@h/s3cret', 'The Redis database (the path) must be a number'],
   ] as const)('refuses a %s string %s without repeating it', (type, text, message) => {
     const error = catchError(() => parseConnectionString(type, text));
@@ -108,7 +128,10 @@ describe('describeDatabaseFailure', () => {
     [{ code: 'EPIPE' }, 'Connection reset by the server'],
     [{ code: 'EOUTBOUNDDENIED', address: '10.0.0.7' }, 'Address 10.0.0.7 is refused by OUTBOUND_DENY'],
     [new ConnectionStringError('The connection string is not a valid URL'), 'The connection string is not a valid URL'],
-    [{ code: 'ER_ACCESS_DENIED_ERROR', message: "Access denied for user 'root'@'10.0.0.2' (using password: YES)" }, "Access denied for user 'root'@'10.0.0.2' (using password: YES)"],
+    [
+      { code: 'ER_ACCESS_DENIED_ERROR', message: "Access denied for user 'root'@'10.0.0.2' (using password: YES)" },
+      "Access denied for user 'root'@'10.0.0.2' (using password: YES)",
+    ],
     [{ code: '28P01', message: 'password T0ps3cret authentication failed' }, `password ${SECRET_MASK} authentication failed`],
     [{ code: 'DEPTH_ZERO_SELF_SIGNED_CERT', message: 'self-signed certificate' }, 'TLS error: self-signed certificate'],
     [{ message: 'column "timeout" does not exist' }, 'column "timeout" does not exist'],
@@ -135,13 +158,19 @@ describe('runDatabaseCheck', () => {
   it('measures connect and query, then closes the connection politely', async () => {
     const open = new Set<DatabaseSession>();
     const opened = session();
-    const result = await runDatabaseCheck('postgres', target, AddressDenyList.parse(''), open, async (endpoint, address, _remaining, track) => {
-      expect(address).toBe('127.0.0.1');
-      expect(endpoint.password).toBe('T0ps3cret');
-      track(opened);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      return { rowCount: 1, value: '1' };
-    });
+    const result = await runDatabaseCheck(
+      'postgres',
+      target,
+      AddressDenyList.parse(''),
+      open,
+      async (endpoint, address, _remaining, track) => {
+        expect(address).toBe('127.0.0.1');
+        expect(endpoint.password).toBe('T0ps3cret');
+        track(opened);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return { rowCount: 1, value: '1' };
+      },
+    );
     expect(result).toMatchObject({ ok: true, error: null, observed: { rowCount: 1, value: '1' } });
     expect(result.responseTime).toBeGreaterThanOrEqual(25);
     expect(opened.closed).toBe(1);
@@ -151,10 +180,16 @@ describe('runDatabaseCheck', () => {
   it('ends a check that outlives its timeout by destroying the connection, whatever the driver does', async () => {
     const opened = session();
     const started = Date.now();
-    const result = await runDatabaseCheck('postgres', target, AddressDenyList.parse(''), new Set(), (_endpoint, _address, _remaining, track) => {
-      track(opened);
-      return new Promise(() => undefined);
-    });
+    const result = await runDatabaseCheck(
+      'postgres',
+      target,
+      AddressDenyList.parse(''),
+      new Set(),
+      (_endpoint, _address, _remaining, track) => {
+        track(opened);
+        return new Promise(() => undefined);
+      },
+    );
     expect(Date.now() - started).toBeLessThan(1500);
     expect(result).toMatchObject({ ok: false, responseTime: null, error: 'Timeout after 1 s' });
     expect(opened.destroyed).toBe(1);

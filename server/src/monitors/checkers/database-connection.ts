@@ -160,7 +160,14 @@ export class CheckTimeoutError extends Error {
 const ERROR_MAX = 500;
 /** How pg and ioredis word their own connect and command timeouts (they carry no code). */
 const DRIVER_TIMEOUT = /^(Command timed out|Connection terminated due to connection timeout|Query read timeout|timeout expired)/;
-const TIMEOUT_CODES = new Set(['ECHECKTIMEOUT', 'ETIMEDOUT', '57014', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_STATEMENT_TIMEOUT', 'ER_QUERY_TIMEOUT']);
+const TIMEOUT_CODES = new Set([
+  'ECHECKTIMEOUT',
+  'ETIMEDOUT',
+  '57014',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_STATEMENT_TIMEOUT',
+  'ER_QUERY_TIMEOUT',
+]);
 
 /** A failure as the check history shows it: network failures in our words, server errors with credentials taken out. */
 export function describeDatabaseFailure(error: unknown, timeoutSeconds: number, secrets: readonly string[]): string {
@@ -249,7 +256,14 @@ export async function runDatabaseCheck(
     const responseTime = Math.round(performance.now() - started);
     return { ok: true, statusCode: null, responseTime, error: null, checkedAt, observed };
   } catch (error) {
-    return { ok: false, statusCode: null, responseTime: null, error: describeDatabaseFailure(error, target.timeout, secrets), checkedAt, observed: {} };
+    return {
+      ok: false,
+      statusCode: null,
+      responseTime: null,
+      error: describeDatabaseFailure(error, target.timeout, secrets),
+      checkedAt,
+      observed: {},
+    };
   } finally {
     clearTimeout(timer);
     if (tracked.session) await closeSession(tracked.session, open, timedOut);

@@ -47,9 +47,19 @@ export function selfSignedCertificate(): { key: string; cert: string } {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat(
-        ['-addext', 'subjectAltName=DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
-      ),
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ].concat(['-addext', 'subjectAltName=DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
       { stdio: 'ignore' },
     );
     return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
@@ -100,7 +110,10 @@ export function fakePostgresRefusingPasswords(tls?: { key: string; cert: string 
         const length = buffer.readInt32BE(1);
         if (buffer.length < length + 1) return;
         const type = String.fromCharCode(buffer[0]);
-        const password = buffer.subarray(5, length + 1).toString('utf8').replace(/\0$/, '');
+        const password = buffer
+          .subarray(5, length + 1)
+          .toString('utf8')
+          .replace(/\0$/, '');
         buffer = buffer.subarray(length + 1);
         if (type !== 'p') continue;
         passwords.push(password);

@@ -20,7 +20,13 @@ export class PostgresChecker implements Checker<'postgres'> {
   constructor(private readonly config: Pick<AppConfig, 'outboundDeny'>) {}
 
   check(target: CheckTarget<'postgres'>): Promise<ProbeResult> {
-    return runDatabaseCheck('postgres', target, this.config.outboundDeny, this.open, postgresQuery(target.query?.trim() || POSTGRES_DEFAULT_QUERY));
+    return runDatabaseCheck(
+      'postgres',
+      target,
+      this.config.outboundDeny,
+      this.open,
+      postgresQuery(target.query?.trim() || POSTGRES_DEFAULT_QUERY),
+    );
   }
 
   close(): Promise<void> {
