@@ -65,8 +65,10 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 /**
  * A `dns.lookup` that leaves denied addresses out and fails when none is left. The socket connects to exactly the
  * address this returns, so a name that resolves differently later (DNS rebinding) is judged again at that connect.
+ * Sockets opened by hand (database drivers) take it as `net.connect`'s `lookup`; an IP literal never reaches a lookup,
+ * so it is judged apart (`deny.denies`).
  */
-function guardedLookup(deny: AddressDenyList) {
+export function guardedLookup(deny: AddressDenyList) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, options.all ? [] : '');
@@ -77,26 +79,6 @@ function guardedLookup(deny: AddressDenyList) {
       callback(null, allowed[0].address, allowed[0].family);
     });
   };
-}
-
-/**
- * The address a connection to `host` (a name or an IP literal) may use: the first one the system resolver returns
- * that OUTBOUND_DENY leaves; an OutboundDeniedError when none is left. For drivers without a connect hook (database
- * clients): they connect to exactly this address, so the judgement holds for the connection made.
- */
-export function resolveOutbound(host: string, deny: AddressDenyList): Promise<{ address: string; family: number }> {
-  const literal = host.replace(/^\[|\]$/g, '');
-  if (isIP(literal) !== 0) {
-    if (deny.denies(literal)) return Promise.reject(new OutboundDeniedError(literal));
-    return Promise.resolve({ address: literal, family: isIP(literal) });
-  }
-  return new Promise((resolve, reject) => {
-    guardedLookup(deny)(literal, { all: true }, (error, addresses) => {
-      const first = Array.isArray(addresses) ? addresses[0] : undefined;
-      if (error || !first) return reject(error ?? Object.assign(new Error(`getaddrinfo ENOTFOUND ${literal}`), { code: 'ENOTFOUND' }));
-      resolve({ address: first.address, family: first.family });
-    });
-  });
 }
 
 /**

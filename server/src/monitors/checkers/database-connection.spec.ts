@@ -1,7 +1,9 @@
+import { connect } from 'node:net';
 import { SECRET_MASK } from '@vigil/proto';
 import { AddressDenyList } from '../../common/outbound';
 import {
   ConnectionStringError,
+  type DatabaseRun,
   type DatabaseSession,
   describeDatabaseFailure,
   parseConnectionString,
@@ -163,9 +165,8 @@ describe('runDatabaseCheck', () => {
       target,
       AddressDenyList.parse(''),
       open,
-      async (endpoint, address, _remaining, track) => {
-        expect(address).toBe('127.0.0.1');
-        expect(endpoint.password).toBe('T0ps3cret');
+      async (endpoint, _lookup, _remaining, track) => {
+        expect(endpoint).toMatchObject({ host: '127.0.0.1', port: 5999, password: 'T0ps3cret' });
         track(opened);
         await new Promise((resolve) => setTimeout(resolve, 30));
         return { rowCount: 1, value: '1' };
@@ -196,12 +197,23 @@ describe('runDatabaseCheck', () => {
     expect(opened.closed).toBe(0);
   });
 
-  it('refuses an address in OUTBOUND_DENY before connecting', async () => {
+  it('refuses an IP literal in OUTBOUND_DENY before connecting', async () => {
     const run = jest.fn();
     const result = await runDatabaseCheck('postgres', target, AddressDenyList.parse('127.0.0.0/8'), new Set(), run);
     expect(result.error).toBe('Address 127.0.0.1 is refused by OUTBOUND_DENY');
     expect(run).not.toHaveBeenCalled();
   });
+
+  /** A run that only opens the socket, as the drivers do, with the lookup it is given. */
+  const connecting: DatabaseRun = (endpoint, lookup) =>
+    new Promise((_resolve, reject) => {
+      const socket = connect({ host: endpoint.host, port: endpoint.port, lookup });
+      socket.on('error', reject);
+      socket.on('connect', () => {
+        socket.destroy();
+        reject(new Error('connected'));
+      });
+    });
 
   it('names a host that does not resolve without the connection string', async () => {
     const result = await runDatabaseCheck(
@@ -209,9 +221,20 @@ describe('runDatabaseCheck', () => {
       { ...target, connectionString: 'postgres://u:T0ps3cret@no-such-host.invalid/db' },
       AddressDenyList.parse(''),
       new Set(),
-      jest.fn(),
+      connecting,
     );
     expect(result.error).toBe('DNS lookup failed: host not found');
+  });
+
+  it('refuses a name whose every address is in OUTBOUND_DENY', async () => {
+    const result = await runDatabaseCheck(
+      'postgres',
+      { ...target, connectionString: 'postgres://u:T0ps3cret@localhost:5999/db' },
+      AddressDenyList.parse('127.0.0.0/8, ::1'),
+      new Set(),
+      connecting,
+    );
+    expect(result.error).toMatch(/^Address (127\.0\.0\.1|::1) is refused by OUTBOUND_DENY$/);
   });
 
   it('keeps a driver error that quotes the password out of the result', async () => {

@@ -1,12 +1,12 @@
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import { SECRET_MASK } from '@vigil/proto';
-import { AddressDenyList, deniedAddress, isOutboundDenied, resolveOutbound } from '../../common/outbound';
+import { AddressDenyList, deniedAddress, guardedLookup, isOutboundDenied, OutboundDeniedError } from '../../common/outbound';
 import type { Observed, ProbeResult } from './checker';
 
 /**
  * What the PostgreSQL, MySQL and Redis checkers share: reading a connection string (a URL; never echoed, since it holds
- * a password), OUTBOUND_DENY on the resolved address, one hard time limit for connect + query, and error texts with
+ * a password), OUTBOUND_DENY on the addresses connected to, one hard time limit for connect + query, and error texts with
  * the credentials taken out.
  */
 
@@ -113,7 +113,7 @@ function decode(text: string): string {
   }
 }
 
-/** TLS options for a connection to the resolved address: the certificate is judged against the name written. */
+/** TLS options: the certificate is judged against the host written in the string (SNI for a name). */
 export function tlsOptions(endpoint: DatabaseEndpoint): ConnectionOptions | null {
   if (endpoint.tls === 'off') return null;
   const options: ConnectionOptions = { rejectUnauthorized: endpoint.tls !== 'encrypt' };
@@ -205,10 +205,13 @@ export interface DatabaseSession {
   destroy(): void;
 }
 
-/** The query part of a check: connects to `address` (already judged by OUTBOUND_DENY) and runs the query. */
+/**
+ * The query part of a check: connects to `endpoint` with `lookup` as its socket's lookup (every address the name
+ * resolves to is judged by OUTBOUND_DENY, and the socket tries the allowed ones as it would any) and runs the query.
+ */
 export type DatabaseRun = (
   endpoint: DatabaseEndpoint,
-  address: string,
+  lookup: LookupFunction,
   /** Milliseconds left of the check's time, for the drivers' own connect and statement timeouts. */
   remaining: () => number,
   /** Called with the connection as soon as it exists, so the time limit can cut it even mid-handshake. */
@@ -242,8 +245,10 @@ export async function runDatabaseCheck(
   try {
     const work = (async () => {
       const endpoint = parseConnectionString(type, target.connectionString);
-      const { address } = await resolveOutbound(endpoint.host, deny);
-      return run(endpoint, address, () => Math.max(1, Math.round(limitMs - (performance.now() - started))), track);
+      // An IP literal is connected to without a lookup: judged here.
+      if (isIP(endpoint.host) !== 0 && deny.denies(endpoint.host)) throw new OutboundDeniedError(endpoint.host);
+      const lookup = guardedLookup(deny) as unknown as LookupFunction;
+      return run(endpoint, lookup, () => Math.max(1, Math.round(limitMs - (performance.now() - started))), track);
     })();
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {

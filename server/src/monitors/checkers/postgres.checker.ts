@@ -1,3 +1,4 @@
+import { type LookupFunction, Socket } from 'node:net';
 import { Client, type QueryArrayConfig } from 'pg';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, ProbeResult } from './checker';
@@ -35,10 +36,11 @@ export class PostgresChecker implements Checker<'postgres'> {
 }
 
 function postgresQuery(query: string): DatabaseRun {
-  return async (endpoint, address, remaining, track) => {
+  return async (endpoint, lookup, remaining, track) => {
     const user = endpoint.username || 'postgres';
     const client = new Client({
-      host: address,
+      stream: () => guardedSocket(lookup),
+      host: endpoint.host,
       port: endpoint.port,
       user,
       database: endpoint.database || user,
@@ -59,4 +61,12 @@ function postgresQuery(query: string): DatabaseRun {
     const first = result.rows[0]?.[0] as string | null | undefined;
     return { rowCount: result.rows.length, value: cutValue(first ?? null) };
   };
+}
+
+/** A socket for pg, whose `connect(port, host)` resolves the host through OUTBOUND_DENY's lookup (pg has no lookup option). */
+function guardedSocket(lookup: LookupFunction): Socket {
+  const socket = new Socket();
+  const connect = socket.connect.bind(socket);
+  socket.connect = ((port: number, host: string) => connect({ port, host, lookup })) as Socket['connect'];
+  return socket;
 }

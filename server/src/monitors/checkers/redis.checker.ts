@@ -1,8 +1,18 @@
-import Redis from 'ioredis';
+import { connect as connectTcp, type LookupFunction } from 'node:net';
+import { type ConnectionOptions, connect as connectTls } from 'node:tls';
+import Redis, { AbstractConnector, type RedisOptions } from 'ioredis';
 import { isAllowedRedisCommand, parseRedisCommand, REDIS_READ_COMMANDS } from '@vigil/proto';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, ProbeResult } from './checker';
-import { cutValue, type DatabaseRun, type DatabaseSession, destroyAll, runDatabaseCheck, tlsOptions } from './database-connection';
+import {
+  cutValue,
+  type DatabaseEndpoint,
+  type DatabaseRun,
+  type DatabaseSession,
+  destroyAll,
+  runDatabaseCheck,
+  tlsOptions,
+} from './database-connection';
 
 export const REDIS_DEFAULT_COMMAND = 'PING';
 
@@ -35,14 +45,16 @@ export class RedisChecker implements Checker<'redis'> {
 }
 
 function redisCommand([command, ...args]: string[]): DatabaseRun {
-  return async (endpoint, address, remaining, track) => {
+  return async (endpoint, lookup, remaining, track) => {
+    const tls = tlsOptions(endpoint);
     const redis = new Redis({
-      host: address,
+      Connector: guardedConnector(endpoint, tls, lookup),
+      host: endpoint.host,
       port: endpoint.port,
       username: endpoint.username || undefined,
       password: endpoint.password || undefined,
       db: endpoint.database === '' ? 0 : Number(endpoint.database),
-      tls: tlsOptions(endpoint) ?? undefined,
+      tls: tls ?? undefined,
       lazyConnect: true,
       connectTimeout: remaining(),
       commandTimeout: remaining(),
@@ -68,6 +80,32 @@ function redisCommand([command, ...args]: string[]): DatabaseRun {
       // A refused AUTH or SELECT closes the connection: the command then fails with "Connection is closed" or
       // "Stream isn't writeable", while the reason came as an 'error' event.
       throw firstError ?? error;
+    }
+  };
+}
+
+/**
+ * ioredis's standalone connector with OUTBOUND_DENY's lookup on the socket (ioredis passes no lookup to its own).
+ * The stream ends as ioredis's does: at `disconnect()`, politely, destroyed after 2 s.
+ */
+function guardedConnector(
+  endpoint: DatabaseEndpoint,
+  tls: ConnectionOptions | null,
+  lookup: LookupFunction,
+): NonNullable<RedisOptions['Connector']> {
+  return class GuardedConnector extends AbstractConnector {
+    constructor() {
+      super(2000);
+    }
+
+    connect() {
+      this.connecting = true;
+      const target = { host: endpoint.host, port: endpoint.port, lookup };
+      this.stream = tls ? connectTls({ ...tls, ...target }) : connectTcp(target);
+      this.stream.once('error', (error: Error) => {
+        this.firstError = error;
+      });
+      return Promise.resolve(this.stream);
     }
   };
 }
