@@ -95,7 +95,9 @@ describe(PostgresChecker.name, () => {
   });
 
   it('reports a database that does not exist without the password', async () => {
-    const result = await sut.check({ ...target(null), connectionString: connectionString.replace(`/${name}`, `/${name}_missing`) });
+    const missing = new URL(connectionString);
+    missing.pathname = `/${name}_missing`;
+    const result = await sut.check({ ...target(null), connectionString: missing.toString() });
     expect(result?.error).toBe(`database "${name}_missing" does not exist`);
     expect(result?.error).not.toContain(password);
   });

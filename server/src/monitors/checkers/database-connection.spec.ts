@@ -168,6 +168,7 @@ describe('runDatabaseCheck', () => {
       async (endpoint, _lookup, _remaining, track) => {
         expect(endpoint).toMatchObject({ host: '127.0.0.1', port: 5999, password: 'T0ps3cret' });
         track(opened);
+        opened.connected = true;
         await new Promise((resolve) => setTimeout(resolve, 30));
         return { rowCount: 1, value: '1' };
       },
@@ -176,6 +177,22 @@ describe('runDatabaseCheck', () => {
     expect(result.responseTime).toBeGreaterThanOrEqual(25);
     expect(opened.closed).toBe(1);
     expect(open.size).toBe(0);
+  });
+
+  it('destroys at once a connection that failed before signing in, without waiting for a polite close', async () => {
+    const opened = session();
+    const result = await runDatabaseCheck(
+      'postgres',
+      target,
+      AddressDenyList.parse(''),
+      new Set(),
+      async (_endpoint, _lookup, _remaining, track) => {
+        track(opened);
+        throw Object.assign(new Error('Access denied'), { code: 'ER_ACCESS_DENIED_ERROR' });
+      },
+    );
+    expect(result.error).toBe('Access denied');
+    expect(opened).toMatchObject({ closed: 0, destroyed: 1 });
   });
 
   it('ends a check that outlives its timeout by destroying the connection, whatever the driver does', async () => {

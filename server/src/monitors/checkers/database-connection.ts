@@ -203,6 +203,8 @@ export function cutValue(value: string | null): string | null {
 export interface DatabaseSession {
   close(): Promise<void>;
   destroy(): void;
+  /** Set by the run once connected and signed in: only then is a polite close worth waiting for. */
+  connected?: boolean;
 }
 
 /**
@@ -275,11 +277,14 @@ export async function runDatabaseCheck(
   }
 }
 
-/** Closes politely (bounded) after an answer; a timed-out connection is destroyed at once, as it may never answer. */
+/**
+ * Closes politely (bounded) a connection that got as far as signing in, so the server logs no broken connection for
+ * a failing query; one that timed out or never connected is destroyed at once, as it may never answer.
+ */
 async function closeSession(session: DatabaseSession, open: Set<DatabaseSession>, timedOut: boolean): Promise<void> {
   let grace: NodeJS.Timeout | undefined;
   try {
-    if (timedOut) return;
+    if (timedOut || !session.connected) return;
     await Promise.race([
       session.close().catch(() => undefined),
       new Promise<void>((resolve) => {

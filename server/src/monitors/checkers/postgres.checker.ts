@@ -54,8 +54,10 @@ function postgresQuery(query: string): DatabaseRun {
     });
     // A connection that dies between statements emits 'error'; the pending call rejects with it anyway.
     client.on('error', () => undefined);
-    track({ close: () => client.end(), destroy: () => client.connection.stream.destroy() });
+    const session: DatabaseSession = { close: () => client.end(), destroy: () => client.connection.stream.destroy() };
+    track(session);
     await client.connect();
+    session.connected = true;
     await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${remaining()}`);
     const result = await client.query({ text: query, rowMode: 'array', types: RAW_TEXT, queryMode: 'extended' } as QueryArrayConfig);
     const first = result.rows[0]?.[0] as string | null | undefined;

@@ -71,10 +71,13 @@ function redisCommand([command, ...args]: string[]): DatabaseRun {
     redis.on('error', (error: Error) => {
       firstError ??= error;
     });
-    track({ close: () => redis.quit().then(() => undefined), destroy: () => redis.disconnect() });
+    const session: DatabaseSession = { close: () => redis.quit().then(() => undefined), destroy: () => redis.disconnect() };
+    track(session);
     try {
       await redis.connect();
       const reply: unknown = await redis.call(command, ...args);
+      // Only now: ioredis reports "ready" before the server has answered AUTH.
+      session.connected = true;
       return { value: cutValue(replyText(reply)) };
     } catch (error) {
       // A refused AUTH or SELECT closes the connection: the command then fails with "Connection is closed" or
