@@ -295,3 +295,101 @@ function hostPort(hostname: string, port: number | null): string {
   const host = hostname.includes(':') ? `[${hostname}]` : hostname;
   return port ? `${host}:${port}` : host;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Redis monitors' commands
+
+/**
+ * Commands a Redis monitor may run: reads with a bounded answer (no KEYS, SCAN, SMEMBERS or HGETALL, whose answers
+ * grow with the data; no CONFIG GET or CLIENT LIST, which reveal passwords and clients). A monitor must never write.
+ */
+export const REDIS_READ_COMMANDS = [
+  'PING',
+  'ECHO',
+  'GET',
+  'MGET',
+  'STRLEN',
+  'EXISTS',
+  'TYPE',
+  'TTL',
+  'PTTL',
+  'LLEN',
+  'LINDEX',
+  'SCARD',
+  'SISMEMBER',
+  'ZCARD',
+  'ZSCORE',
+  'ZCOUNT',
+  'HGET',
+  'HMGET',
+  'HLEN',
+  'HEXISTS',
+  'XLEN',
+  'DBSIZE',
+  'INFO',
+  'TIME',
+  'LASTSAVE',
+  'ROLE',
+] as const;
+
+/** Arguments a Redis monitor's command line may have at most (the command included). */
+export const REDIS_COMMAND_WORDS_MAX = 32;
+
+/**
+ * The words of a command line as redis-cli reads them: separated by blanks, `"…"` (with `\"`, `\\`, `\n`, `\t`, `\r`,
+ * `\xHH`) and `'…'` (with `\'`) quoting. Null when a quote is not closed or a quoted word runs into the next one.
+ */
+export function parseRedisCommand(line: string): string[] | null {
+  const words: string[] = [];
+  let index = 0;
+  while (index < line.length) {
+    while (index < line.length && /\s/.test(line[index])) index++;
+    if (index >= line.length) break;
+    let word = '';
+    const quote = line[index] === '"' || line[index] === "'" ? line[index] : null;
+    if (quote) {
+      index++;
+      let closed = false;
+      while (index < line.length) {
+        const char = line[index];
+        if (char === quote) {
+          closed = true;
+          index++;
+          break;
+        }
+        if (char === '\\' && index + 1 < line.length) {
+          const next = line[index + 1];
+          if (quote === "'") {
+            word += next === "'" ? "'" : `\\${next}`;
+            index += 2;
+            continue;
+          }
+          const hex = /^x([0-9a-fA-F]{2})/.exec(line.slice(index + 1, index + 4));
+          if (hex) {
+            word += String.fromCharCode(parseInt(hex[1], 16));
+            index += 4;
+            continue;
+          }
+          word += ({ n: '\n', t: '\t', r: '\r', b: '\b', a: '\x07' } as Record<string, string>)[next] ?? next;
+          index += 2;
+          continue;
+        }
+        word += char;
+        index++;
+      }
+      if (!closed || (index < line.length && !/\s/.test(line[index]))) return null;
+    } else {
+      while (index < line.length && !/\s/.test(line[index])) word += line[index++];
+    }
+    words.push(word);
+  }
+  return words;
+}
+
+/** Whether a Redis monitor may run this command line (an empty line means the default PING). */
+export function isAllowedRedisCommand(line: string): boolean {
+  const words = parseRedisCommand(line);
+  if (!words || words.length > REDIS_COMMAND_WORDS_MAX) return false;
+  if (words.length === 0) return true;
+  return (REDIS_READ_COMMANDS as readonly string[]).includes(words[0].toUpperCase());
+}

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
 import { Agent, interceptors, request } from 'undici';
-import { AddressDenyList, guardedConnector, isOutboundDenied } from './outbound';
+import { AddressDenyList, guardedConnector, guardedLookup, isOutboundDenied } from './outbound';
 
 describe('AddressDenyList', () => {
   const sut = AddressDenyList.parse('127.0.0.2/32, 10.0.0.0/8 fd00::/8 192.168.1.5');
@@ -81,5 +81,36 @@ describe('guardedConnector', () => {
     const failure = await request(`${allowedUrl}/`, { dispatcher: sut }).catch((error: unknown) => error);
     expect(isOutboundDenied(failure)).toBe(true);
     await agent.close();
+  });
+});
+
+describe('guardedLookup as a socket lookup', () => {
+  let server: ReturnType<typeof createNetServer>;
+  let port: number;
+
+  beforeAll(async () => {
+    server = createNetServer((socket) => socket.end('hello'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const connectTo = (host: string, ranges: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect({ host, port, lookup: guardedLookup(AddressDenyList.parse(ranges)) });
+      socket.on('error', reject);
+      socket.on('data', (data) => resolve(`${socket.remoteAddress} ${String(data)}`));
+    });
+
+  it('connects to an address the deny list leaves, trying each the name resolves to', async () => {
+    await expect(connectTo('localhost', '::1')).resolves.toBe('127.0.0.1 hello');
+  });
+
+  it('fails when every address of the name is denied', async () => {
+    await expect(connectTo('localhost', '127.0.0.0/8, ::1')).rejects.toMatchObject({ code: 'EOUTBOUNDDENIED' });
+  });
+
+  it('fails with the resolver code for a name that does not exist', async () => {
+    await expect(connectTo('no-such-host.invalid', '')).rejects.toMatchObject({ code: expect.stringMatching(/ENOTFOUND|EAI_AGAIN/) });
   });
 });

@@ -65,8 +65,10 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 /**
  * A `dns.lookup` that leaves denied addresses out and fails when none is left. The socket connects to exactly the
  * address this returns, so a name that resolves differently later (DNS rebinding) is judged again at that connect.
+ * Sockets opened by hand (database drivers) take it as `net.connect`'s `lookup`; an IP literal never reaches a lookup,
+ * so it is judged apart (`deny.denies`).
  */
-function guardedLookup(deny: AddressDenyList) {
+export function guardedLookup(deny: AddressDenyList) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, options.all ? [] : '');
