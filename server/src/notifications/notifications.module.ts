@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AlertSender } from './alert-sender';
 import { AlertStateRepository } from './alert-state.repository';
 import { AlertsService } from './alerts.service';
 import { NotificationDispatcher } from './dispatcher.service';
@@ -9,7 +10,15 @@ import { OutboxRepository } from './outbox.repository';
 
 @Module({
   controllers: [NotificationsController],
-  providers: [NotificationsRepository, OutboxRepository, AlertStateRepository, NotificationDispatcher, AlertsService, NotificationsService],
+  providers: [
+    NotificationsRepository,
+    OutboxRepository,
+    AlertStateRepository,
+    NotificationDispatcher,
+    AlertSender,
+    AlertsService,
+    NotificationsService,
+  ],
   exports: [NotificationDispatcher],
 })
 export class NotificationsModule {}
