@@ -6,10 +6,12 @@ import type {
   CheckDto,
   MonitorDto,
   MonitorStatus,
+  MonitorTypeReadFields,
   PublicAgent,
   PublicMonitor,
   UserDto,
 } from '@vigil/proto';
+import type { PeerCertificate } from '../monitors/checkers/checker';
 
 /** One item of the public status page as it stands after a check or report. */
 export type StatusItemChange = { monitor: PublicMonitor; agent?: never } | { agent: PublicAgent; monitor?: never };
@@ -27,8 +29,16 @@ export interface EventMap {
   'monitor.created': { monitor: MonitorDto };
   'monitor.updated': { monitor: MonitorDto };
   'monitor.deleted': { monitor: MonitorDto };
-  /** Every stored check. `monitor` carries the state after it (history and checks left empty). */
-  'monitor.checked': { monitor: MonitorDto; check: CheckDto; uptime: number };
+  /**
+   * Every stored check. `monitor` carries the state after it (history and checks left empty); `certificate` is the
+   * peer certificate the check saw (TLS-using checks), which the certificate expiry alerts read.
+   */
+  'monitor.checked': {
+    monitor: MonitorDto & Partial<Pick<MonitorTypeReadFields, 'cert_expiry_days'>>;
+    check: CheckDto;
+    uptime: number;
+    certificate?: PeerCertificate | null;
+  };
   /** Raised once per transition, decided atomically in the database. */
   'monitor.status_changed': { monitor: MonitorDto; previous: MonitorStatus; status: MonitorStatus; check: CheckDto };
   'agent.created': { agent: AgentDto };

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AlertSender } from './alert-sender';
 import { AlertStateRepository } from './alert-state.repository';
 import { AlertsService } from './alerts.service';
+import { CertificateAlertsRepository } from './certificate-alerts.repository';
+import { CertificateAlertsService } from './certificate-alerts.service';
 import { NotificationDispatcher } from './dispatcher.service';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
@@ -14,9 +16,11 @@ import { OutboxRepository } from './outbox.repository';
     NotificationsRepository,
     OutboxRepository,
     AlertStateRepository,
+    CertificateAlertsRepository,
     NotificationDispatcher,
     AlertSender,
     AlertsService,
+    CertificateAlertsService,
     NotificationsService,
   ],
   exports: [NotificationDispatcher],

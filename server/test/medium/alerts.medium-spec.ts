@@ -17,6 +17,7 @@ const settings = (channels: number[], overrides: Partial<TargetSettings> = {}): 
   enabled: true,
   on_down: true,
   on_recovery: true,
+  on_certificate_expiry: true,
   on_offline: true,
   on_cpu_threshold: true,
   cpu_threshold: 90,
