@@ -30,6 +30,7 @@ export class CertificateAlertsRepository {
       `INSERT INTO certificate_alerts (monitor_id, fingerprint, threshold, expires_at)
        SELECT monitor_id, fingerprint, threshold, expires_at
        FROM jsonb_to_recordset($1::jsonb) AS r(monitor_id int, fingerprint varchar, threshold int, expires_at timestamptz)
+       WHERE EXISTS (SELECT 1 FROM monitors m WHERE m.id = r.monitor_id)
        ORDER BY monitor_id, fingerprint, threshold
        ON CONFLICT (monitor_id, fingerprint, threshold) DO NOTHING
        RETURNING monitor_id, fingerprint, threshold`,

@@ -37,8 +37,10 @@ export class CertificateAlertsService {
     const marks = new Map<string, CertificateMark>();
     const announcements: Announcement[] = [];
     for (const checked of checks) {
-      const { monitor, check, certificate } = checked;
-      if (!certificate) continue;
+      const { monitor, check } = checked;
+      if (!checked.certificate) continue;
+      // A certificate that travelled as JSON (a queued check's result) carries its date as text.
+      const certificate = { ...checked.certificate, expiresAt: new Date(checked.certificate.expiresAt) };
       const days = daysRemaining(certificate.expiresAt, new Date(check.checked_at));
       const step = certificateStep(days, expiryThresholds(monitor.cert_expiry_days), check.status === 'up');
       const fingerprint = fingerprintKey(certificate.fingerprint);

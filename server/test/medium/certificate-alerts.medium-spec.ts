@@ -203,6 +203,16 @@ describe(CertificateAlertsService.name, () => {
     expect(await outbox()).toEqual([expiring(11, 10, 14)]);
   });
 
+  it('reads a certificate whose expiry arrived as text, and skips a monitor deleted meanwhile without failing the batch', async () => {
+    const queued = checked(14, 20);
+    const asText = {
+      ...queued,
+      certificate: { ...queued.certificate, expiresAt: queued.certificate.expiresAt.toISOString() as unknown as Date },
+    };
+    await record(asText, checked(999, 20));
+    expect(await outbox()).toEqual([expiring(14, 20, 21)]);
+  });
+
   it('sends nothing for a monitor whose own settings silence it', async () => {
     await notifications.saveSettings('monitor', 12, settings([], { override_global: true, enabled: false }));
     await record(checked(12, 20), checked(13, 20));
