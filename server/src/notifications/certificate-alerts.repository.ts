@@ -18,10 +18,10 @@ export const markKey = (mark: Pick<CertificateMark, 'monitor_id' | 'fingerprint'
 export class CertificateAlertsRepository {
   /**
    * Records the marks and returns the keys (`monitor:fingerprint:threshold`) of those that were new. A mark another
-   * transaction holds waits for it and is then skipped, so concurrent batches and instances announce it once (rows
-   * go in key order, so two batches waiting on each other's marks cannot deadlock). The marks
-   * of a monitor's earlier certificates that have expired are dropped when it records new ones, so the table holds
-   * about one certificate per monitor.
+   * transaction holds waits for it and is then skipped, so concurrent batches and instances announce it once; rows go
+   * in key order, so two batches waiting on each other's marks cannot deadlock. Marks of monitors deleted meanwhile
+   * are skipped. The marks of a monitor's earlier certificates that have expired are dropped when it records new
+   * ones, so the table holds about one certificate per monitor.
    */
   async record(db: Sql, marks: CertificateMark[]): Promise<Set<string>> {
     if (!marks.length) return new Set();
