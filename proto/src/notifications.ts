@@ -102,6 +102,8 @@ export interface MonitorNotificationSettings {
   enabled: boolean;
   onDown: boolean;
   onRecovery: boolean;
+  /** `certificate.expiring` at each of the monitor's thresholds, and `certificate.expired` (see docs/decisions.md). */
+  onCertificateExpiry: boolean;
   channels: number[];
 }
 
@@ -146,6 +148,8 @@ export interface NotificationSettingsRequest {
   enabled: boolean;
   on_down?: boolean;
   on_recovery?: boolean;
+  /** Monitors only. */
+  on_certificate_expiry?: boolean;
   on_offline?: boolean;
   on_cpu_threshold?: boolean;
   cpu_threshold?: number;

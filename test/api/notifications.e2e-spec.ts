@@ -218,7 +218,14 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     }
 
     const monitorId = await monitor('settings-read');
-    await settings({ target_type: 'global-monitor', enabled: 1, on_down: 'true', on_recovery: false, channels: `[${id}]` });
+    await settings({
+      target_type: 'global-monitor',
+      enabled: 1,
+      on_down: 'true',
+      on_recovery: false,
+      on_certificate_expiry: '0',
+      channels: `[${id}]`,
+    });
     await settings({ target_type: 'global-agent', enabled: true, on_cpu_threshold: true, cpu_threshold: '75', channels: [id] });
     await settings({
       target_type: 'monitor',
@@ -230,7 +237,7 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
       channels: `[${id}]`,
     });
     const { settings: saved } = await read();
-    expect(saved.monitors).toEqual({ enabled: true, onDown: true, onRecovery: false, channels: [id] });
+    expect(saved.monitors).toEqual({ enabled: true, onDown: true, onRecovery: false, onCertificateExpiry: false, channels: [id] });
     expect(saved.agents).toMatchObject({
       enabled: true,
       onCpuThreshold: true,
@@ -244,6 +251,7 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
       enabled: true,
       onDown: true,
       onRecovery: true,
+      onCertificateExpiry: true,
       channels: [id],
       overrideGlobal: true,
     });

@@ -98,6 +98,20 @@ describe('NotificationsPage', () => {
     ).toEqual(['global-agent', 'global-monitor']);
   });
 
+  it('sends the certificate expiry switch with the monitor settings', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('global-monitors-enabled'));
+    expect(switchOf('global-monitors-on-certificate-expiry')).toBeChecked();
+    expect(screen.getByText('When a certificate nears expiry')).toBeInTheDocument();
+    await userEvent.click(switchOf('global-monitors-on-certificate-expiry'));
+    await userEvent.click(screen.getByTestId('notifications-save'));
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    expect(calls('/api/notifications/settings', 'POST').find((body) => body.target_type === 'global-monitor')).toMatchObject({
+      enabled: true,
+      on_certificate_expiry: false,
+    });
+  });
+
   it('says the settings were saved when every call succeeds', async () => {
     renderWithProviders(<NotificationsPage />);
     await userEvent.click(await screen.findByTestId('notifications-save'));

@@ -5,40 +5,21 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AgentDto } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
+import { AlertSender, type Send } from './alert-sender';
 import { AlertStateRepository, type AlertState } from './alert-state.repository';
-import { NotificationDispatcher } from './dispatcher.service';
-import { buildMessage, type MessageVars } from './messages';
-import { NotificationsRepository } from './notifications.repository';
-import { OutboxRepository, type OutboxItem } from './outbox.repository';
-import { agentDecision, effectiveSettings, monitorDecision, thresholdStep, type StatusDecision, type TargetSettings } from './rules';
-import type { NotificationEvent } from './templates';
+import type { MessageVars } from './messages';
+import { agentDecision, monitorDecision, thresholdStep, type StatusDecision } from './rules';
 
 type Kind = AlertState['kind'];
 type Metric = AlertState['metric'];
 const THRESHOLD_METRICS = ['cpu', 'memory', 'disk'] as const;
 const METRIC_LABEL = { cpu: 'CPU', memory: 'memory', disk: 'disk' } as const;
 
-/** A notification to render for every channel of `settings`. */
-interface Send {
-  settings: TargetSettings;
-  event: NotificationEvent;
-  /** Unique per target, episode and edge; the channel id is appended. */
-  key: string;
-  target: { kind: Kind; id: number; name: string };
-  vars: MessageVars;
-  at: Date;
-}
-
 interface StatusEvent {
   target: { kind: Kind; id: number; name: string };
   decision: NonNullable<StatusDecision>;
   at: Date;
   vars: MessageVars;
-}
-
-interface TargetSettingsSet {
-  global: TargetSettings | undefined;
-  specific: Map<number, TargetSettings>;
 }
 
 const stateKey = (kind: Kind, id: number, metric: Metric) => `${kind}:${id}:${metric}`;
@@ -63,9 +44,7 @@ const fresh = (kind: Kind, target_id: number, metric: Metric): AlertState => ({
 export class AlertsService {
   constructor(
     private readonly alertStates: AlertStateRepository,
-    private readonly notifications: NotificationsRepository,
-    private readonly outbox: OutboxRepository,
-    private readonly dispatcher: NotificationDispatcher,
+    private readonly sender: AlertSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -109,7 +88,7 @@ export class AlertsService {
   private async onStatusEvents(manager: EntityManager, kind: Kind, events: StatusEvent[]): Promise<void> {
     if (!events.length) return;
     const ids = [...new Set(events.map((e) => e.target.id))];
-    const settings = await this.loadSettings(manager, kind, ids);
+    const settings = await this.sender.settings(manager, kind, ids);
     const states = await this.loadStates(manager, kind, ids, ['status']);
     const changed = new Set<string>();
     const sends: Send[] = [];
@@ -117,7 +96,7 @@ export class AlertsService {
     for (const event of events) {
       const key = stateKey(kind, event.target.id, 'status');
       const state = states.get(key) ?? fresh(kind, event.target.id, 'status');
-      const applies = effectiveSettings(settings.global, settings.specific.get(event.target.id));
+      const applies = settings.for(event.target.id);
       let next: AlertState;
       if ('open' in event.decision) {
         if (state.open) continue;
@@ -162,14 +141,14 @@ export class AlertsService {
   @OnEvent('agent.report_stored', { phase: 'transaction' })
   private async onAgentReadings(readings: Array<EventMap['agent.report_stored']>, manager: EntityManager): Promise<void> {
     const ids = [...new Set(readings.map((r) => r.agent.id))];
-    const settings = await this.loadSettings(manager, 'agent', ids);
+    const settings = await this.sender.settings(manager, 'agent', ids);
     const states = await this.loadStates(manager, 'agent', ids, THRESHOLD_METRICS);
     const changed = new Set<string>();
     const sends: Send[] = [];
     const window = this.config.notifications.thresholdReports;
 
     for (const { agent, point } of readings) {
-      const applies = effectiveSettings(settings.global, settings.specific.get(agent.id));
+      const applies = settings.for(agent.id);
       const at = new Date(point.time);
       for (const metric of THRESHOLD_METRICS) {
         const value = point[metric];
@@ -213,42 +192,10 @@ export class AlertsService {
     );
   }
 
-  /** Writes the changed alert states and the outbox rows, then wakes the dispatcher. */
+  /** Writes the changed alert states and the notifications, in the event's transaction. */
   private async commit(manager: EntityManager, states: AlertState[], sends: Send[]): Promise<void> {
     if (states.length) await this.alertStates.save(manager, states);
-    if (!sends.length) return;
-    const enabled = await this.notifications.enabledChannels(manager, [...new Set(sends.flatMap((s) => s.settings.channels))]);
-    const channels = new Map(enabled.map((channel) => [channel.id, channel]));
-    const items: OutboxItem[] = sends.flatMap((send) =>
-      send.settings.channels.flatMap((channelId) => {
-        const channel = channels.get(channelId);
-        if (!channel) return [];
-        return [
-          {
-            dedup_key: `${send.key}:${channelId}`,
-            channel_id: channelId,
-            channel_name: channel.name,
-            channel_type: channel.type,
-            event: send.event,
-            target_kind: send.target.kind,
-            target_id: send.target.id,
-            target_name: send.target.name,
-            message: buildMessage(send.event, channel.language, send.vars, send.target, send.at),
-          },
-        ];
-      }),
-    );
-    if (await this.outbox.enqueue(manager, items)) this.dispatcher.nudge();
-  }
-
-  private async loadSettings(manager: EntityManager, kind: Kind, ids: number[]): Promise<TargetSettingsSet> {
-    const specific = new Map<number, TargetSettings>();
-    let global: TargetSettings | undefined;
-    for (const row of await this.notifications.targetSettings(manager, kind, ids)) {
-      if (row.target_id === null) global = row;
-      else specific.set(row.target_id, row);
-    }
-    return { global, specific };
+    await this.sender.send(manager, sends);
   }
 
   private async loadStates(

@@ -14,6 +14,8 @@ const SEVERITY: Record<NotificationEvent, NotificationMessage['severity']> = {
   'agent.cpu_recovery': 'recovery',
   'agent.memory_recovery': 'recovery',
   'agent.disk_recovery': 'recovery',
+  'certificate.expiring': 'alert',
+  'certificate.expired': 'alert',
   test: 'info',
 };
 

@@ -106,6 +106,7 @@ describe('a settings body (SettingsDto)', () => {
           enabled: true,
           on_down: true,
           on_recovery: true,
+          on_certificate_expiry: true,
           on_offline: true,
           on_cpu_threshold: false,
           cpu_threshold: 90,

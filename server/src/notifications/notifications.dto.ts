@@ -110,6 +110,7 @@ export const SETTINGS_DEFAULTS: TargetSettings = {
   enabled: false,
   on_down: true,
   on_recovery: true,
+  on_certificate_expiry: true,
   on_offline: true,
   on_cpu_threshold: false,
   cpu_threshold: 90,
@@ -199,6 +200,7 @@ export class SettingsDto implements NotificationSettingsRequest {
   @FlagField('enabled') enabled = SETTINGS_DEFAULTS.enabled;
   @FlagField('on_down') on_down = SETTINGS_DEFAULTS.on_down;
   @FlagField('on_recovery') on_recovery = SETTINGS_DEFAULTS.on_recovery;
+  @FlagField('on_certificate_expiry') on_certificate_expiry = SETTINGS_DEFAULTS.on_certificate_expiry;
   @FlagField('on_offline') on_offline = SETTINGS_DEFAULTS.on_offline;
   @FlagField('on_cpu_threshold') on_cpu_threshold = SETTINGS_DEFAULTS.on_cpu_threshold;
   @FlagField('on_memory_threshold') on_memory_threshold = SETTINGS_DEFAULTS.on_memory_threshold;
@@ -227,6 +229,7 @@ export function settingsEntry(body: SettingsDto): { targetType: SettingsTargetTy
       enabled: body.enabled || override,
       on_down: body.on_down,
       on_recovery: body.on_recovery,
+      on_certificate_expiry: body.on_certificate_expiry,
       on_offline: body.on_offline,
       on_cpu_threshold: body.on_cpu_threshold,
       cpu_threshold: body.cpu_threshold,

@@ -48,7 +48,8 @@ export interface HistoryFilter {
 
 const CHANNEL_COLUMNS = 'id, name, type, config, enabled, language, created_at, updated_at';
 export const SETTINGS_COLUMNS = `target_type, target_id, enabled, on_down, on_recovery, on_offline, on_cpu_threshold,
-  cpu_threshold, on_memory_threshold, memory_threshold, on_disk_threshold, disk_threshold, channels, override_global`;
+  cpu_threshold, on_memory_threshold, memory_threshold, on_disk_threshold, disk_threshold, channels, override_global,
+  on_certificate_expiry`;
 
 /** Channels, per-target settings and the delivery history, in SQL. */
 @Injectable()
@@ -149,13 +150,14 @@ export class NotificationsRepository {
     await execute(
       this.dataSource,
       `INSERT INTO notification_settings AS n (${SETTINGS_COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        ON CONFLICT (target_type, coalesce(target_id, 0)) DO UPDATE SET
          enabled = excluded.enabled, on_down = excluded.on_down, on_recovery = excluded.on_recovery,
          on_offline = excluded.on_offline, on_cpu_threshold = excluded.on_cpu_threshold, cpu_threshold = excluded.cpu_threshold,
          on_memory_threshold = excluded.on_memory_threshold, memory_threshold = excluded.memory_threshold,
          on_disk_threshold = excluded.on_disk_threshold, disk_threshold = excluded.disk_threshold,
-         channels = excluded.channels, override_global = excluded.override_global, updated_at = now()`,
+         channels = excluded.channels, override_global = excluded.override_global,
+         on_certificate_expiry = excluded.on_certificate_expiry, updated_at = now()`,
       [
         targetType,
         targetId,
@@ -171,6 +173,7 @@ export class NotificationsRepository {
         s.disk_threshold,
         JSON.stringify(s.channels),
         s.override_global,
+        s.on_certificate_expiry,
       ],
     );
   }

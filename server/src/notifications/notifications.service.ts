@@ -129,7 +129,13 @@ function toChannelDto(row: ChannelRow): NotificationChannelDto {
 }
 
 function monitorSettings(s: TargetSettings): MonitorNotificationSettings {
-  return { enabled: Boolean(s.enabled), onDown: Boolean(s.on_down), onRecovery: Boolean(s.on_recovery), channels: s.channels.map(Number) };
+  return {
+    enabled: Boolean(s.enabled),
+    onDown: Boolean(s.on_down),
+    onRecovery: Boolean(s.on_recovery),
+    onCertificateExpiry: Boolean(s.on_certificate_expiry),
+    channels: s.channels.map(Number),
+  };
 }
 
 function agentSettings(s: TargetSettings): AgentNotificationSettings {

@@ -4,6 +4,7 @@ const settings = (overrides: Partial<TargetSettings> = {}): TargetSettings => ({
   enabled: true,
   on_down: true,
   on_recovery: true,
+  on_certificate_expiry: true,
   on_offline: true,
   on_cpu_threshold: true,
   cpu_threshold: 90,

@@ -5,6 +5,8 @@ export interface TargetSettings {
   enabled: boolean;
   on_down: boolean;
   on_recovery: boolean;
+  /** Monitors: certificate expiry thresholds and expiries (`certificate.expiring`, `certificate.expired`). */
+  on_certificate_expiry: boolean;
   on_offline: boolean;
   on_cpu_threshold: boolean;
   cpu_threshold: number;

@@ -12,6 +12,8 @@ export type NotificationEvent =
   | 'agent.cpu_recovery'
   | 'agent.memory_recovery'
   | 'agent.disk_recovery'
+  | 'certificate.expiring'
+  | 'certificate.expired'
   | 'test';
 
 type Text = { subject: string; content: string };
@@ -61,6 +63,31 @@ const TEXTS: Record<NotificationEvent, Record<Language, Text>> = {
   'agent.cpu_recovery': recoveryText('CPU', 'CPU'),
   'agent.memory_recovery': recoveryText('Memory', '内存'),
   'agent.disk_recovery': recoveryText('Disk', '磁盘'),
+  'certificate.expiring': {
+    'en-US': {
+      subject: '[Certificate expiring] {{name}}',
+      content:
+        'The TLS certificate of {{name}} expires on {{expires_at}}.\nDays remaining: {{days_remaining}} (alert at {{threshold}} days)\nTarget: {{target}}\nIssuer: {{issuer}}\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[证书即将过期] {{name}}',
+      content:
+        '{{name}} 的 TLS 证书将于 {{expires_at}} 过期。\n剩余天数：{{days_remaining}}（提醒阈值 {{threshold}} 天）\n目标：{{target}}\n颁发者：{{issuer}}\n时间：{{time}}',
+    },
+  },
+  // Sent only while the check ignores TLS errors and so stays up; otherwise the down alert names the expiry.
+  'certificate.expired': {
+    'en-US': {
+      subject: '[Certificate expired] {{name}}',
+      content:
+        'The TLS certificate of {{name}} expired on {{expires_at}}. The monitor ignores TLS errors, so it stays up.\nTarget: {{target}}\nIssuer: {{issuer}}\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[证书已过期] {{name}}',
+      content:
+        '{{name}} 的 TLS 证书已于 {{expires_at}} 过期。该监控忽略 TLS 错误，因此仍显示为正常。\n目标：{{target}}\n颁发者：{{issuer}}\n时间：{{time}}',
+    },
+  },
   test: {
     'en-US': {
       subject: 'Vigil test notification',

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../src/config/config.module';
 import { DomainEvents } from '../../src/events/domain-events.service';
 import { registerListeners } from '../../src/events/event-listeners';
 import type { EventMap } from '../../src/events/event-map';
+import { AlertSender } from '../../src/notifications/alert-sender';
 import { AlertStateRepository } from '../../src/notifications/alert-state.repository';
 import { AlertsService } from '../../src/notifications/alerts.service';
 import { NotificationDispatcher } from '../../src/notifications/dispatcher.service';
@@ -16,6 +17,7 @@ const settings = (channels: number[], overrides: Partial<TargetSettings> = {}): 
   enabled: true,
   on_down: true,
   on_recovery: true,
+  on_certificate_expiry: true,
   on_offline: true,
   on_cpu_threshold: true,
   cpu_threshold: 90,
@@ -112,7 +114,7 @@ describe(AlertsService.name, () => {
   beforeAll(async () => {
     database = await mediumDatabase();
     const service = await newMediumService(AlertsService, database, {
-      real: [DomainEvents, AlertStateRepository, NotificationsRepository, OutboxRepository],
+      real: [DomainEvents, AlertSender, AlertStateRepository, NotificationsRepository, OutboxRepository],
     });
     ({ close } = service);
     events = service.get(DomainEvents);

@@ -8,7 +8,13 @@ export const THRESHOLD_MIN = 0;
 export const THRESHOLD_MAX = 100;
 
 /** Spec section 9's defaults, used until the server says otherwise. */
-export const DEFAULT_MONITOR_SETTINGS: MonitorNotificationSettings = { enabled: false, onDown: true, onRecovery: true, channels: [] };
+export const DEFAULT_MONITOR_SETTINGS: MonitorNotificationSettings = {
+  enabled: false,
+  onDown: true,
+  onRecovery: true,
+  onCertificateExpiry: true,
+  channels: [],
+};
 export const DEFAULT_AGENT_SETTINGS: AgentNotificationSettings = {
   enabled: false,
   onOffline: true,
@@ -70,7 +76,12 @@ export function monitorRequest(
   settings: MonitorNotificationSettings & { overrideGlobal?: boolean },
   targetId?: number,
 ): NotificationSettingsRequest {
-  return { ...common(targetType, settings, targetId), on_down: settings.onDown, on_recovery: settings.onRecovery };
+  return {
+    ...common(targetType, settings, targetId),
+    on_down: settings.onDown,
+    on_recovery: settings.onRecovery,
+    on_certificate_expiry: settings.onCertificateExpiry,
+  };
 }
 
 export function agentRequest(

@@ -16,7 +16,9 @@ describe('notification settings store', () => {
     posted = [];
     refuse = () => false;
     const data = makeNotifications({ channels: [makeChannel({ id: 1 }), makeChannel({ id: 2 })] });
-    data.data.settings.specificMonitors = { '7': { enabled: true, onDown: true, onRecovery: false, channels: [2], overrideGlobal: true } };
+    data.data.settings.specificMonitors = {
+      '7': { enabled: true, onDown: true, onRecovery: false, onCertificateExpiry: false, channels: [2], overrideGlobal: true },
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string, init: RequestInit) => {
@@ -44,6 +46,7 @@ describe('notification settings store', () => {
       enabled: true,
       onDown: true,
       onRecovery: true,
+      onCertificateExpiry: true,
       channels: [1],
       overrideGlobal: true,
     });
@@ -63,6 +66,7 @@ describe('notification settings store', () => {
     expect(posted.find((body) => body.target_type === 'monitor')).toMatchObject({
       channels: '[2]',
       on_recovery: true,
+      on_certificate_expiry: false,
       override_global: true,
       enabled: true,
     });

@@ -27,6 +27,13 @@ export function MonitorOptions({ value, channels, onChange, testId }: MonitorOpt
         onChange={(event) => onChange({ onRecovery: event.currentTarget.checked })}
         data-testid={`${testId}-on-recovery`}
       />
+      <Switch
+        label={t('notifications.settings.onCertificateExpiry')}
+        description={t('notifications.settings.onCertificateExpiryHint')}
+        checked={value.onCertificateExpiry}
+        onChange={(event) => onChange({ onCertificateExpiry: event.currentTarget.checked })}
+        data-testid={`${testId}-on-certificate-expiry`}
+      />
       <ChannelPicker
         channels={channels}
         value={value.channels}

@@ -24,6 +24,10 @@ export const TEMPLATE_VARIABLES = [
   'metric',
   'value',
   'threshold',
+  'target',
+  'days_remaining',
+  'expires_at',
+  'issuer',
 ] as const;
 
 /** The default templates, read-only: viewing works, the defaults cannot be edited or deleted, adding says "coming soon". */

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { MONITOR_TYPE_DEFAULTS, MONITOR_TYPE_LIMITS } from '@vigil/proto';
+
+/** The mark of "expired" (`daysRemaining` below 0), below every expiry threshold (those are at least one day). */
+export const EXPIRED = 0;
+const DAY_MS = 86_400_000;
+
+/** Whole days left at `at`, rounded down (20 days and 23 hours is 20; under a day is 0); negative once expired. */
+export function daysRemaining(expiresAt: Date, at: Date): number {
+  return Math.floor((expiresAt.getTime() - at.getTime()) / DAY_MS);
+}
+
+/** A monitor's thresholds as the rule uses them: whole days within bounds, each once, largest first; unset: the default. */
+export function expiryThresholds(days: readonly number[] | undefined): number[] {
+  const { certExpiryDaysMin: min, certExpiryDaysMax: max } = MONITOR_TYPE_LIMITS;
+  const valid = (days ?? MONITOR_TYPE_DEFAULTS.certExpiryDays).filter((d) => Number.isInteger(d) && d >= min && d <= max);
+  return [...new Set(valid)].sort((a, b) => b - a);
+}
+
+/**
+ * A certificate's identity: its SHA-256 fingerprint as 64 lower-case hex digits (Node writes `AB:CD:…`). Anything
+ * else is hashed, so the key stays bounded and stable for the same input.
+ */
+export function fingerprintKey(fingerprint: string): string {
+  const hex = fingerprint.replace(/:/g, '').toLowerCase();
+  return /^[0-9a-f]{64}$/.test(hex) ? hex : createHash('sha256').update(fingerprint).digest('hex');
+}
+
+export interface CertificateStep {
+  /** The marks to record for this certificate: every threshold crossed, and EXPIRED when the expiry is announced. */
+  marks: number[];
+  /** The mark whose first recording is announced (the smallest crossed; EXPIRED: the expiry itself), or none. */
+  announce: number | null;
+}
+
+/**
+ * What one check's certificate means for expiry alerts. Each threshold at or above the days left is crossed; only
+ * the smallest crossed is announced and the larger ones are marked done with it, so a certificate first seen at 6
+ * days with thresholds [21, 14, 7] sends one alert (7). An expired certificate is announced only when the check
+ * passed (it ignores TLS errors): a failed check already sends the down alert with the certificate error, and the
+ * expiry stays unmarked so that a later passing check still tells.
+ */
+export function certificateStep(days: number, thresholds: readonly number[], checkPassed: boolean): CertificateStep {
+  const crossed = thresholds.filter((threshold) => days <= threshold);
+  if (days < 0) return checkPassed ? { marks: [...crossed, EXPIRED], announce: EXPIRED } : { marks: crossed, announce: null };
+  return { marks: crossed, announce: crossed.length ? Math.min(...crossed) : null };
+}
