@@ -1,4 +1,4 @@
-import { connect as http2Connect, constants as http2, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
+import { connect as http2Connect, constants as http2, type ClientHttp2Session } from 'node:http2';
 import type { AddressDenyList } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, Observed, ProbeResult } from './checker';
@@ -40,9 +40,12 @@ class ProbeFailure extends Error {
   }
 }
 
-interface CallAnswer {
-  headers: IncomingHttpHeaders;
-  trailers: IncomingHttpHeaders;
+/** HTTP/2 header fields as node:http2 hands them over (`:status` a number). */
+type HeaderFields = Record<string, string | string[] | number | undefined>;
+
+export interface CallAnswer {
+  headers: HeaderFields;
+  trailers: HeaderFields;
   data: Buffer;
 }
 
@@ -126,8 +129,8 @@ function healthCall(session: ClientHttp2Session, service: string, signal: AbortS
       reject(signal.reason);
     };
     signal.addEventListener('abort', abort, { once: true });
-    let headers: IncomingHttpHeaders = {};
-    let trailers: IncomingHttpHeaders = {};
+    let headers: HeaderFields = {};
+    let trailers: HeaderFields = {};
     const chunks: Buffer[] = [];
     let size = 0;
     stream.on('response', (received) => (headers = received));
@@ -185,8 +188,8 @@ function bodyOf(answer: CallAnswer): Observed {
   return status === null ? {} : { body: status };
 }
 
-function grpcMessage(raw: string | string[] | undefined): string {
-  const text = Array.isArray(raw) ? raw[0] : raw;
+function grpcMessage(raw: HeaderFields[string]): string {
+  const text = String(Array.isArray(raw) ? raw[0] : (raw ?? ''));
   if (!text) return '';
   try {
     return decodeURIComponent(text).slice(0, 200);

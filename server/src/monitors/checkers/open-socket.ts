@@ -26,8 +26,7 @@ export interface OpenSocketOptions {
  * is written before the caller has judged the certificate. The socket is destroyed if this rejects.
  */
 export async function openSocket(options: OpenSocketOptions): Promise<OpenedSocket> {
-  const { address } = await resolveAllowed(options.hostname, options.deny);
-  options.signal.throwIfAborted();
+  const { address } = await untilAborted(resolveAllowed(options.hostname, options.deny), options.signal);
   const host = options.hostname.replace(/^\[|\]$/g, '');
   const socket: Socket = options.tls
     ? tlsConnect({
@@ -59,6 +58,16 @@ export async function openSocket(options: OpenSocketOptions): Promise<OpenedSock
   if (!options.tls) return { socket };
   const secure = socket as TLSSocket;
   return { socket, certificate: peerCertificateOf(secure), alpnProtocol: secure.alpnProtocol };
+}
+
+/** `work`, or the signal's reason if it aborts first (a lookup cannot be cancelled, only no longer waited for). */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 /** The peer certificate of a finished handshake in the contract's shape; undefined when the peer sent none. */

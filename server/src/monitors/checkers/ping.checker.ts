@@ -3,7 +3,7 @@ import { AddressDenyList, resolveAllowed } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, ProbeResult } from './checker';
 import { FpingRun, HostReplies, runFping, SEND_INTERVAL_MS } from './fping';
-import { describeConnectFailure } from './open-socket';
+import { describeConnectFailure, untilAborted } from './open-socket';
 
 /** Checks due within this long of each other share one fping process (see docs/decisions.md, "Ping"). */
 const GATHER_MS = 250;
@@ -61,7 +61,7 @@ export class PingChecker implements Checker<'ping'> {
     const failure = (error: string): ProbeResult => ({ ok: false, statusCode: null, responseTime: null, error, checkedAt, observed: {} });
     let address: string;
     try {
-      ({ address } = await resolveAllowed(target.hostname, this.deny));
+      ({ address } = await untilAborted(resolveAllowed(target.hostname, this.deny), AbortSignal.timeout(target.timeout * 1000)));
     } catch (error) {
       return failure(describeConnectFailure(error, target.timeout));
     }
