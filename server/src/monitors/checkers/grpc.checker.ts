@@ -2,7 +2,7 @@ import { connect as http2Connect, constants as http2, type ClientHttp2Session } 
 import type { AddressDenyList } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, Observed, ProbeResult } from './checker';
-import { describeConnectFailure, openSocket, refusedCertificate } from './open-socket';
+import { describeConnectFailure, openSocket, refusedCertificate, trustedAuthorities } from './open-socket';
 
 export const HEALTH_CHECK_PATH = '/grpc.health.v1.Health/Check';
 /** `grpc.health.v1.HealthCheckResponse.ServingStatus`, by number. */
@@ -59,9 +59,12 @@ export interface CallAnswer {
 export class GrpcChecker implements Checker<'grpc'> {
   readonly type = 'grpc';
   private readonly deny: AddressDenyList;
+  private readonly ca: string[] | undefined;
 
-  constructor(config: Pick<AppConfig, 'outboundDeny'>) {
+  /** `trust.ca`: authorities to trust besides Node's (specs trust their own certificates this way). */
+  constructor(config: Pick<AppConfig, 'outboundDeny'>, trust: { ca?: string[] } = {}) {
     this.deny = config.outboundDeny;
+    this.ca = trustedAuthorities(trust.ca);
   }
 
   async check(target: CheckTarget<'grpc'>): Promise<ProbeResult> {
@@ -76,7 +79,7 @@ export class GrpcChecker implements Checker<'grpc'> {
         hostname: target.hostname,
         port: target.port,
         deny: this.deny,
-        tls: target.tls ? { alpn: ['h2'] } : null,
+        tls: target.tls ? { alpn: ['h2'], ca: this.ca } : null,
         signal,
       });
       observed.certificate = opened.certificate;

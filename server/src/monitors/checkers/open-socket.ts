@@ -1,5 +1,5 @@
 import { connect as netConnect, isIP, type Socket } from 'node:net';
-import { connect as tlsConnect, type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
+import { connect as tlsConnect, rootCertificates, type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
 import { AddressDenyList, deniedAddress, isOutboundDenied, resolveAllowed } from '../../common/outbound';
 import type { PeerCertificate } from './checker';
 
@@ -15,8 +15,8 @@ export interface OpenSocketOptions {
   hostname: string;
   port: number;
   deny: AddressDenyList;
-  /** Set: a TLS handshake offering these ALPN protocols. */
-  tls: { alpn: string[] } | null;
+  /** Set: a TLS handshake offering these ALPN protocols, trusting `ca` (undefined: Node's authorities). */
+  tls: { alpn: string[]; ca?: string[] } | null;
   signal: AbortSignal;
 }
 
@@ -35,6 +35,7 @@ export async function openSocket(options: OpenSocketOptions): Promise<OpenedSock
         // SNI and the identity check use the name; an IP literal is checked against the certificate's IP entries.
         servername: isIP(host) === 0 ? host : undefined,
         ALPNProtocols: options.tls.alpn,
+        ca: options.tls.ca,
         rejectUnauthorized: false,
       })
     : netConnect({ host: address, port: options.port });
@@ -112,4 +113,9 @@ export function refusedCertificate(certificate: PeerCertificate | undefined, sec
   if (!secure || ignoreTls) return null;
   if (!certificate) return 'TLS error: the server sent no certificate';
   return certificate.authorizationError ? `TLS error: ${certificate.authorizationError}` : null;
+}
+
+/** Node's authorities plus extra ones (specs trust their own certificates so); undefined: Node's default store. */
+export function trustedAuthorities(extra: string[] | undefined): string[] | undefined {
+  return extra?.length ? [...rootCertificates, ...extra] : undefined;
 }

@@ -125,6 +125,23 @@ describe('WebsocketChecker', () => {
     expect(days).toBeLessThanOrEqual(5);
   });
 
+  it('accepts a trusted certificate for the name it was made for and refuses it for another address', async () => {
+    const certificate = selfSignedCertificate(30);
+    const trusting = new WebsocketChecker({ outboundDeny: AddressDenyList.parse('') }, { ca: [certificate.cert] });
+    const other = await startWebsocketServer({ tls: certificate, host: '127.0.0.2' });
+    const named = await startWebsocketServer({ tls: certificate });
+    try {
+      const trusted = await trusting.check(target(`wss://localhost:${named.port}/`, { message: 'hi' }));
+      expect(trusted).toMatchObject({ ok: true, observed: { body: 'hi', certificate: { authorizationError: null } } });
+      const mismatched = await trusting.check(target(other.url, { message: 'hi' }));
+      expect(mismatched).toMatchObject({ ok: false, error: 'TLS error: ERR_TLS_CERT_ALTNAME_INVALID' });
+      expect(other.received).toEqual([]);
+    } finally {
+      await other.close();
+      await named.close();
+    }
+  });
+
   it('refuses a URL that is not ws: or wss:', async () => {
     expect(await sut.check(target('http://127.0.0.1:1/'))).toMatchObject({ ok: false, error: 'The URL must start with ws:// or wss://' });
   });

@@ -3,7 +3,7 @@ import WebSocket, { type RawData } from 'ws';
 import type { AddressDenyList } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, Observed, ProbeResult } from './checker';
-import { describeConnectFailure, openSocket, refusedCertificate } from './open-socket';
+import { describeConnectFailure, openSocket, refusedCertificate, trustedAuthorities } from './open-socket';
 
 /** The part of the first message kept as `body`. */
 const BODY_LIMIT = 64 * 1024;
@@ -30,9 +30,12 @@ class ProbeFailure extends Error {
 export class WebsocketChecker implements Checker<'websocket'> {
   readonly type = 'websocket';
   private readonly deny: AddressDenyList;
+  private readonly ca: string[] | undefined;
 
-  constructor(config: Pick<AppConfig, 'outboundDeny'>) {
+  /** `trust.ca`: authorities to trust besides Node's (specs trust their own certificates this way). */
+  constructor(config: Pick<AppConfig, 'outboundDeny'>, trust: { ca?: string[] } = {}) {
     this.deny = config.outboundDeny;
+    this.ca = trustedAuthorities(trust.ca);
   }
 
   async check(target: CheckTarget<'websocket'>): Promise<ProbeResult> {
@@ -50,7 +53,7 @@ export class WebsocketChecker implements Checker<'websocket'> {
         hostname: url.hostname,
         port: Number(url.port) || (secure ? 443 : 80),
         deny: this.deny,
-        tls: secure ? { alpn: ['http/1.1'] } : null,
+        tls: secure ? { alpn: ['http/1.1'], ca: this.ca } : null,
         signal,
       });
       observed.certificate = opened.certificate;
