@@ -24,9 +24,10 @@ const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 export class FpingUnavailableError extends Error {}
 
 /**
- * `fping -C <count> -q -p <period> -t <period> -i 1 <address…>`: one process for many addresses. fping uses a raw
- * ICMP socket when it may and else an unprivileged ICMP datagram socket (net.ipv4.ping_group_range), so it needs no
- * root. Resolves with what it printed per address; rejects when fping cannot run at all.
+ * `fping -C <count> -q -p <period> -t <period> -i 1 <address…>`: one process for many addresses. It needs a raw ICMP
+ * socket, which Debian's package grants the binary (CAP_NET_RAW file capability) so that Vigil needs no root; its
+ * fallback to unprivileged datagram sockets gets no replies in fping 5.1 (docs/decisions.md, "Ping"). Resolves with
+ * what it printed per address; rejects when fping cannot run at all.
  */
 export function runFping(run: FpingRun, binary = 'fping'): Promise<Map<string, HostReplies>> {
   const args = ['-C', String(run.count), '-q', '-p', String(run.periodMs), '-t', String(run.periodMs), '-i', String(SEND_INTERVAL_MS)];
