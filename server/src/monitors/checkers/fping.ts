@@ -24,13 +24,15 @@ const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 export class FpingUnavailableError extends Error {}
 
 /**
- * `fping -C <count> -q -p <period> -t <period> -i 1 <address…>`: one process for many addresses. It needs a raw ICMP
+ * `fping -C <count> -p <period> -t <period> -i 1 <address…>`: one process for many addresses. It needs a raw ICMP
  * socket, which Debian's package grants the binary (CAP_NET_RAW file capability) so that Vigil needs no root; its
  * fallback to unprivileged datagram sockets gets no replies in fping 5.1 (docs/decisions.md, "Ping"). Resolves with
  * what it printed per address; rejects when fping cannot run at all.
  */
 export function runFping(run: FpingRun, binary = 'fping'): Promise<Map<string, HostReplies>> {
-  const args = ['-C', String(run.count), '-q', '-p', String(run.periodMs), '-t', String(run.periodMs), '-i', String(SEND_INTERVAL_MS)];
+  // Not -q: that would also hide the ICMP errors (`Host unreachable`). Each request's line goes to stdout, ignored;
+  // the errors and the summary go to stderr.
+  const args = ['-C', String(run.count), '-p', String(run.periodMs), '-t', String(run.periodMs), '-i', String(SEND_INTERVAL_MS)];
   return new Promise((resolve, reject) => {
     const child = spawn(binary, [...args, ...run.addresses], { stdio: ['ignore', 'ignore', 'pipe'] });
     let output = '';
@@ -63,7 +65,7 @@ export function runFping(run: FpingRun, binary = 'fping'): Promise<Map<string, H
 }
 
 /**
- * Reads fping's `-C -q` summary (`127.0.0.1 : 0.04 - 0.05`, one line per address, `-` for a lost request) and the
+ * Reads fping's `-C` summary on stderr (`127.0.0.1 : 0.04 - 0.05`, one line per address, `-` for a lost request) and the
  * ICMP errors it reports (`ICMP Host Unreachable from 10.0.0.1 for ICMP Echo sent to 10.0.0.9`).
  */
 export function parseFpingOutput(output: string, count: number): Map<string, HostReplies> {

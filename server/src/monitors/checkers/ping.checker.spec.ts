@@ -161,5 +161,15 @@ describe('PingChecker', () => {
         observed: { packetLoss: 0 },
       });
     });
+
+    it('names an ICMP "Host unreachable" answer, once the neighbour lookup has failed', async () => {
+      host.unplug(true);
+      try {
+        const down = await sut.check(target(host.address, { packetCount: 4, timeout: 5 }));
+        expect(down).toMatchObject({ ok: false, error: 'Host unreachable', observed: { packetLoss: 100 } });
+      } finally {
+        host.unplug(false);
+      }
+    }, 10_000);
   });
 });

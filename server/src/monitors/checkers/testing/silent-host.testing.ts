@@ -9,6 +9,8 @@ export interface SilentHost {
   /** The namespace's end of the link: ping it. */
   address: string;
   answer(on: boolean): void;
+  /** Takes the namespace's end of the link down (or up): echo requests then meet ICMP `Host unreachable`. */
+  unplug(on: boolean): void;
   close(): void;
 }
 
@@ -55,6 +57,7 @@ export function createSilentHost(): { host: SilentHost } | { unavailable: string
     host: {
       address: far,
       answer: (on) => inNamespace(`echo ${on ? 0 : 1} > /proc/sys/net/ipv4/icmp_echo_ignore_all`),
+      unplug: (on) => inNamespace(`ip link set ${inside} ${on ? 'down' : 'up'}`),
       close,
     },
   };
