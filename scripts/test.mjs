@@ -1,11 +1,13 @@
 // `npm test`: every test layer, in order, on a machine that may never have seen the project. Browser tests need
-// Debian's Chromium: it is installed with apt-get when missing (never skipped). API and browser tests use the
+// Debian's Chromium and the ping checker's tests Debian's fping: each is installed with apt-get when missing (never
+// skipped). API and browser tests use the
 // PostgreSQL named by TEST_DATABASE_URL, or the embedded PostgreSQL when it is unset.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildIfStale, ROOT } from './build.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
+const FPING = '/usr/bin/fping';
 const LAYERS = [
   ['static checks', 'check'],
   ['server unit', 'test:server'],
@@ -20,20 +22,25 @@ function run(command, args) {
   return spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env }).status === 0;
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
-  console.log("[vigil] Chromium is missing: installing Debian's chromium package for the browser tests");
+/** Installs a Debian package with apt-get (as root, or through passwordless sudo) unless `binary` is there. */
+function ensurePackage(binary, pkg, why) {
+  if (existsSync(binary)) return true;
+  console.log(`[vigil] ${binary} is missing: installing Debian's ${pkg} package ${why}`);
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const install = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
+  const install = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${pkg}`;
   const ok = asRoot ? run('sh', ['-c', install]) : run('sudo', ['-n', 'sh', '-c', install]);
-  return ok && existsSync(CHROMIUM);
+  return ok && existsSync(binary);
 }
 
 const only = process.argv.slice(2);
 const layers = only.length ? LAYERS.filter(([name]) => only.some((o) => name.includes(o))) : LAYERS;
 
-if (layers.some(([name]) => name === 'browser e2e') && !ensureChromium()) {
+if (layers.some(([name]) => name === 'browser e2e') && !ensurePackage(CHROMIUM, 'chromium', 'for the browser tests')) {
   console.error(`[vigil] ${CHROMIUM} could not be installed; the browser tests cannot run`);
+  process.exit(1);
+}
+if (layers.some(([name]) => name === 'server unit' || name === 'api e2e') && !ensurePackage(FPING, 'fping', 'for the ping checks')) {
+  console.error(`[vigil] ${FPING} could not be installed; the ping checker's tests cannot run`);
   process.exit(1);
 }
 if (!buildIfStale()) process.exit(1);

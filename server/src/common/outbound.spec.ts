@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
 import { Agent, interceptors, request } from 'undici';
-import { AddressDenyList, guardedConnector, guardedLookup, isOutboundDenied } from './outbound';
+import { AddressDenyList, guardedConnector, guardedLookup, isOutboundDenied, resolveAllowed } from './outbound';
 
 describe('AddressDenyList', () => {
   const sut = AddressDenyList.parse('127.0.0.2/32, 10.0.0.0/8 fd00::/8 192.168.1.5');
@@ -112,5 +112,26 @@ describe('guardedLookup as a socket lookup', () => {
 
   it('fails with the resolver code for a name that does not exist', async () => {
     await expect(connectTo('no-such-host.invalid', '')).rejects.toMatchObject({ code: expect.stringMatching(/ENOTFOUND|EAI_AGAIN/) });
+describe('resolveAllowed', () => {
+  it('takes an allowed IP literal as it is, brackets removed', async () => {
+    expect(await resolveAllowed('[::1]', AddressDenyList.parse('10.0.0.0/8'))).toEqual({ address: '::1', family: 6 });
+  });
+
+  it('refuses a denied IP literal without a lookup', async () => {
+    await expect(resolveAllowed('127.0.0.3', AddressDenyList.parse('127.0.0.0/8'))).rejects.toMatchObject({
+      code: 'EOUTBOUNDDENIED',
+      address: '127.0.0.3',
+    });
+  });
+
+  it('resolves a name to an allowed address and refuses a name whose every address is denied', async () => {
+    expect((await resolveAllowed('localhost', AddressDenyList.parse(''))).address).toMatch(/^(127\.0\.0\.1|::1)$/);
+    await expect(resolveAllowed('localhost', AddressDenyList.parse('127.0.0.0/8, ::1'))).rejects.toMatchObject({ code: 'EOUTBOUNDDENIED' });
+  });
+
+  it('fails with the lookup error for a name that does not resolve', async () => {
+    await expect(resolveAllowed('no-such-host.invalid', AddressDenyList.parse(''))).rejects.toMatchObject({
+      code: expect.stringMatching(/^(ENOTFOUND|EAI_AGAIN)$/),
+    });
   });
 });

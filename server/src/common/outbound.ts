@@ -98,3 +98,24 @@ export function guardedConnector(deny: AddressDenyList, options: buildConnector.
     return base(opts, callback);
   };
 }
+
+/**
+ * One address `hostname` resolves to that OUTBOUND_DENY allows (an IP literal is judged as it is), for checkers that
+ * connect to the address themselves (ping, WebSocket, gRPC) so that a later, different answer cannot slip past.
+ * Rejects with the lookup's error or an OutboundDeniedError.
+ */
+export function resolveAllowed(hostname: string, deny: AddressDenyList): Promise<LookupAddress> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(host);
+  if (family !== 0) {
+    return deny.denies(host) ? Promise.reject(new OutboundDeniedError(host)) : Promise.resolve({ address: host, family });
+  }
+  return new Promise((resolve, reject) => {
+    guardedLookup(deny)(host, { all: true }, (error, addresses) => {
+      if (error) return reject(error);
+      const [first] = addresses as LookupAddress[];
+      if (!first) return reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
+      resolve(first);
+    });
+  });
+}
