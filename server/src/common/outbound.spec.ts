@@ -112,6 +112,9 @@ describe('guardedLookup as a socket lookup', () => {
 
   it('fails with the resolver code for a name that does not exist', async () => {
     await expect(connectTo('no-such-host.invalid', '')).rejects.toMatchObject({ code: expect.stringMatching(/ENOTFOUND|EAI_AGAIN/) });
+  });
+});
+
 describe('resolveAllowed', () => {
   it('takes an allowed IP literal as it is, brackets removed', async () => {
     expect(await resolveAllowed('[::1]', AddressDenyList.parse('10.0.0.0/8'))).toEqual({ address: '::1', family: 6 });
