@@ -1,4 +1,5 @@
 /** HTTP monitors: REST bodies and live events. Field names follow the spec's Monitor entity (snake_case reads). */
+import type { MonitorTypeReadFields } from './monitor-types';
 
 export type MonitorStatus = 'up' | 'down' | 'pending';
 export const MONITOR_STATUSES: readonly MonitorStatus[] = ['up', 'down', 'pending'];
@@ -56,7 +57,8 @@ export interface CheckDto {
   checked_at: string;
 }
 
-export interface MonitorDto {
+/** A monitor as read; `url` is the readable target for types without one (`targetOf`). */
+export interface MonitorDto extends MonitorTypeReadFields {
   id: number;
   name: string;
   url: string;
