@@ -26,7 +26,7 @@ describe('MonitorsPage', () => {
       total: 0,
       status: 'idle',
       error: null,
-      query: { page: 1, pageSize: 50, filter: 'all', search: '' },
+      query: { page: 1, pageSize: 50, filter: 'all', type: 'all', search: '' },
     });
     monitors = [shop, blog, docs];
     deleteAnswer = null;
