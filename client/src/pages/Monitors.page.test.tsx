@@ -90,7 +90,12 @@ describe('MonitorsPage', () => {
   });
 
   it('colours the certificate days at the thresholds', async () => {
-    const certificate = (days: number) => ({ subject: 'CN=x', issuer: 'CN=ca', expires_at: '2026-01-01T00:00:00.000Z', days_remaining: days });
+    const certificate = (days: number) => ({
+      subject: 'CN=x',
+      issuer: 'CN=ca',
+      expires_at: '2026-01-01T00:00:00.000Z',
+      days_remaining: days,
+    });
     monitors = [
       makeMonitor({ id: 7, certificate: certificate(5), cert_expiry_days: [21, 14, 7] }),
       makeMonitor({ id: 8, certificate: certificate(20), cert_expiry_days: [21, 14, 7] }),

@@ -11,7 +11,14 @@ import {
 import type { MonitorBody } from './api';
 import { minutesToSeconds, parseWholeNumber, secondsToMinutes } from './format';
 import { type HeaderRow, headersToRows, invalidHeaderRow, rowsToHeaders } from './headers';
-import { type AssertionErrorKey, assertionRowError, type AssertionRow, assertionRowsFrom, rowsForType, toAssertions } from './types/assertions';
+import {
+  type AssertionErrorKey,
+  assertionRowError,
+  type AssertionRow,
+  assertionRowsFrom,
+  rowsForType,
+  toAssertions,
+} from './types/assertions';
 import {
   defaultTypeFieldValues,
   type TypeField,

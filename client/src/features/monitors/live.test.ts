@@ -132,6 +132,10 @@ describe('live monitor updates', () => {
 
   it('matches a paused monitor only under all and paused', () => {
     const paused = makeMonitor({ active: false });
-    expect(['all', 'active', 'paused'].map((filter) => matchesListQuery(paused, { filter: filter as 'all', search: '' }))).toEqual([true, false, true]);
+    expect(['all', 'active', 'paused'].map((filter) => matchesListQuery(paused, { filter: filter as 'all', search: '' }))).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 });

@@ -20,7 +20,10 @@ async function enter(input: HTMLInputElement | null, text: string) {
 }
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
-const options = (select: HTMLElement | null) => within(select!).getAllByRole('option').map((option) => option.getAttribute('value'));
+const options = (select: HTMLElement | null) =>
+  within(select!)
+    .getAllByRole('option')
+    .map((option) => option.getAttribute('value'));
 
 async function httpTarget(field: (name: string) => HTMLInputElement | null) {
   await enter(field('name'), 'API');

@@ -1,6 +1,13 @@
 import { ActionIcon, Button, Group, Input, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
-import { ASSERTION_OPERATORS, ASSERTION_SOURCES_BY_TYPE, type AssertionOperator, type AssertionSource, MONITOR_TYPE_LIMITS, type MonitorType } from '@vigil/proto';
+import {
+  ASSERTION_OPERATORS,
+  ASSERTION_SOURCES_BY_TYPE,
+  type AssertionOperator,
+  type AssertionSource,
+  MONITOR_TYPE_LIMITS,
+  type MonitorType,
+} from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { type AssertionRow, needsPath, needsValue, newAssertionRow, NUMERIC_SOURCES } from '../types/assertions';
 
@@ -18,7 +25,8 @@ interface AssertionBuilderProps {
 export function AssertionBuilder({ type, rows, onChange, rowError, error }: AssertionBuilderProps) {
   const { t } = useTranslation();
   const sources = ASSERTION_SOURCES_BY_TYPE[type];
-  const update = (index: number, patch: Partial<AssertionRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+  const update = (index: number, patch: Partial<AssertionRow>) =>
+    onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
 
   return (
     <Input.Wrapper label={t('monitor.assertions.label')} description={t('monitor.assertions.description')} error={error}>

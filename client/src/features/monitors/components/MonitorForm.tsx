@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { failureWithReason } from '../../../api/errors';
 import { FormError } from '../../../components/FormError/FormError';
 import { type MonitorBody, monitorsApi } from '../api';
-import { type MonitorFormErrors, type MonitorFormField, type MonitorFormValues, toMonitorRequest, validateMonitorForm, withType } from '../form';
+import {
+  type MonitorFormErrors,
+  type MonitorFormField,
+  type MonitorFormValues,
+  toMonitorRequest,
+  validateMonitorForm,
+  withType,
+} from '../form';
 import { parseCertExpiryDays } from '../types/fields';
 import { AssertionBuilder } from './AssertionBuilder';
 import { MonitorTypePicker } from './MonitorTypePicker';
@@ -22,7 +29,8 @@ interface MonitorFormProps {
   editing?: boolean;
 }
 
-type TestState = { status: 'idle' } | { status: 'running' } | { status: 'done'; result: TestResult } | { status: 'failed'; message: string };
+type TestState =
+  { status: 'idle' } | { status: 'running' } | { status: 'done'; result: TestResult } | { status: 'failed'; message: string };
 
 /** Fields kept in the collapsed section: it opens when one of them is wrong, so the error is seen. */
 const ADVANCED_FIELDS: readonly MonitorFormField[] = ['retries', 'retryInterval'];

@@ -36,7 +36,11 @@ describe('MonitorForm per type', () => {
   });
 
   it.each([
-    ['http', ['url', 'method', 'expectedStatus', 'header-name-0', 'maxRedirects', 'certExpiryDays', 'ignoreTls'], ['hostname', 'connectionString']],
+    [
+      'http',
+      ['url', 'method', 'expectedStatus', 'header-name-0', 'maxRedirects', 'certExpiryDays', 'ignoreTls'],
+      ['hostname', 'connectionString'],
+    ],
     ['tcp', ['hostname', 'port'], ['url', 'method', 'expectedStatus', 'header-name-0', 'certExpiryDays']],
     ['ping', ['hostname', 'packetCount'], ['url', 'port']],
     ['dns', ['hostname', 'dnsRecordType', 'dnsServer'], ['url', 'port']],
@@ -209,7 +213,13 @@ describe('MonitorForm per type', () => {
     await enter(field('name'), 'Store');
     await enter(field('connectionString'), `${type}://u:p@127.0.0.1/test`);
     await save();
-    expect(onSubmit).toHaveBeenCalledWith({ type, name: 'Store', connectionString: `${type}://u:p@127.0.0.1/test`, query: null, ...schedule });
+    expect(onSubmit).toHaveBeenCalledWith({
+      type,
+      name: 'Store',
+      connectionString: `${type}://u:p@127.0.0.1/test`,
+      query: null,
+      ...schedule,
+    });
   });
 
   it('shows a saved connection string as the kept mask and sends the mask back', async () => {
@@ -224,7 +234,11 @@ describe('MonitorForm per type', () => {
     expect(screen.getByText(/saved connection string is hidden and kept/)).toBeInTheDocument();
     await save();
     expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'postgres', connectionString: `postgres://app:${SECRET_MASK}@db:5432/app`, query: 'SELECT count(*) FROM jobs' }),
+      expect.objectContaining({
+        type: 'postgres',
+        connectionString: `postgres://app:${SECRET_MASK}@db:5432/app`,
+        query: 'SELECT count(*) FROM jobs',
+      }),
     );
   });
 

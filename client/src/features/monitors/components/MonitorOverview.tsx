@@ -48,7 +48,13 @@ export function MonitorOverview({ monitor }: { monitor: MonitorDto }) {
               <MonitorTypeBadge type={monitor.type} testId="monitor-detail-type" />
             </InfoItem>
             <InfoItem label={t('monitor.overview.target')}>
-              <MonitorTarget monitor={monitor} c={undefined} truncate={false} style={{ overflowWrap: 'anywhere' }} testId="monitor-detail-target" />
+              <MonitorTarget
+                monitor={monitor}
+                c={undefined}
+                truncate={false}
+                style={{ overflowWrap: 'anywhere' }}
+                testId="monitor-detail-target"
+              />
             </InfoItem>
             {http && <InfoItem label={t('monitor.overview.method')}>{monitor.method}</InfoItem>}
             <InfoItem label={t('monitor.overview.interval')}>{t('monitor.overview.seconds', { value: monitor.interval })}</InfoItem>

@@ -26,7 +26,10 @@ function typeSettings(t: TFunction, monitor: MonitorDto): [string, ReactNode][] 
     [t('monitor.settings.query'), DATABASE_TYPES.includes(type) ? (monitor.query ?? t('monitor.settings.defaultQuery')) : null],
     [t('monitor.settings.message'), type === 'websocket' ? monitor.message || '-' : null],
     [t('monitor.settings.maxRedirects'), type === 'http' ? monitor.max_redirects : null],
-    [t('monitor.settings.ignoreTls'), usesTls(type, { tls: monitor.tls ?? false }) ? (monitor.ignore_tls ? t('monitor.settings.yes') : t('monitor.settings.no')) : null],
+    [
+      t('monitor.settings.ignoreTls'),
+      usesTls(type, { tls: monitor.tls ?? false }) ? (monitor.ignore_tls ? t('monitor.settings.yes') : t('monitor.settings.no')) : null,
+    ],
     [t('monitor.settings.certExpiryDays'), usesTls(type, { tls: monitor.tls ?? false }) ? monitor.cert_expiry_days.join(', ') : null],
   ];
   return rows.filter((row): row is [string, ReactNode] => row[1] !== null && row[1] !== undefined);

@@ -41,7 +41,9 @@ describe('test now', () => {
 
   function renderForm() {
     const onSubmit = vi.fn<(request: MonitorBody) => Promise<string | null>>(() => Promise.resolve(null));
-    const view = renderWithProviders(<MonitorForm initial={defaultFormValues()} submitLabel="Save" onSubmit={onSubmit} onCancel={vi.fn()} />);
+    const view = renderWithProviders(
+      <MonitorForm initial={defaultFormValues()} submitLabel="Save" onSubmit={onSubmit} onCancel={vi.fn()} />,
+    );
     const field = (name: string) => view.container.querySelector<HTMLInputElement>(`[name="${name}"]`);
     return { onSubmit, field };
   }

@@ -46,7 +46,10 @@ export function TestResultView({ result, thresholds }: { result: TestResult; thr
         )}
         {certificate && (
           <Group gap="xs" wrap="wrap" data-testid="monitor-test-certificate">
-            <CertificateBadge daysRemaining={certificate.days_remaining} thresholds={thresholds.length ? thresholds : MONITOR_TYPE_DEFAULTS.certExpiryDays} />
+            <CertificateBadge
+              daysRemaining={certificate.days_remaining}
+              thresholds={thresholds.length ? thresholds : MONITOR_TYPE_DEFAULTS.certExpiryDays}
+            />
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {t('monitor.certificate.summary', {
                 subject: certificate.subject,

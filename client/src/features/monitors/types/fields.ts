@@ -31,7 +31,17 @@ export interface TypeFieldValues {
   certExpiryDays: string;
 }
 
-export type TypeField = 'hostname' | 'port' | 'packetCount' | 'dnsServer' | 'message' | 'grpcService' | 'maxRedirects' | 'connectionString' | 'query' | 'certExpiryDays';
+export type TypeField =
+  | 'hostname'
+  | 'port'
+  | 'packetCount'
+  | 'dnsServer'
+  | 'message'
+  | 'grpcService'
+  | 'maxRedirects'
+  | 'connectionString'
+  | 'query'
+  | 'certExpiryDays';
 
 export type TypeFieldErrorKey =
   | 'hostnameRequired'
@@ -168,7 +178,8 @@ export function validateTypeFields(type: MonitorType, values: TypeFieldValues): 
   }
   if (DATABASE_TYPES.includes(type)) {
     if (!values.connectionString.trim()) errors.connectionString = 'connectionStringRequired';
-    else if (values.connectionString.trim().length > MONITOR_TYPE_LIMITS.connectionStringMax) errors.connectionString = 'connectionStringTooLong';
+    else if (values.connectionString.trim().length > MONITOR_TYPE_LIMITS.connectionStringMax)
+      errors.connectionString = 'connectionStringTooLong';
     if (values.query.trim().length > MONITOR_TYPE_LIMITS.queryMax) errors.query = 'queryTooLong';
   }
   if (usesTls(type, values) && parseCertExpiryDays(values.certExpiryDays) === null) errors.certExpiryDays = 'certExpiryDays';

@@ -113,7 +113,9 @@ export function TargetsPanel({ kind }: { kind: TargetKind }) {
       Object.values(kind === 'monitors' ? store.specificMonitors : store.specificAgents).filter((entry) => entry.overrideGlobal).length,
   );
   const heartbeat = t('monitor.target.heartbeat');
-  const state = usePagedRead(useCallback((signal: AbortSignal) => readTargets(kind, page, search, heartbeat, signal), [kind, page, search, heartbeat]));
+  const state = usePagedRead(
+    useCallback((signal: AbortSignal) => readTargets(kind, page, search, heartbeat, signal), [kind, page, search, heartbeat]),
+  );
 
   const pages = Math.max(1, Math.ceil(state.total / TARGETS_PAGE_SIZE));
   return (

@@ -46,7 +46,8 @@ function details(t: TFunction, tile: WallTile): string {
     const { uptime, response_time, certificate_days } = tile.item;
     const figures = `${t('monitor.overview.percent', { value: formatUptime(uptime) })} · ${t('monitor.overview.ms', { value: formatResponseTime(response_time) })}`;
     if (typeof certificate_days !== 'number') return figures;
-    const certificate = certificate_days < 0 ? t('monitor.certificate.expired') : t('monitor.certificate.days', { count: Math.floor(certificate_days) });
+    const certificate =
+      certificate_days < 0 ? t('monitor.certificate.expired') : t('monitor.certificate.days', { count: Math.floor(certificate_days) });
     return `${figures} · ${certificate}`;
   }
   const { cpu, memory, disk, hostname } = tile.item;
