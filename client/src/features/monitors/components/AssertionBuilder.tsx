@@ -21,6 +21,9 @@ interface AssertionBuilderProps {
   error?: string;
 }
 
+/** The sources that take a path (proto's `PATH_SOURCES`). */
+type PathSource = 'jsonPath' | 'header';
+
 /** Conditions on every check: source (those the type observes), path where needed, operator, value where needed. */
 export function AssertionBuilder({ type, rows, onChange, rowError, error }: AssertionBuilderProps) {
   const { t } = useTranslation();
@@ -53,8 +56,8 @@ export function AssertionBuilder({ type, rows, onChange, rowError, error }: Asse
                 {needsPath(row.source) && (
                   <TextInput
                     name={`assertion-path-${index}`}
-                    aria-label={`${t(`monitor.assertions.path.${row.source as 'jsonPath'}`)} ${position}`}
-                    placeholder={t(`monitor.assertions.path.${row.source as 'jsonPath'}`)}
+                    aria-label={`${t(`monitor.assertions.path.${row.source as PathSource}`)} ${position}`}
+                    placeholder={t(`monitor.assertions.path.${row.source as PathSource}`)}
                     maxLength={MONITOR_TYPE_LIMITS.assertionPathMax}
                     value={row.path}
                     onChange={(event) => update(index, { path: event.currentTarget.value })}

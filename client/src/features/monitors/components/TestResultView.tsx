@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { type Assertion, type MonitorTestResponse, MONITOR_TYPE_DEFAULTS } from '@vigil/proto';
+import type { Assertion, MonitorTestResponse } from '@vigil/proto';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatResponseTime } from '../format';
@@ -46,10 +46,7 @@ export function TestResultView({ result, thresholds }: { result: TestResult; thr
         )}
         {certificate && (
           <Group gap="xs" wrap="wrap" data-testid="monitor-test-certificate">
-            <CertificateBadge
-              daysRemaining={certificate.days_remaining}
-              thresholds={thresholds.length ? thresholds : MONITOR_TYPE_DEFAULTS.certExpiryDays}
-            />
+            <CertificateBadge daysRemaining={certificate.days_remaining} thresholds={thresholds} />
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {t('monitor.certificate.summary', {
                 subject: certificate.subject,

@@ -1,9 +1,12 @@
 import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DNS_RECORD_TYPES, type DnsRecordType, MONITOR_TYPE_DEFAULTS, SECRET_MASK } from '@vigil/proto';
+import { DATABASE_MONITOR_TYPES, DNS_RECORD_TYPES, type DnsRecordType, MONITOR_TYPE_DEFAULTS, SECRET_MASK } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import type { FieldGroupProps } from '../form';
 import { usesTls } from '../types/fields';
 import { HttpFields, UrlField } from './HttpFields';
+
+/** The types this group of fields is shown for. */
+type DatabaseMonitorType = (typeof DATABASE_MONITOR_TYPES)[number];
 
 const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
@@ -73,7 +76,7 @@ function DatabaseFields({ values, set, fieldError }: FieldGroupProps) {
       <PasswordInput
         name="connectionString"
         label={t('monitor.form.connectionString')}
-        placeholder={t(`monitor.form.connectionStringPlaceholder.${values.type as 'postgres'}`)}
+        placeholder={t(`monitor.form.connectionStringPlaceholder.${values.type as DatabaseMonitorType}`)}
         description={kept ? t('monitor.form.connectionStringKept') : t('monitor.form.connectionStringDescription')}
         withAsterisk
         autoComplete="off"

@@ -1,4 +1,5 @@
 import {
+  DATABASE_MONITOR_TYPES,
   type DnsRecordType,
   MONITOR_TYPE_DEFAULTS,
   MONITOR_TYPE_LIMITS,
@@ -61,7 +62,7 @@ export type TypeFieldErrorKey =
 export const HOST_TYPES: readonly MonitorType[] = ['tcp', 'ping', 'dns', 'tls', 'grpc'];
 export const PORT_TYPES: readonly MonitorType[] = ['tcp', 'tls', 'grpc'];
 export const URL_TYPES: readonly MonitorType[] = ['http', 'websocket'];
-export const DATABASE_TYPES: readonly MonitorType[] = ['postgres', 'mysql', 'redis'];
+export const DATABASE_TYPES: readonly MonitorType[] = DATABASE_MONITOR_TYPES;
 
 /** Whether the type's checks can see a certificate (for gRPC: only over TLS). */
 export function usesTls(type: MonitorType, values: Pick<TypeFieldValues, 'tls'>): boolean {
