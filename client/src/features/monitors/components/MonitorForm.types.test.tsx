@@ -195,6 +195,19 @@ describe('MonitorForm per type', () => {
     });
   });
 
+  it.each([
+    ['http', 'http://intranet.local/health', false],
+    ['http', 'https://shop.example.com', true],
+    ['websocket', 'ws://127.0.0.1:8080/ws', false],
+    ['websocket', 'wss://feed.example.com/ws', true],
+  ] as const)('shows certificate settings for %s %s: %s', async (type, url, shown) => {
+    const { field } = renderForm();
+    await userEvent.click(screen.getByTestId(`monitor-type-${type}`));
+    await enter(field('url'), url);
+    expect(field('certExpiryDays') !== null).toBe(shown);
+    expect(field('ignoreTls') !== null).toBe(shown);
+  });
+
   it('sends a push monitor with no target at all', async () => {
     const { field, onSubmit } = renderForm();
     await userEvent.click(screen.getByTestId('monitor-type-push'));

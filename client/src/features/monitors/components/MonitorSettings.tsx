@@ -13,6 +13,7 @@ import { MonitorTarget } from './MonitorTarget';
 /** The settings only some types have, as label/value pairs; null values are left out. */
 function typeSettings(t: TFunction, monitor: MonitorDto): [string, ReactNode][] {
   const { type } = monitor;
+  const certificate = usesTls(type, { tls: monitor.tls ?? false, url: monitor.url });
   const rows: [string, ReactNode | null][] = [
     [t('monitor.settings.hostname'), HOST_TYPES.includes(type) ? monitor.hostname : null],
     [t('monitor.settings.port'), PORT_TYPES.includes(type) ? monitor.port : null],
@@ -26,11 +27,8 @@ function typeSettings(t: TFunction, monitor: MonitorDto): [string, ReactNode][] 
     [t('monitor.settings.query'), DATABASE_TYPES.includes(type) ? (monitor.query ?? t('monitor.settings.defaultQuery')) : null],
     [t('monitor.settings.message'), type === 'websocket' ? monitor.message || '-' : null],
     [t('monitor.settings.maxRedirects'), type === 'http' ? monitor.max_redirects : null],
-    [
-      t('monitor.settings.ignoreTls'),
-      usesTls(type, { tls: monitor.tls ?? false }) ? (monitor.ignore_tls ? t('monitor.settings.yes') : t('monitor.settings.no')) : null,
-    ],
-    [t('monitor.settings.certExpiryDays'), usesTls(type, { tls: monitor.tls ?? false }) ? monitor.cert_expiry_days.join(', ') : null],
+    [t('monitor.settings.ignoreTls'), certificate ? (monitor.ignore_tls ? t('monitor.settings.yes') : t('monitor.settings.no')) : null],
+    [t('monitor.settings.certExpiryDays'), certificate ? monitor.cert_expiry_days.join(', ') : null],
   ];
   return rows.filter((row): row is [string, ReactNode] => row[1] !== null && row[1] !== undefined);
 }

@@ -64,9 +64,13 @@ export const PORT_TYPES: readonly MonitorType[] = ['tcp', 'tls', 'grpc'];
 export const URL_TYPES: readonly MonitorType[] = ['http', 'websocket'];
 export const DATABASE_TYPES: readonly MonitorType[] = DATABASE_MONITOR_TYPES;
 
-/** Whether the type's checks can see a certificate (for gRPC: only over TLS). */
-export function usesTls(type: MonitorType, values: Pick<TypeFieldValues, 'tls'>): boolean {
-  return type === 'http' || type === 'tls' || type === 'websocket' || (type === 'grpc' && values.tls);
+/**
+ * Whether the type's checks can see a certificate: TLS always, gRPC over TLS, HTTP and WebSocket unless their URL is
+ * a plain `http:`/`ws:` one (an empty URL still shows the settings, as the scheme is not chosen yet).
+ */
+export function usesTls(type: MonitorType, values: Pick<TypeFieldValues, 'tls'> & { url?: string }): boolean {
+  const plain = /^\s*(http|ws):/i.test(values.url ?? '');
+  return type === 'tls' || (type === 'grpc' && values.tls) || ((type === 'http' || type === 'websocket') && !plain);
 }
 
 export function defaultTypeFieldValues(): TypeFieldValues {
@@ -157,7 +161,10 @@ export function parseCertExpiryDays(text: string): number[] | null {
 }
 
 /** The type's own fields' problems (the URL, method and headers of HTTP are the form's). */
-export function validateTypeFields(type: MonitorType, values: TypeFieldValues): Partial<Record<TypeField, TypeFieldErrorKey>> {
+export function validateTypeFields(
+  type: MonitorType,
+  values: TypeFieldValues & { url: string },
+): Partial<Record<TypeField, TypeFieldErrorKey>> {
   const errors: Partial<Record<TypeField, TypeFieldErrorKey>> = {};
   if (HOST_TYPES.includes(type)) {
     const hostname = hostnameError(values.hostname);
