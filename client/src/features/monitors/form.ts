@@ -93,10 +93,10 @@ export function methodHasBody(method: HttpMethod): boolean {
 }
 
 /** A new monitor's fields: HTTP, GET, 1 minute, 30 s, 200 (spec section 9), and the server's retry defaults. */
-export function defaultFormValues(type: MonitorType = 'http'): MonitorFormValues {
+export function defaultFormValues(): MonitorFormValues {
   return {
-    ...typeFieldsForType(type, defaultTypeFieldValues()),
-    type,
+    ...defaultTypeFieldValues(),
+    type: 'http',
     name: '',
     url: '',
     method: MONITOR_DEFAULTS.method,
@@ -113,7 +113,7 @@ export function defaultFormValues(type: MonitorType = 'http'): MonitorFormValues
 
 /** A stored monitor's fields, its interval shown in whole minutes (rounded down). */
 export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
-  const type = monitor.type ?? 'http';
+  const { type } = monitor;
   return {
     ...typeFieldValuesFrom(monitor),
     type,
@@ -128,7 +128,7 @@ export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
     body: monitor.body ?? '',
     retries: String(monitor.retries),
     retryInterval: String(monitor.retry_interval),
-    assertions: assertionRowsFrom(monitor.assertions ?? []),
+    assertions: assertionRowsFrom(monitor.assertions),
   };
 }
 
@@ -137,6 +137,7 @@ export function withType(values: MonitorFormValues, type: MonitorType): MonitorF
   return { ...values, ...typeFieldsForType(type, values), type, assertions: rowsForType(type, values.assertions) };
 }
 
+/** A `ws:` or `wss:` URL with a host, as WebSocket monitors need. */
 export function isWebSocketUrl(value: string): boolean {
   try {
     const url = new URL(value);

@@ -99,7 +99,7 @@ export function matchesListQuery(
 ): boolean {
   if (filter === 'active' && !monitor.active) return false;
   if (filter === 'paused' && monitor.active) return false;
-  if (type !== 'all' && (monitor.type ?? 'http') !== type) return false;
+  if (type !== 'all' && monitor.type !== type) return false;
   const needle = search.trim().toLowerCase();
   return !needle || monitor.name.toLowerCase().includes(needle) || monitor.url.toLowerCase().includes(needle);
 }
