@@ -34,7 +34,8 @@ const MonitorTableRow = memo(function MonitorTableRow({ monitor, onDelete }: Row
         </Group>
       </Table.Td>
       <Table.Td>
-        <Stack gap={4} align="flex-start">
+        {/* The badges keep their width; on a phone the name wraps instead. */}
+        <Stack gap={4} align="flex-start" w="max-content">
           <MonitorStatusBadge monitor={monitor} testId={`monitor-status-${monitor.id}`} />
           {certificate && (
             <CertificateBadge
