@@ -175,16 +175,19 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
             </Alert>
           )}
           <Group justify="space-between" mt="sm" gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconPlayerPlay size={16} />}
-              loading={test.status === 'running'}
-              disabled={submitting}
-              onClick={() => void runTest()}
-              data-testid="monitor-test-now"
-            >
-              {t('monitor.test.button')}
-            </Button>
+            {/* A push monitor is checked by the pushes it receives: there is nothing to test from here. */}
+            {values.type !== 'push' && (
+              <Button
+                variant="light"
+                leftSection={<IconPlayerPlay size={16} />}
+                loading={test.status === 'running'}
+                disabled={submitting}
+                onClick={() => void runTest()}
+                data-testid="monitor-test-now"
+              >
+                {t('monitor.test.button')}
+              </Button>
+            )}
             <Group gap="sm" ml="auto">
               <Button variant="default" onClick={onCancel} disabled={submitting}>
                 {t('common.cancel')}

@@ -212,6 +212,8 @@ describe('MonitorForm per type', () => {
     const { field, onSubmit } = renderForm();
     await userEvent.click(screen.getByTestId('monitor-type-push'));
     expect(screen.getByTestId('monitor-push-hint')).toBeInTheDocument();
+    // Checked by its pushes: the server has no test to run for it.
+    expect(screen.queryByTestId('monitor-test-now')).not.toBeInTheDocument();
     await enter(field('name'), 'Nightly backup');
     await enter(field('interval'), '1440');
     await enter(field('timeout'), '10');
