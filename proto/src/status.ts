@@ -1,5 +1,6 @@
 /** Public status page, NOC wall and dashboard: REST bodies and live events. */
 import type { AgentStatus } from './agents';
+import type { MonitorType } from './monitor-types';
 import type { HistoryPoint, MonitorStatus } from './monitors';
 
 export const STATUS_LIMITS = {
@@ -64,6 +65,12 @@ export interface PublicMonitor {
   last_checked: string | null;
   /** False while checks are paused: shown as paused, ranked last, left out of the overall status. */
   active: boolean;
+  /** The monitor's type, shown as an icon (issue 16); never its target, token or connection string. Absent: http. */
+  type?: MonitorType;
+  /** Days the last seen certificate has left, for TLS-using monitors; null or absent otherwise. */
+  certificate_days?: number | null;
+  /** The certificate alert thresholds, which colour those days. */
+  cert_expiry_days?: number[];
 }
 
 export interface PublicAgent {

@@ -1,26 +1,26 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { MonitorRequest } from '@vigil/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { failureWithReason } from '../api/errors';
 import { notify } from '../app/notify';
-import { monitorsApi } from '../features/monitors/api';
+import { type MonitorBody, monitorsApi } from '../features/monitors/api';
 import { MonitorForm } from '../features/monitors/components/MonitorForm';
 import { defaultFormValues } from '../features/monitors/form';
-import { PATHS } from '../routes/paths';
+import { monitorDetailPath, PATHS } from '../routes/paths';
 
 export default function MonitorCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [initial] = useState(defaultFormValues);
 
-  async function create(request: MonitorRequest): Promise<string | null> {
+  async function create(request: MonitorBody): Promise<string | null> {
     try {
-      await monitorsApi.create(request);
+      const { monitor } = await monitorsApi.create(request);
       notify.success(t('monitor.form.created'));
-      navigate(PATHS.monitors);
+      // A push monitor's URL is only known now: its page shows it, with examples to copy.
+      navigate(monitor.type === 'push' ? monitorDetailPath(monitor.id) : PATHS.monitors);
       return null;
     } catch (error) {
       return failureWithReason(t, t('monitor.form.createFailed'), error);

@@ -92,6 +92,35 @@ describe('MonitorDetailPage', () => {
     expect(await screen.findByText('No timed checks in this period yet')).toBeInTheDocument();
   });
 
+  it("shows a push monitor's URL with examples, and its target as the heartbeat", async () => {
+    monitor = { ...monitor, type: 'push', url: 'push://heartbeat', push_token: 'tok-123', interval: 300 };
+    renderDetail();
+    expect(await screen.findByTestId('push-url')).toHaveTextContent(/\/api\/push\/tok-123$/);
+    expect(screen.getByTestId('push-example-curl')).toHaveTextContent('tok-123?status=up');
+    expect(screen.getByTestId('monitor-detail-type')).toHaveAttribute('data-type', 'push');
+    expect(screen.getByTestId('monitor-detail-target')).toHaveTextContent('Heartbeat (push)');
+    expect(screen.queryByTestId('monitor-expected-status')).not.toBeInTheDocument();
+  });
+
+  it('shows a TLS monitor with host:port and its certificate days coloured at its thresholds', async () => {
+    monitor = {
+      ...monitor,
+      type: 'tls',
+      url: 'tls://example.com:443',
+      hostname: 'example.com',
+      port: 443,
+      cert_expiry_days: [30, 10],
+      certificate: { subject: 'CN=example.com', issuer: 'CN=CA', expires_at: '2026-12-14T00:00:00.000Z', days_remaining: 20 },
+    };
+    renderDetail();
+    expect(await screen.findByTestId('monitor-detail-target')).toHaveTextContent(/^example\.com:443$/);
+    const certificate = screen.getByTestId('monitor-detail-certificate');
+    expect(certificate).toHaveTextContent('Cert 20 d');
+    expect(certificate).toHaveTextContent('CN=example.com, issued by CN=CA');
+    expect(certificate.querySelector('[data-color]')).toHaveAttribute('data-color', 'orange');
+    expect(screen.queryByTestId('push-url-panel')).not.toBeInTheDocument();
+  });
+
   it("says 'Not checked' before the first check", async () => {
     monitor = { ...monitor, last_checked: null, response_time: null };
     renderDetail();

@@ -1,6 +1,5 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { MonitorRequest } from '@vigil/proto';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -9,9 +8,10 @@ import { ApiError } from '../api/http';
 import { useRead } from '../api/useRead';
 import { notify } from '../app/notify';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
-import { monitorsApi } from '../features/monitors/api';
+import { type MonitorBody, monitorsApi } from '../features/monitors/api';
 import { MissingMonitor } from '../features/monitors/components/MissingMonitor';
 import { MonitorForm } from '../features/monitors/components/MonitorForm';
+import { PushUrlPanel } from '../features/monitors/components/PushUrlPanel';
 import { formValuesFromMonitor } from '../features/monitors/form';
 import { monitorDetailPath, parseIdParam } from '../routes/paths';
 
@@ -31,7 +31,7 @@ export default function MonitorEditPage() {
   if (!monitor) return <MissingMonitor />;
 
   // An arrow, not a declaration: it sees the narrowed value above.
-  const save = async (request: MonitorRequest): Promise<string | null> => {
+  const save = async (request: MonitorBody): Promise<string | null> => {
     try {
       await monitorsApi.update(monitor.id, request);
       notify.success(t('monitor.form.updated'));
@@ -57,9 +57,11 @@ export default function MonitorEditPage() {
       <Title order={2} data-testid="monitor-edit-title">
         {t('monitor.form.editTitle', { name: monitor.name })}
       </Title>
+      {monitor.type === 'push' && monitor.push_token && <PushUrlPanel token={monitor.push_token} interval={monitor.interval} />}
       <MonitorForm
         // A fresh form per loaded monitor, so its fields start from the stored values.
         key={monitor.id}
+        editing
         initial={formValuesFromMonitor(monitor)}
         submitLabel={t('monitor.form.submitSave')}
         onSubmit={save}

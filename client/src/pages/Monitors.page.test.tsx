@@ -26,7 +26,7 @@ describe('MonitorsPage', () => {
       total: 0,
       status: 'idle',
       error: null,
-      query: { page: 1, pageSize: 50, filter: 'all', search: '' },
+      query: { page: 1, pageSize: 50, filter: 'all', type: 'all', search: '' },
     });
     monitors = [shop, blog, docs];
     deleteAnswer = null;
@@ -35,7 +35,10 @@ describe('MonitorsPage', () => {
         return Promise.resolve(deleteAnswer ?? jsonResponse(200, { success: true, message: 'Monitor deleted' }));
       const query = new URL(url, 'http://localhost').searchParams;
       const filter = query.get('filter');
-      const shown = monitors.filter((monitor) => (filter === 'paused' ? !monitor.active : filter === 'active' ? monitor.active : true));
+      const type = query.get('type');
+      const shown = monitors
+        .filter((monitor) => (filter === 'paused' ? !monitor.active : filter === 'active' ? monitor.active : true))
+        .filter((monitor) => !type || monitor.type === type);
       return Promise.resolve(jsonResponse(200, { ...monitorsPage(monitors), monitors: shown, total: shown.length }));
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -43,17 +46,69 @@ describe('MonitorsPage', () => {
 
   const listCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/monitors?'));
 
-  it('lists name, url, status, response time in ms and clamped uptime with two decimals', async () => {
+  it('lists name, type and target, status, response time in ms and clamped uptime with two decimals', async () => {
     renderWithProviders(<MonitorsPage />);
     const row = await screen.findByTestId('monitor-row-1');
     const cells = within(row).getAllByRole('cell');
-    expect(cells.slice(0, 5).map((cell) => cell.textContent)).toEqual(['Shop', 'https://shop.example.com', 'Up', '87', '100.00']);
+    expect(cells.slice(0, 5).map((cell) => cell.textContent)).toEqual(['Shop', 'HTTPhttps://shop.example.com', 'Up', '87', '100.00']);
     expect(within(screen.getByTestId('monitor-row-2')).getAllByRole('cell')[3]).toHaveTextContent(/^-$/);
     expect(within(screen.getByTestId('monitor-row-2')).getAllByRole('cell')[4]).toHaveTextContent('42.13');
     expect(screen.getByTestId('monitor-status-3')).toHaveAttribute('data-status', 'paused');
     expect(screen.getByTestId('monitor-edit-1')).toHaveAttribute('href', '/monitors/edit/1');
     expect(screen.getByTestId('monitor-view-1')).toHaveAttribute('href', '/monitors/1');
     expect(screen.getByTestId('monitor-create')).toHaveAttribute('href', '/monitors/create');
+  });
+
+  it('shows each type with its badge and target: host:port, the DNS record, the heartbeat', async () => {
+    monitors = [
+      shop,
+      makeMonitor({ id: 4, name: 'DB port', type: 'tcp', url: 'tcp://db.internal:5432', hostname: 'db.internal', port: 5432 }),
+      makeMonitor({ id: 5, name: 'Mail', type: 'dns', url: 'dns://example.com?type=MX', hostname: 'example.com', dns_record_type: 'MX' }),
+      makeMonitor({ id: 6, name: 'Backup', type: 'push', url: 'push://heartbeat', push_token: 'secret-token' }),
+    ];
+    renderWithProviders(<MonitorsPage />);
+    await screen.findByTestId('monitor-row-4');
+    expect(screen.getByTestId('monitor-type-4')).toHaveAttribute('data-type', 'tcp');
+    expect(screen.getByTestId('monitor-target-4')).toHaveTextContent(/^db\.internal:5432$/);
+    expect(screen.getByTestId('monitor-target-5')).toHaveTextContent(/^example\.com MX$/);
+    expect(screen.getByTestId('monitor-target-6')).toHaveTextContent(/^Heartbeat \(push\)$/);
+    expect(screen.getByTestId('monitor-row-6')).not.toHaveTextContent('secret-token');
+  });
+
+  it('asks the server for one type with type=, and back for all', async () => {
+    monitors = [shop, makeMonitor({ id: 4, name: 'DB port', type: 'tcp', url: 'tcp://db:5432', hostname: 'db', port: 5432 })];
+    renderWithProviders(<MonitorsPage />);
+    await screen.findByTestId('monitor-row-1');
+    await userEvent.selectOptions(screen.getByTestId('monitor-type-filter'), 'tcp');
+    await vi.waitFor(() => expect(screen.queryByTestId('monitor-row-1')).not.toBeInTheDocument());
+    expect(screen.getByTestId('monitor-row-4')).toBeInTheDocument();
+    expect(listCalls().at(-1)).toBe('/api/monitors?page=1&pageSize=50&type=tcp');
+
+    await userEvent.selectOptions(screen.getByTestId('monitor-type-filter'), 'all');
+    await screen.findByTestId('monitor-row-1');
+    expect(listCalls().at(-1)).toBe('/api/monitors?page=1&pageSize=50');
+  });
+
+  it('colours the certificate days at the thresholds', async () => {
+    const certificate = (days: number) => ({
+      subject: 'CN=x',
+      issuer: 'CN=ca',
+      expires_at: '2026-01-01T00:00:00.000Z',
+      days_remaining: days,
+    });
+    monitors = [
+      makeMonitor({ id: 7, certificate: certificate(5), cert_expiry_days: [21, 14, 7] }),
+      makeMonitor({ id: 8, certificate: certificate(20), cert_expiry_days: [21, 14, 7] }),
+      makeMonitor({ id: 9, certificate: certificate(90), cert_expiry_days: [21, 14, 7] }),
+      makeMonitor({ id: 10, type: 'tcp', url: 'tcp://db:5432', hostname: 'db', port: 5432 }),
+    ];
+    renderWithProviders(<MonitorsPage />);
+    await screen.findByTestId('monitor-row-7');
+    expect(screen.getByTestId('monitor-certificate-7')).toHaveAttribute('data-color', 'red');
+    expect(screen.getByTestId('monitor-certificate-7')).toHaveTextContent('Cert 5 d');
+    expect(screen.getByTestId('monitor-certificate-8')).toHaveAttribute('data-color', 'orange');
+    expect(screen.getByTestId('monitor-certificate-9')).toHaveAttribute('data-color', 'green');
+    expect(screen.queryByTestId('monitor-certificate-10')).not.toBeInTheDocument();
   });
 
   it('asks the server for one page, then for the paused or active ones when filtered', async () => {

@@ -57,7 +57,7 @@ export default function MonitorsPage() {
   }
 
   const pages = Math.max(1, Math.ceil(total / MONITORS_PAGE_SIZE));
-  const unfiltered = query.filter === 'all' && query.search.trim() === '';
+  const unfiltered = query.filter === 'all' && query.type === 'all' && query.search.trim() === '';
   const createButton = (testId: string) => (
     <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} data-testid={testId}>
       {t('monitors.create')}
@@ -92,10 +92,12 @@ export default function MonitorsPage() {
 
       <MonitorListToolbar
         filter={query.filter}
+        type={query.type}
         search={query.search}
         counts={counts}
         view={view}
         onFilter={(filter) => void load({ filter, page: 1 }, { keepRows: true })}
+        onType={(type) => void load({ type, page: 1 }, { keepRows: true })}
         onSearch={(search) => void load({ search, page: 1 }, { keepRows: true })}
         onView={setView}
       />

@@ -49,7 +49,23 @@ describe('NotificationsPage', () => {
           }),
         );
       if (url.startsWith('/api/monitors?'))
-        return Promise.resolve(jsonResponse(200, monitorsPage([makeMonitor({ id: 7, name: 'Checkout API' })])));
+        return Promise.resolve(
+          jsonResponse(
+            200,
+            monitorsPage([
+              makeMonitor({ id: 7, name: 'Checkout API' }),
+              makeMonitor({
+                id: 8,
+                name: 'Mail',
+                type: 'dns',
+                url: 'dns://example.com?type=MX',
+                hostname: 'example.com',
+                dns_record_type: 'MX',
+              }),
+              makeMonitor({ id: 9, name: 'Backup', type: 'push', url: 'push://heartbeat', push_token: 'tok-secret' }),
+            ]),
+          ),
+        );
       return Promise.resolve(jsonResponse(404, { success: false, message: 'Not found' }));
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -123,6 +139,10 @@ describe('NotificationsPage', () => {
     await userEvent.click(await screen.findByTestId('notifications-tab-monitors'));
     const row = await screen.findByTestId('target-monitors-7');
     expect(within(row).getByText('Checkout API')).toBeInTheDocument();
+    expect(row).toHaveTextContent('https://example.com/7');
+    expect(screen.getByTestId('target-monitors-8')).toHaveTextContent('example.com MX');
+    expect(screen.getByTestId('target-monitors-9')).toHaveTextContent('Heartbeat (push)');
+    expect(screen.getByTestId('target-monitors-9')).not.toHaveTextContent('tok-secret');
     expect(within(row).queryByTestId('target-monitors-7-enabled')).not.toBeInTheDocument();
 
     await userEvent.click(within(row).getByTestId('target-monitors-7-override'));

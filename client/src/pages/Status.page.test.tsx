@@ -49,6 +49,25 @@ describe('StatusPage', () => {
     expect((fetchMock.mock.calls[0][1] as RequestInit).headers).not.toHaveProperty('Authorization');
   });
 
+  it("shows a service's type and certificate days, and nothing of its target", async () => {
+    data = makeStatusData({
+      monitors: [
+        makePublicMonitor({ id: 1, name: 'Shop', type: 'http', certificate_days: 3, cert_expiry_days: [14, 7] }),
+        makePublicMonitor({ id: 2, name: 'Backups', type: 'push' }),
+        makePublicMonitor({ id: 3, name: 'Legacy' }),
+      ],
+    });
+    renderWithProviders(<StatusPage />, { route: '/status' });
+    await screen.findByTestId('status-services');
+    expect(screen.getByTestId('status-monitor-type-1')).toHaveAttribute('data-type', 'http');
+    expect(screen.getByTestId('status-monitor-certificate-1')).toHaveAttribute('data-color', 'red');
+    expect(screen.getByTestId('status-monitor-certificate-1')).toHaveTextContent('Cert 3 d');
+    expect(screen.getByTestId('status-monitor-type-2')).toHaveTextContent('Push');
+    expect(screen.queryByTestId('status-monitor-certificate-2')).not.toBeInTheDocument();
+    // A server that does not send the type yet: no badge rather than a guess.
+    expect(screen.queryByTestId('status-monitor-type-3')).not.toBeInTheDocument();
+  });
+
   it('shows the system information instead of resource bars when resource display is off', async () => {
     data = makeStatusData({
       showResources: false,

@@ -18,7 +18,7 @@ describe('WallPage', () => {
     const data = makeWallData({
       monitors: [
         makePublicMonitor({ id: 1, name: 'api', status: 'down' }),
-        makePublicMonitor({ id: 2, name: 'web' }),
+        makePublicMonitor({ id: 2, name: 'web', type: 'tls', certificate_days: 12 }),
         makePublicMonitor({ id: 3, name: 'zeta' }),
       ],
       agents: [makePublicAgent({ id: 7, name: 'db' })],
@@ -64,6 +64,16 @@ describe('WallPage', () => {
     expect(screen.getByTestId('wall-clock')).toBeInTheDocument();
     expect(within(screen.getByTestId('wall-feed')).getAllByTestId('wall-feed-entry')).toHaveLength(1);
     expect(Object.values(localStorage).some((value) => String(value).includes('vgd_secret'))).toBe(false);
+  });
+
+  it("marks each monitor tile with its type's icon and shows the certificate's days", async () => {
+    signIn(ADMIN);
+    renderWithProviders(<AppRoutes />, { route: '/wall' });
+    const tls = await screen.findByTestId('wall-monitor-2');
+    expect(within(tls).getByLabelText('TLS certificate')).toBeInTheDocument();
+    expect(tls).toHaveTextContent('Cert 12 d');
+    expect(within(screen.getByTestId('wall-monitor-3')).getByLabelText('Monitor')).toBeInTheDocument();
+    expect(screen.getByTestId('wall-monitor-3')).not.toHaveTextContent('Cert');
   });
 
   it('moves an item that goes down to the front and puts the change on top of the feed, live', async () => {

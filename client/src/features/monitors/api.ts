@@ -7,21 +7,35 @@ import type {
   MonitorResponse,
   MonitorsResponse,
   MonitorStatsResponse,
+  MonitorTestResponse,
+  MonitorType,
+  MonitorTypeFields,
   StatsRange,
 } from '@vigil/proto';
 import { http } from '../../api/http';
+
+/**
+ * The create/update (and test) body: the common settings, then the type's own fields; the HTTP-only settings are
+ * sent for HTTP monitors only. The client names this union until proto's `MonitorRequest` carries the types (issue 16).
+ */
+export type MonitorBody = Omit<MonitorRequest, 'url' | 'method' | 'expectedStatus' | 'headers' | 'body'> &
+  Partial<Pick<MonitorRequest, 'method' | 'expectedStatus' | 'headers' | 'body'>> &
+  MonitorTypeFields;
 
 /** One page of the monitor list, filtered on the server so 10,000 monitors never travel at once. */
 export interface MonitorListQuery {
   page: number;
   pageSize: number;
   filter: MonitorFilter;
+  /** Only monitors of this type (`type=` on the list read). */
+  type: MonitorType | 'all';
   search: string;
 }
 
-function listParams({ page, pageSize, filter, search }: MonitorListQuery): string {
+function listParams({ page, pageSize, filter, type, search }: MonitorListQuery): string {
   const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (filter !== 'all') params.set('filter', filter);
+  if (type !== 'all') params.set('type', type);
   if (search.trim()) params.set('search', search.trim());
   return params.toString();
 }
@@ -29,8 +43,10 @@ function listParams({ page, pageSize, filter, search }: MonitorListQuery): strin
 export const monitorsApi = {
   list: (query: MonitorListQuery, signal?: AbortSignal) => http.get<MonitorsResponse>(`/api/monitors?${listParams(query)}`, { signal }),
   get: (id: number, signal?: AbortSignal) => http.get<MonitorResponse>(`/api/monitors/${id}`, { signal }),
-  create: (body: MonitorRequest) => http.post<MonitorResponse>('/api/monitors', body),
-  update: (id: number, body: MonitorRequest) => http.put<MonitorResponse>(`/api/monitors/${id}`, body),
+  create: (body: MonitorBody) => http.post<MonitorResponse>('/api/monitors', body),
+  update: (id: number, body: MonitorBody) => http.put<MonitorResponse>(`/api/monitors/${id}`, body),
+  /** One check of an unsaved body; nothing is stored. */
+  test: (body: MonitorBody) => http.post<MonitorTestResponse>('/api/monitors/test', body),
   remove: (id: number) => http.delete<MessageResponse>(`/api/monitors/${id}`),
   /** Runs a check now; the answer carries the check and the monitor after it. */
   check: (id: number) => http.post<CheckResponse>(`/api/monitors/${id}/check`),

@@ -95,8 +95,13 @@ describe('monitor form rules', () => {
       }),
     );
     expect(request).toEqual({
+      type: 'http',
       name: 'API',
       url: 'https://example.com/health',
+      maxRedirects: 5,
+      ignoreTls: false,
+      certExpiryDays: [14],
+      assertions: [],
       method: 'GET',
       interval: 300,
       timeout: 10,

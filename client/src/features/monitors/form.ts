@@ -4,14 +4,36 @@ import {
   METHODS_WITH_BODY,
   MONITOR_DEFAULTS,
   MONITOR_LIMITS,
+  MONITOR_TYPE_LIMITS,
   type MonitorDto,
-  type MonitorRequest,
+  type MonitorType,
 } from '@vigil/proto';
+import type { MonitorBody } from './api';
 import { minutesToSeconds, parseWholeNumber, secondsToMinutes } from './format';
 import { type HeaderRow, headersToRows, invalidHeaderRow, rowsToHeaders } from './headers';
+import {
+  type AssertionErrorKey,
+  assertionRowError,
+  type AssertionRow,
+  assertionRowsFrom,
+  rowsForType,
+  toAssertions,
+} from './types/assertions';
+import {
+  defaultTypeFieldValues,
+  type TypeField,
+  type TypeFieldErrorKey,
+  typeFieldsForType,
+  typeFieldValuesFrom,
+  toTypeFields,
+  type TypeFieldValues,
+  URL_TYPES,
+  validateTypeFields,
+} from './types/fields';
 
 /** The form's fields as typed: numbers stay text until submit, so "abc" can be shown and then rejected. */
-export interface MonitorFormValues {
+export interface MonitorFormValues extends TypeFieldValues {
+  type: MonitorType;
   name: string;
   url: string;
   method: HttpMethod;
@@ -25,15 +47,30 @@ export interface MonitorFormValues {
   retries: string;
   /** Seconds. */
   retryInterval: string;
+  assertions: AssertionRow[];
 }
 
-export type MonitorFormField = 'name' | 'url' | 'interval' | 'timeout' | 'headers' | 'body' | 'retries' | 'retryInterval';
+/** Form fields with an error; an assertion row's error sits under `assertion-<index>`. */
+export type MonitorFormField =
+  | 'name'
+  | 'url'
+  | 'interval'
+  | 'timeout'
+  | 'headers'
+  | 'body'
+  | 'retries'
+  | 'retryInterval'
+  | 'assertions'
+  | TypeField
+  | `assertion-${number}`;
 
 export type MonitorFormErrorKey =
   | 'nameRequired'
   | 'nameTooLong'
   | 'urlRequired'
   | 'urlInvalid'
+  | 'wsUrlInvalid'
+  | 'assertionsTooMany'
   | 'intervalMin'
   | 'intervalMax'
   | 'timeoutMin'
@@ -42,7 +79,9 @@ export type MonitorFormErrorKey =
   | 'headersInvalid'
   | 'bodyTooLarge'
   | 'retries'
-  | 'retryInterval';
+  | 'retryInterval'
+  | TypeFieldErrorKey
+  | AssertionErrorKey;
 
 export type MonitorFormErrors = Partial<Record<MonitorFormField, MonitorFormErrorKey>>;
 
@@ -53,9 +92,11 @@ export function methodHasBody(method: HttpMethod): boolean {
   return METHODS_WITH_BODY.includes(method);
 }
 
-/** A new monitor's fields: GET, 1 minute, 30 s, 200 (spec section 9), and the server's retry defaults. */
+/** A new monitor's fields: HTTP, GET, 1 minute, 30 s, 200 (spec section 9), and the server's retry defaults. */
 export function defaultFormValues(): MonitorFormValues {
   return {
+    ...defaultTypeFieldValues(),
+    type: 'http',
     name: '',
     url: '',
     method: MONITOR_DEFAULTS.method,
@@ -66,14 +107,19 @@ export function defaultFormValues(): MonitorFormValues {
     body: '',
     retries: String(MONITOR_DEFAULTS.retries),
     retryInterval: String(MONITOR_DEFAULTS.retryInterval),
+    assertions: [],
   };
 }
 
 /** A stored monitor's fields, its interval shown in whole minutes (rounded down). */
 export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
+  const { type } = monitor;
   return {
+    ...typeFieldValuesFrom(monitor),
+    type,
     name: monitor.name,
-    url: monitor.url,
+    // Types without a URL read a target string there (`tcp://db:5432`), which is no field of theirs.
+    url: URL_TYPES.includes(type) ? monitor.url : '',
     method: monitor.method,
     interval: String(secondsToMinutes(monitor.interval)),
     timeout: String(monitor.timeout),
@@ -82,7 +128,23 @@ export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
     body: monitor.body ?? '',
     retries: String(monitor.retries),
     retryInterval: String(monitor.retry_interval),
+    assertions: assertionRowsFrom(monitor.assertions),
   };
+}
+
+/** The form after an explicit change of type: the type's defaults filled in, assertions it cannot evaluate dropped. */
+export function withType(values: MonitorFormValues, type: MonitorType): MonitorFormValues {
+  return { ...values, ...typeFieldsForType(type, values), type, assertions: rowsForType(type, values.assertions) };
+}
+
+/** A `ws:` or `wss:` URL with a host, as WebSocket monitors need. */
+export function isWebSocketUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'ws:' || url.protocol === 'wss:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** Retries are a count where 0 is meaningful, so unlike the interval a non-number is an error, not 0. */
@@ -98,8 +160,12 @@ export function validateMonitorForm(values: MonitorFormValues): MonitorFormError
   else if (name.length > MONITOR_LIMITS.nameMax) errors.name = 'nameTooLong';
 
   const url = values.url.trim();
-  if (!url) errors.url = 'urlRequired';
-  else if (url.length > MONITOR_LIMITS.urlMax || !isHttpUrl(url)) errors.url = 'urlInvalid';
+  if (values.type === 'http' || values.type === 'websocket') {
+    const valid = values.type === 'http' ? isHttpUrl(url) : isWebSocketUrl(url);
+    if (!url) errors.url = 'urlRequired';
+    else if (url.length > MONITOR_LIMITS.urlMax || !valid) errors.url = values.type === 'http' ? 'urlInvalid' : 'wsUrlInvalid';
+  }
+  Object.assign(errors, validateTypeFields(values.type, values));
 
   const minutes = parseWholeNumber(values.interval);
   if (minutes < 1) errors.interval = 'intervalMin';
@@ -110,8 +176,15 @@ export function validateMonitorForm(values: MonitorFormValues): MonitorFormError
   else if (timeout > MONITOR_LIMITS.timeoutMax) errors.timeout = 'timeoutMax';
   else if (!errors.interval && timeout >= minutesToSeconds(minutes)) errors.timeout = 'timeoutBelowInterval';
 
-  if (invalidHeaderRow(values.headers) >= 0) errors.headers = 'headersInvalid';
-  if (methodHasBody(values.method) && new TextEncoder().encode(values.body).length > MONITOR_LIMITS.bodyMax) errors.body = 'bodyTooLarge';
+  if (values.type === 'http') {
+    if (invalidHeaderRow(values.headers) >= 0) errors.headers = 'headersInvalid';
+    if (methodHasBody(values.method) && new TextEncoder().encode(values.body).length > MONITOR_LIMITS.bodyMax) errors.body = 'bodyTooLarge';
+  }
+  if (values.assertions.length > MONITOR_TYPE_LIMITS.assertionsMax) errors.assertions = 'assertionsTooMany';
+  values.assertions.forEach((row, index) => {
+    const error = assertionRowError(values.type, row);
+    if (error) errors[`assertion-${index}`] = error;
+  });
 
   const retries = strictWhole(values.retries);
   if (retries === null || retries < MONITOR_LIMITS.retriesMin || retries > MONITOR_LIMITS.retriesMax) errors.retries = 'retries';
@@ -122,18 +195,34 @@ export function validateMonitorForm(values: MonitorFormValues): MonitorFormError
   return errors;
 }
 
-/** The create/update body: interval in seconds (minutes × 60), headers as an object, body only where it is sent. */
-export function toMonitorRequest(values: MonitorFormValues): MonitorRequest {
-  return {
+/**
+ * The create/update (and test) body: interval in seconds (minutes × 60), the type and its fields; for HTTP also the
+ * method, expected status, headers as an object and the body where it is sent.
+ */
+export function toMonitorRequest(values: MonitorFormValues): MonitorBody {
+  const common = {
     name: values.name.trim(),
-    url: values.url.trim(),
-    method: values.method,
     interval: minutesToSeconds(parseWholeNumber(values.interval)),
     timeout: parseWholeNumber(values.timeout),
+    retries: strictWhole(values.retries) ?? MONITOR_DEFAULTS.retries,
+    retryInterval: strictWhole(values.retryInterval) ?? MONITOR_DEFAULTS.retryInterval,
+    assertions: toAssertions(values.assertions),
+  };
+  const typeFields = toTypeFields(values.type, values, values.url.trim());
+  if (typeFields.type !== undefined && typeFields.type !== 'http') return { ...common, ...typeFields };
+  return {
+    ...common,
+    ...typeFields,
+    method: values.method,
     expectedStatus: values.expectedStatus,
     headers: rowsToHeaders(values.headers),
     body: methodHasBody(values.method) && values.body !== '' ? values.body : null,
-    retries: strictWhole(values.retries) ?? MONITOR_DEFAULTS.retries,
-    retryInterval: strictWhole(values.retryInterval) ?? MONITOR_DEFAULTS.retryInterval,
   };
+}
+
+/** What the form gives each group of fields: the values, a setter, and a field's translated error. */
+export interface FieldGroupProps {
+  values: MonitorFormValues;
+  set: <K extends keyof MonitorFormValues>(key: K, value: MonitorFormValues[K]) => void;
+  fieldError: (field: MonitorFormField) => string | undefined;
 }

@@ -23,14 +23,14 @@ export function createMonitorListStore(pageSize: number, view?: string) {
     {
       table,
       view,
-      query: { page: 1, pageSize, filter: 'all', search: '' } as MonitorListQuery,
+      query: { page: 1, pageSize, filter: 'all', type: 'all', search: '' } as MonitorListQuery,
       counts: EMPTY_COUNTS,
       fetch: async (query, signal) => {
         const response = await monitorsApi.list(query, signal);
         return { rows: response.monitors, total: response.total, counts: response.counts };
       },
       destroy: (id) => monitorsApi.remove(id),
-      matches: (monitor, query) => matchesListQuery(monitor, query.filter, query.search),
+      matches: (monitor, query) => matchesListQuery(monitor, query),
       countsAfter: countsAfterMembership,
       resyncDelayMs: RESYNC_DELAY_MS,
     },

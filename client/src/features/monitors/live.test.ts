@@ -113,11 +113,29 @@ describe('live monitor updates', () => {
     ['all', 'monitor 1', true],
     ['all', 'nothing', false],
   ] as const)('matches an active monitor against filter %s and search %j: %s', (filter, search, expected) => {
-    expect(matchesListQuery(makeMonitor(), filter, search)).toBe(expected);
+    expect(matchesListQuery(makeMonitor(), { filter, search })).toBe(expected);
+  });
+
+  it.each([
+    ['all', true],
+    ['http', true],
+    ['tcp', false],
+  ] as const)('matches an HTTP monitor against the type filter %s: %s', (type, expected) => {
+    expect(matchesListQuery(makeMonitor(), { filter: 'all', type, search: '' })).toBe(expected);
+  });
+
+  it('finds a TCP monitor by its type and the target its url reads', () => {
+    const tcp = makeMonitor({ type: 'tcp', url: 'tcp://db.internal:5432', hostname: 'db.internal', port: 5432 });
+    expect(matchesListQuery(tcp, { filter: 'all', type: 'tcp', search: 'db.internal' })).toBe(true);
+    expect(matchesListQuery(tcp, { filter: 'all', type: 'dns', search: '' })).toBe(false);
   });
 
   it('matches a paused monitor only under all and paused', () => {
     const paused = makeMonitor({ active: false });
-    expect(['all', 'active', 'paused'].map((filter) => matchesListQuery(paused, filter as 'all', ''))).toEqual([true, false, true]);
+    expect(['all', 'active', 'paused'].map((filter) => matchesListQuery(paused, { filter: filter as 'all', search: '' }))).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import type {
   MonitorsChangedEvent,
   MonitorsResponse,
   MonitorStatusChangedEvent,
+  MonitorType,
 } from '@vigil/proto';
 import { displayStatus } from './format';
 
@@ -91,10 +92,14 @@ export function countsAfterChange(counts: MonitorCounts, event: MonitorsChangedE
   return before === bucket ? counts : shift(counts, before, bucket);
 }
 
-/** Whether a monitor belongs on a list shown with this filter and search (the server's rules, for pushes). */
-export function matchesListQuery(monitor: MonitorDto, filter: MonitorFilter, search: string): boolean {
+/** Whether a monitor belongs on a list shown with this filter, type and search (the server's rules, for pushes). */
+export function matchesListQuery(
+  monitor: MonitorDto,
+  { filter, type = 'all', search }: { filter: MonitorFilter; type?: MonitorType | 'all'; search: string },
+): boolean {
   if (filter === 'active' && !monitor.active) return false;
   if (filter === 'paused' && monitor.active) return false;
+  if (type !== 'all' && monitor.type !== type) return false;
   const needle = search.trim().toLowerCase();
   return !needle || monitor.name.toLowerCase().includes(needle) || monitor.url.toLowerCase().includes(needle);
 }

@@ -6,8 +6,11 @@ import { Link } from 'react-router-dom';
 import { UptimeBar } from '../../../components/UptimeBar/UptimeBar';
 import { monitorDetailPath } from '../../../routes/paths';
 import { formatResponseTime, formatUptime } from '../format';
+import { CertificateBadge } from './CertificateBadge';
 import { MonitorActions } from './MonitorActions';
 import { MonitorStatusBadge } from './MonitorStatusBadge';
+import { MonitorTarget } from './MonitorTarget';
+import { MonitorTypeBadge } from './MonitorTypeBadge';
 
 interface MonitorCardProps {
   monitor: MonitorDto;
@@ -16,7 +19,7 @@ interface MonitorCardProps {
   testId?: string;
 }
 
-/** One monitor at a glance: name, status, url, the 24-slot uptime bar, response time and uptime. Memoised like table rows. */
+/** One monitor at a glance: name, status, type and target (with the certificate's days), the 24-slot uptime bar, response time and uptime. Memoised like table rows. */
 export const MonitorCard = memo(function MonitorCard({ monitor, onDelete, testId }: MonitorCardProps) {
   const { t } = useTranslation();
   return (
@@ -28,9 +31,18 @@ export const MonitorCard = memo(function MonitorCard({ monitor, onDelete, testId
           </Anchor>
           <MonitorStatusBadge monitor={monitor} testId={`monitor-status-${monitor.id}`} />
         </Group>
-        <Text size="xs" c="dimmed" truncate="end" title={monitor.url}>
-          {monitor.url}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <MonitorTypeBadge type={monitor.type} size="sm" />
+          <MonitorTarget monitor={monitor} size="xs" miw={0} style={{ flex: 1 }} />
+          {monitor.certificate && (
+            <CertificateBadge
+              size="sm"
+              daysRemaining={monitor.certificate.days_remaining}
+              thresholds={monitor.cert_expiry_days}
+              testId={`monitor-certificate-${monitor.id}`}
+            />
+          )}
+        </Group>
         <UptimeBar points={monitor.history} />
         <Group justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">

@@ -1,14 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SECRET_MASK, type MonitorRequest } from '@vigil/proto';
+import { SECRET_MASK } from '@vigil/proto';
 import { describe, expect, it, vi } from 'vitest';
 import { makeMonitor } from '../../../test/monitors';
 import { renderWithProviders } from '../../../test/render';
+import type { MonitorBody } from '../api';
 import { defaultFormValues, formValuesFromMonitor } from '../form';
 import { MonitorForm } from './MonitorForm';
 
 function renderForm(initial = defaultFormValues(), result: string | null = null) {
-  const onSubmit = vi.fn<(request: MonitorRequest) => Promise<string | null>>(() => Promise.resolve(result));
+  const onSubmit = vi.fn<(request: MonitorBody) => Promise<string | null>>(() => Promise.resolve(result));
   const view = renderWithProviders(<MonitorForm initial={initial} submitLabel="Create monitor" onSubmit={onSubmit} onCancel={vi.fn()} />);
   const field = (name: string) => view.container.querySelector<HTMLInputElement>(`[name="${name}"]`);
   return { onSubmit, field, container: view.container };
@@ -102,8 +103,13 @@ describe('MonitorForm', () => {
 
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit.mock.calls[0][0]).toEqual({
+      type: 'http',
       name: 'Shop',
       url: 'https://shop.example.com/health',
+      maxRedirects: 5,
+      ignoreTls: false,
+      certExpiryDays: [14],
+      assertions: [],
       method: 'POST',
       interval: 300,
       timeout: 30,

@@ -1,56 +1,103 @@
-import { Button, Collapse, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { HTTP_METHODS, SECRET_MASK, type HttpMethod, type MonitorRequest } from '@vigil/proto';
-import { type FormEvent, useState } from 'react';
+import { Alert, Button, Collapse, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconAlertCircle, IconChevronDown, IconChevronRight, IconPlayerPlay } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureWithReason } from '../../../api/errors';
 import { FormError } from '../../../components/FormError/FormError';
-import { expectedStatusOptions } from '../format';
-import { methodHasBody, type MonitorFormErrors, type MonitorFormValues, toMonitorRequest, validateMonitorForm } from '../form';
-import { HeaderRowsInput } from './HeaderRowsInput';
+import { type MonitorBody, monitorsApi } from '../api';
+import {
+  type MonitorFormErrors,
+  type MonitorFormField,
+  type MonitorFormValues,
+  toMonitorRequest,
+  validateMonitorForm,
+  withType,
+} from '../form';
+import { parseCertExpiryDays } from '../types/fields';
+import { AssertionBuilder } from './AssertionBuilder';
+import { MonitorTypePicker } from './MonitorTypePicker';
+import { type TestResult, TestResultView } from './TestResultView';
+import { TypeFields } from './TypeFields';
 
 interface MonitorFormProps {
   initial: MonitorFormValues;
   submitLabel: string;
   /** Sends the request; resolves to an error text to show above the fields, or null on success. */
-  onSubmit: (request: MonitorRequest) => Promise<string | null>;
+  onSubmit: (request: MonitorBody) => Promise<string | null>;
   onCancel: () => void;
+  /** Editing a saved monitor: its type is kept unless changed on purpose. */
+  editing?: boolean;
 }
 
+type TestState =
+  { status: 'idle' } | { status: 'running' } | { status: 'done'; result: TestResult } | { status: 'failed'; message: string };
+
+/** Fields kept in the collapsed section: it opens when one of them is wrong, so the error is seen. */
+const ADVANCED_FIELDS: readonly MonitorFormField[] = ['retries', 'retryInterval'];
+
 /**
- * Create and edit form (spec sections 2, 5 and 9): interval in minutes, headers as rows, body only for methods that
- * send one, retries in an advanced section. Nothing is sent while a field is invalid.
+ * Create and edit form: the type first (icon cards), then that type's fields, the schedule, the assertions and
+ * "test now", which runs one check of the unsaved body. Nothing is sent while a field is invalid.
  */
-export function MonitorForm({ initial, submitLabel, onSubmit, onCancel }: MonitorFormProps) {
+export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing = false }: MonitorFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<MonitorFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [advanced, setAdvanced] = useState(false);
+  const [test, setTest] = useState<TestState>({ status: 'idle' });
 
   const set = <K extends keyof MonitorFormValues>(key: K, value: MonitorFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-  const fieldError = (field: keyof MonitorFormErrors) => (errors[field] ? t(`monitor.form.errors.${errors[field]}`) : undefined);
+  const fieldError = (field: MonitorFormField) => (errors[field] ? t(`monitor.form.errors.${errors[field]}`) : undefined);
+
+  /** The body when every field is valid; otherwise null, with the errors shown. */
+  function validBody(): MonitorBody | null {
+    const found = validateMonitorForm(values);
+    setErrors(found);
+    if (ADVANCED_FIELDS.some((field) => found[field])) setAdvanced(true);
+    return Object.keys(found).length > 0 ? null : toMonitorRequest(values);
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validateMonitorForm(values);
-    setErrors(found);
-    // Retry fields live in the collapsed section: open it so their error is seen.
-    if (found.retries || found.retryInterval) setAdvanced(true);
-    if (Object.keys(found).length > 0) return;
+    const body = validBody();
+    if (!body) return;
     setSubmitting(true);
     setFormError(null);
-    const failure = await onSubmit(toMonitorRequest(values));
+    const failure = await onSubmit(body);
     setSubmitting(false);
     setFormError(failure);
   }
 
+  async function runTest() {
+    const body = validBody();
+    if (!body) return;
+    setTest({ status: 'running' });
+    try {
+      const answer = await monitorsApi.test(body);
+      setTest({ status: 'done', result: answer.result });
+    } catch (error) {
+      setTest({ status: 'failed', message: failureWithReason(t, t('monitor.test.failedToRun'), error) });
+    }
+  }
+
   return (
-    <Paper withBorder radius="md" p="lg" maw={720}>
-      <form onSubmit={handleSubmit} noValidate data-testid="monitor-form">
+    <Paper withBorder radius="md" p={{ base: 'sm', xs: 'lg' }} maw={760}>
+      <form onSubmit={handleSubmit} noValidate data-testid="monitor-form" data-type={values.type}>
         <Stack gap="md">
           <FormError message={formError} />
+          <MonitorTypePicker
+            value={values.type}
+            locked={editing}
+            onChange={(type) => {
+              setValues((current) => withType(current, type));
+              setErrors({});
+              setTest({ status: 'idle' });
+            }}
+          />
+          <Divider />
           <TextInput
             name="name"
             label={t('monitor.form.name')}
@@ -61,42 +108,13 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel }: Monito
             error={fieldError('name')}
             onChange={(event) => set('name', event.currentTarget.value)}
           />
-          <TextInput
-            name="url"
-            type="url"
-            label={t('monitor.form.url')}
-            placeholder={t('monitor.form.urlPlaceholder')}
-            withAsterisk
-            autoComplete="off"
-            value={values.url}
-            description={values.url.includes(SECRET_MASK) ? t('monitor.form.urlSecretKept') : undefined}
-            error={fieldError('url')}
-            onChange={(event) => set('url', event.currentTarget.value)}
-          />
+          <TypeFields values={values} set={set} fieldError={fieldError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NativeSelect
-              name="method"
-              label={t('monitor.form.method')}
-              description={t('monitor.form.methodDescription')}
-              withAsterisk
-              data={[...HTTP_METHODS]}
-              value={values.method}
-              onChange={(event) => set('method', event.currentTarget.value as HttpMethod)}
-            />
-            <NativeSelect
-              name="expectedStatus"
-              label={t('monitor.form.expectedStatus')}
-              description={t('monitor.form.expectedStatusDescription')}
-              withAsterisk
-              data={expectedStatusOptions(values.expectedStatus)}
-              value={String(values.expectedStatus)}
-              onChange={(event) => set('expectedStatus', Number(event.currentTarget.value))}
-            />
             <TextInput
               name="interval"
               inputMode="numeric"
               label={t('monitor.form.interval')}
-              description={t('monitor.form.intervalDescription')}
+              description={values.type === 'push' ? t('monitor.form.intervalPushDescription') : t('monitor.form.intervalDescription')}
               withAsterisk
               value={values.interval}
               error={fieldError('interval')}
@@ -113,21 +131,13 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel }: Monito
               onChange={(event) => set('timeout', event.currentTarget.value)}
             />
           </SimpleGrid>
-          <HeaderRowsInput rows={values.headers} onChange={(rows) => set('headers', rows)} error={fieldError('headers')} />
-          {methodHasBody(values.method) && (
-            <Textarea
-              name="body"
-              label={t('monitor.form.body')}
-              description={t('monitor.form.bodyDescription')}
-              autosize
-              minRows={3}
-              maxRows={12}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              value={values.body}
-              error={fieldError('body')}
-              onChange={(event) => set('body', event.currentTarget.value)}
-            />
-          )}
+          <AssertionBuilder
+            type={values.type}
+            rows={values.assertions}
+            onChange={(rows) => set('assertions', rows)}
+            rowError={(index) => fieldError(`assertion-${index}`)}
+            error={fieldError('assertions')}
+          />
           <UnstyledButton onClick={() => setAdvanced((open) => !open)} aria-expanded={advanced} data-testid="monitor-advanced">
             <Group gap={4}>
               {advanced ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
@@ -158,13 +168,34 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel }: Monito
               />
             </SimpleGrid>
           </Collapse>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onCancel} disabled={submitting}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {submitLabel}
-            </Button>
+          {test.status === 'done' && <TestResultView result={test.result} thresholds={parseCertExpiryDays(values.certExpiryDays) ?? []} />}
+          {test.status === 'failed' && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="monitor-test-failed">
+              {test.message}
+            </Alert>
+          )}
+          <Group justify="space-between" mt="sm" gap="sm">
+            {/* A push monitor is checked by the pushes it receives: there is nothing to test from here. */}
+            {values.type !== 'push' && (
+              <Button
+                variant="light"
+                leftSection={<IconPlayerPlay size={16} />}
+                loading={test.status === 'running'}
+                disabled={submitting}
+                onClick={() => void runTest()}
+                data-testid="monitor-test-now"
+              >
+                {t('monitor.test.button')}
+              </Button>
+            )}
+            <Group gap="sm" ml="auto">
+              <Button variant="default" onClick={onCancel} disabled={submitting}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={submitting}>
+                {submitLabel}
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </form>

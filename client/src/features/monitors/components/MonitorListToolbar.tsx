@@ -1,6 +1,6 @@
-import { Group, SegmentedControl } from '@mantine/core';
+import { Group, NativeSelect, SegmentedControl } from '@mantine/core';
 import { IconLayoutGrid, IconList } from '@tabler/icons-react';
-import type { MonitorFilter } from '@vigil/proto';
+import { MONITOR_TYPES, type MonitorFilter, type MonitorType } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { IconSegmentLabel, SearchInput } from '../../../components/ListControls/ListControls';
 import type { MonitorCounts } from '../live';
@@ -8,16 +8,18 @@ import type { MonitorView } from '../useMonitorView';
 
 interface MonitorListToolbarProps {
   filter: MonitorFilter;
+  type: MonitorType | 'all';
   search: string;
   counts: MonitorCounts;
   view: MonitorView;
   onFilter: (filter: MonitorFilter) => void;
+  onType: (type: MonitorType | 'all') => void;
   onSearch: (search: string) => void;
   onView: (view: MonitorView) => void;
 }
 
-/** The all/active/paused filter with counts, a name/url search and the grid/list toggle. */
-export function MonitorListToolbar({ filter, search, counts, view, onFilter, onSearch, onView }: MonitorListToolbarProps) {
+/** The all/active/paused filter with counts, the type filter, a name/target search and the grid/list toggle. */
+export function MonitorListToolbar({ filter, type, search, counts, view, onFilter, onType, onSearch, onView }: MonitorListToolbarProps) {
   const { t } = useTranslation();
   const filters: { value: MonitorFilter; count: number }[] = [
     { value: 'all', count: counts.total },
@@ -34,6 +36,16 @@ export function MonitorListToolbar({ filter, search, counts, view, onFilter, onS
           aria-label={t('monitors.filter.label')}
           data-testid="monitor-filter"
           data={filters.map(({ value, count }) => ({ value, label: `${t(`monitors.filter.${value}`)} (${count})` }))}
+        />
+        <NativeSelect
+          aria-label={t('monitors.typeFilter.label')}
+          data-testid="monitor-type-filter"
+          value={type}
+          onChange={(event) => onType(event.currentTarget.value as MonitorType | 'all')}
+          data={[
+            { value: 'all', label: t('monitors.typeFilter.all') },
+            ...MONITOR_TYPES.map((value) => ({ value, label: t(`monitor.type.names.${value}`) })),
+          ]}
         />
         <SearchInput search={search} onSearch={onSearch} label={t('monitors.search')} testId="monitor-search" />
       </Group>

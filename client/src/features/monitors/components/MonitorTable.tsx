@@ -1,12 +1,16 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import type { MonitorDto } from '@vigil/proto';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { monitorDetailPath } from '../../../routes/paths';
 import { formatResponseTime, formatUptime } from '../format';
+import { CertificateBadge } from './CertificateBadge';
 import { MonitorActions } from './MonitorActions';
 import { MonitorStatusBadge } from './MonitorStatusBadge';
+import { MonitorTarget } from './MonitorTarget';
+import { MonitorTypeBadge } from './MonitorTypeBadge';
+import classes from './MonitorTable.module.css';
 
 interface RowProps {
   monitor: MonitorDto;
@@ -15,25 +19,38 @@ interface RowProps {
 
 /** One row, memoised: a pushed check re-renders the row it changed, not the whole page. */
 const MonitorTableRow = memo(function MonitorTableRow({ monitor, onDelete }: RowProps) {
+  const { certificate } = monitor;
   return (
     <Table.Tr data-testid={`monitor-row-${monitor.id}`}>
       <Table.Td>
-        <Anchor component={Link} to={monitorDetailPath(monitor.id)} size="sm" fw={500}>
+        <Anchor component={Link} to={monitorDetailPath(monitor.id)} size="sm" fw={500} className={classes.name}>
           {monitor.name}
         </Anchor>
       </Table.Td>
-      <Table.Td maw={320}>
-        <Text size="sm" c="dimmed" truncate="end" title={monitor.url}>
-          {monitor.url}
-        </Text>
+      <Table.Td maw={340} visibleFrom="sm">
+        <Group gap={6} wrap="nowrap">
+          <MonitorTypeBadge type={monitor.type} testId={`monitor-type-${monitor.id}`} />
+          <MonitorTarget monitor={monitor} miw={0} testId={`monitor-target-${monitor.id}`} />
+        </Group>
       </Table.Td>
       <Table.Td>
-        <MonitorStatusBadge monitor={monitor} testId={`monitor-status-${monitor.id}`} />
+        {/* The badges keep their width; on a phone the name wraps instead. */}
+        <Stack gap={4} align="flex-start" w="max-content">
+          <MonitorStatusBadge monitor={monitor} testId={`monitor-status-${monitor.id}`} />
+          {certificate && (
+            <CertificateBadge
+              size="sm"
+              daysRemaining={certificate.days_remaining}
+              thresholds={monitor.cert_expiry_days}
+              testId={`monitor-certificate-${monitor.id}`}
+            />
+          )}
+        </Stack>
       </Table.Td>
-      <Table.Td ta="right" ff="monospace">
+      <Table.Td ta="right" ff="monospace" visibleFrom="sm">
         {formatResponseTime(monitor.response_time)}
       </Table.Td>
-      <Table.Td ta="right" ff="monospace">
+      <Table.Td ta="right" ff="monospace" visibleFrom="sm">
         {formatUptime(monitor.uptime)}
       </Table.Td>
       <Table.Td>
@@ -43,7 +60,10 @@ const MonitorTableRow = memo(function MonitorTableRow({ monitor, onDelete }: Row
   );
 });
 
-/** The list view: name, url, status, response time (ms), uptime (%) and actions (spec section 2). */
+/**
+ * The list view: name, type and target, status (with the certificate's days), response time (ms), uptime (%) and
+ * actions. On a phone: name, status and actions only, without sideways scrolling.
+ */
 export const MonitorTable = memo(function MonitorTable({
   monitors,
   onDelete,
@@ -53,16 +73,24 @@ export const MonitorTable = memo(function MonitorTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} className={classes.scroll}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="monitors-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('monitors.columns.name')}</Table.Th>
-            <Table.Th>{t('monitors.columns.url')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('monitors.columns.target')}</Table.Th>
             <Table.Th>{t('monitors.columns.status')}</Table.Th>
-            <Table.Th ta="right">{t('monitors.columns.responseTime')}</Table.Th>
-            <Table.Th ta="right">{t('monitors.columns.uptime')}</Table.Th>
-            <Table.Th w={120}>{t('monitors.columns.actions')}</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              {t('monitors.columns.responseTime')}
+            </Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              {t('monitors.columns.uptime')}
+            </Table.Th>
+            <Table.Th w={108}>
+              <Text size="sm" fw={700} visibleFrom="sm" span>
+                {t('monitors.columns.actions')}
+              </Text>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -6,6 +6,7 @@ import { SearchInput } from '../../../components/ListControls/ListControls';
 import { ErrorState, LoadingState } from '../../../components/PageState/PageState';
 import { agentsApi } from '../../agents/api';
 import { monitorsApi } from '../../monitors/api';
+import { readableTarget } from '../../monitors/types/meta';
 import { entryFrom, type AgentEntry, type MonitorEntry, type TargetKind } from '../settings';
 import { useNotificationsStore } from '../store';
 import { usePagedRead } from '../usePagedRead';
@@ -26,11 +27,14 @@ async function readTargets(
   kind: TargetKind,
   page: number,
   search: string,
+  /** How a push monitor's target reads (it has none but the heartbeat). */
+  heartbeat: string,
   signal: AbortSignal,
 ): Promise<{ items: Target[]; total: number }> {
   if (kind === 'monitors') {
-    const answer = await monitorsApi.list({ page, pageSize: TARGETS_PAGE_SIZE, filter: 'all', search }, signal);
-    return { items: answer.monitors.map((monitor) => ({ id: monitor.id, name: monitor.name, detail: monitor.url })), total: answer.total };
+    const answer = await monitorsApi.list({ page, pageSize: TARGETS_PAGE_SIZE, filter: 'all', type: 'all', search }, signal);
+    const items = answer.monitors.map((monitor) => ({ id: monitor.id, name: monitor.name, detail: readableTarget(monitor) ?? heartbeat }));
+    return { items, total: answer.total };
   }
   const answer = await agentsApi.list({ page, pageSize: TARGETS_PAGE_SIZE, status: 'all', search }, signal);
   return { items: answer.agents.map((agent) => ({ id: agent.id, name: agent.name, detail: agent.hostname ?? '' })), total: answer.total };
@@ -108,7 +112,10 @@ export function TargetsPanel({ kind }: { kind: TargetKind }) {
     (store) =>
       Object.values(kind === 'monitors' ? store.specificMonitors : store.specificAgents).filter((entry) => entry.overrideGlobal).length,
   );
-  const state = usePagedRead(useCallback((signal: AbortSignal) => readTargets(kind, page, search, signal), [kind, page, search]));
+  const heartbeat = t('monitor.target.heartbeat');
+  const state = usePagedRead(
+    useCallback((signal: AbortSignal) => readTargets(kind, page, search, heartbeat, signal), [kind, page, search, heartbeat]),
+  );
 
   const pages = Math.max(1, Math.ceil(state.total / TARGETS_PAGE_SIZE));
   return (

@@ -3,10 +3,15 @@ import type { PublicMonitor } from '@vigil/proto';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UptimeBar } from '../../../components/UptimeBar/UptimeBar';
+import { CertificateBadge } from '../../monitors/components/CertificateBadge';
+import { MonitorTypeBadge } from '../../monitors/components/MonitorTypeBadge';
 import { formatDateTime, formatResponseTime, formatUptime } from '../../monitors/format';
 import { publicMonitorStatus, statusColor, statusLabel } from '../labels';
 
-/** A service on the public page: name, status, the 24-slot uptime bar, uptime, response time and last check. */
+/**
+ * A service on the public page: name, status, its type and certificate days (never its target), the 24-slot uptime bar,
+ * uptime, response time and last check.
+ */
 export const PublicMonitorCard = memo(function PublicMonitorCard({ monitor }: { monitor: PublicMonitor }) {
   const { t, i18n } = useTranslation();
   const status = publicMonitorStatus(monitor.status);
@@ -26,6 +31,19 @@ export const PublicMonitorCard = memo(function PublicMonitorCard({ monitor }: { 
             {statusLabel(t, 'monitor', status)}
           </Badge>
         </Group>
+        {(monitor.type || typeof monitor.certificate_days === 'number') && (
+          <Group gap={6}>
+            {monitor.type && <MonitorTypeBadge type={monitor.type} size="sm" testId={`status-monitor-type-${monitor.id}`} />}
+            {typeof monitor.certificate_days === 'number' && (
+              <CertificateBadge
+                size="sm"
+                daysRemaining={monitor.certificate_days}
+                thresholds={monitor.cert_expiry_days ?? []}
+                testId={`status-monitor-certificate-${monitor.id}`}
+              />
+            )}
+          </Group>
+        )}
         <UptimeBar points={monitor.history} />
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <div>

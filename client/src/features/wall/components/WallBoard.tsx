@@ -4,6 +4,7 @@ import { IconActivity, IconServer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../agents/format';
 import { formatResponseTime, formatUptime } from '../../monitors/format';
+import { TYPE_ICONS } from '../../monitors/types/meta';
 import { statusLabel } from '../../status/labels';
 import { type TileLevel, wallLayout } from '../layout';
 import type { WallTile } from '../tiles';
@@ -39,11 +40,15 @@ function clamp(byHeight: number, byWidth: number, min: number, max: number): num
   return Math.round(Math.max(min, Math.min(max, byHeight, byWidth)));
 }
 
-/** Uptime and response time of a monitor; resource use (or, without figures, the host) of an agent. */
+/** Uptime, response time and certificate days of a monitor; resource use (or, without figures, the host) of an agent. */
 function details(t: TFunction, tile: WallTile): string {
   if (tile.kind === 'monitor') {
-    const { uptime, response_time } = tile.item;
-    return `${t('monitor.overview.percent', { value: formatUptime(uptime) })} · ${t('monitor.overview.ms', { value: formatResponseTime(response_time) })}`;
+    const { uptime, response_time, certificate_days } = tile.item;
+    const figures = `${t('monitor.overview.percent', { value: formatUptime(uptime) })} · ${t('monitor.overview.ms', { value: formatResponseTime(response_time) })}`;
+    if (typeof certificate_days !== 'number') return figures;
+    const certificate =
+      certificate_days < 0 ? t('monitor.certificate.expired') : t('monitor.certificate.days', { count: Math.floor(certificate_days) });
+    return `${figures} · ${certificate}`;
   }
   const { cpu, memory, disk, hostname } = tile.item;
   if (cpu === null && memory === null && disk === null) return hostname;
@@ -56,7 +61,8 @@ function details(t: TFunction, tile: WallTile): string {
 const Tile = memo(function Tile({ tile, level }: { tile: WallTile; level: TileLevel }) {
   const { t } = useTranslation();
   const status = statusLabel(t, tile.kind, tile.item.status);
-  const Kind = tile.kind === 'monitor' ? IconActivity : IconServer;
+  const Kind = tile.kind === 'agent' ? IconServer : tile.item.type ? TYPE_ICONS[tile.item.type] : IconActivity;
+  const kindLabel = tile.kind === 'monitor' && tile.item.type ? t(`monitor.type.names.${tile.item.type}`) : t(`wall.kind.${tile.kind}`);
   return (
     <div
       className={classes.tile}
@@ -68,7 +74,7 @@ const Tile = memo(function Tile({ tile, level }: { tile: WallTile; level: TileLe
       {level !== 'dot' && <div className={classes.tileName}>{tile.item.name}</div>}
       {level === 'full' && (
         <div className={classes.tileMeta}>
-          <Kind className={classes.tileIcon} aria-label={t(`wall.kind.${tile.kind}`)} />
+          <Kind className={classes.tileIcon} aria-label={kindLabel} />
           <span className={classes.tileKind}>{status}</span>
           <span className={classes.tileDetails}>{details(t, tile)}</span>
         </div>
