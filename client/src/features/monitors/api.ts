@@ -9,18 +9,12 @@ import type {
   MonitorStatsResponse,
   MonitorTestResponse,
   MonitorType,
-  MonitorTypeFields,
   StatsRange,
 } from '@vigil/proto';
 import { http } from '../../api/http';
 
-/**
- * The create/update (and test) body: the common settings, then the type's own fields; the HTTP-only settings are
- * sent for HTTP monitors only. The client names this union until proto's `MonitorRequest` carries the types (issue 16).
- */
-export type MonitorBody = Omit<MonitorRequest, 'url' | 'method' | 'expectedStatus' | 'headers' | 'body'> &
-  Partial<Pick<MonitorRequest, 'method' | 'expectedStatus' | 'headers' | 'body'>> &
-  MonitorTypeFields;
+/** The create/update (and test) body: proto's request, common settings and the type's own fields. */
+export type MonitorBody = MonitorRequest;
 
 /** One page of the monitor list, filtered on the server so 10,000 monitors never travel at once. */
 export interface MonitorListQuery {
