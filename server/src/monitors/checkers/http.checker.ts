@@ -49,9 +49,9 @@ function probeClients(strict: boolean) {
           if (!(socket instanceof TLSSocket)) return callback(null, socket);
           const peer = peerCertificateOf(socket);
           client.peer = peer;
-          if (strict && peer?.authorizationError) {
+          if (strict && !socket.authorized) {
             socket.destroy();
-            return callback(new CertificateRejectedError(peer), null);
+            return callback(peer ? new CertificateRejectedError(peer) : new Error('TLS error: the server sent no certificate'), null);
           }
           callback(null, socket);
         }),
