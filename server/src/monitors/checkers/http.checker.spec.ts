@@ -59,6 +59,8 @@ describe('describeFailure', () => {
     [{ code: 'EOUTBOUNDDENIED', address: '10.0.0.7', message: 'x' }, 'Address 10.0.0.7 is refused by OUTBOUND_DENY'],
     [{ message: 'fetch failed', cause: { code: 'EOUTBOUNDDENIED', address: 'fd00::1' } }, 'Address fd00::1 is refused by OUTBOUND_DENY'],
     [{}, 'Request failed'],
+    [{ code: 'CERT_HAS_EXPIRED', certificate: { authorizationError: 'CERT_HAS_EXPIRED' } }, 'TLS error: certificate has expired'],
+    [{ message: 'x', cause: { certificate: { authorizationError: 'CERT_UNTRUSTED' } } }, 'TLS error: cert untrusted'],
   ])('describes %j as "%s"', (error, text) => {
     expect(describeFailure(error, 5)).toBe(text);
   });
