@@ -85,7 +85,8 @@ function certificate(
 ): TestCertificate {
   const algorithm = sequence(oid('1.2.840.10045.4.3.2')); // ecdsa-with-SHA256
   const serial = randomBytes(12);
-  serial[0] &= 0x7f;
+  // Positive and minimal as DER wants: the first byte neither zero nor with its high bit set.
+  serial[0] = (serial[0] & 0x3f) | 0x40;
   const tbs = sequence(
     tlv(0xa0, integer(Buffer.from([2]))), // v3
     integer(serial),
