@@ -65,6 +65,10 @@ function readsBody(assertions: readonly Assertion[]): boolean {
   return assertions.some((assertion) => assertion.source === 'body' || assertion.source === 'jsonPath');
 }
 
+function readsHeaders(assertions: readonly Assertion[]): boolean {
+  return assertions.some((assertion) => assertion.source === 'header');
+}
+
 /**
  * HTTP checks over keep-alive connection pools (one pool per origin, at most CHECK_CONNECTIONS_PER_ORIGIN connections:
  * checks beyond it wait for a free connection), following up to the monitor's `maxRedirects`. Every connection, each
@@ -123,7 +127,8 @@ export class HttpChecker implements Checker<'http'> {
       const responseTime = Math.round(performance.now() - started);
       // Read at once: the client may open a new connection for a later request.
       const certificate = probe.client?.peer ?? undefined;
-      const observed: Observed = { statusCode: response.statusCode, headers: lowerCaseHeaders(response.headers) };
+      const observed: Observed = { statusCode: response.statusCode };
+      if (readsHeaders(target.assertions)) observed.headers = lowerCaseHeaders(response.headers);
       if (certificate) observed.certificate = certificate;
       if (readsBody(target.assertions)) {
         try {
