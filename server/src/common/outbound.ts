@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { buildConnector } from 'undici';
 import { parseSubnet, Subnet, subnetMatcher } from './subnets';
 
@@ -79,6 +79,17 @@ export function guardedLookup(deny: AddressDenyList) {
       callback(null, allowed[0].address, allowed[0].family);
     });
   };
+}
+
+/**
+ * OUTBOUND_DENY for a plain socket (`net.connect`, `tls.connect`): an IP literal is judged now and throws
+ * OutboundDeniedError; a name gets the guarded lookup to pass as the socket's `lookup` (undefined: nothing is denied).
+ */
+export function socketLookup(deny: AddressDenyList, host: string): LookupFunction | undefined {
+  if (deny.empty) return undefined;
+  const literal = host.replace(/^\[|\]$/g, '');
+  if (isIP(literal) !== 0 && deny.denies(literal)) throw new OutboundDeniedError(literal);
+  return guardedLookup(deny) as LookupFunction;
 }
 
 /**

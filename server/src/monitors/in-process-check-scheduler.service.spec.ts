@@ -1,12 +1,14 @@
 import type { AppConfig } from '../config/config';
 import type { CheckResultsWriter } from './check-results.writer';
 import type { CheckPipeline } from './check-pipeline';
-import type { CheckResult } from './http-checker';
+import type { ProbeResult } from './checkers/checker';
 import { HTTP_TARGET_EXTRAS, HTTP_TYPE_COLUMNS } from './monitor-fixtures.testing';
 import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
 import { applyResult, stateOf, withState } from './monitor-state';
 import type { MonitorRow, ScheduledMonitor } from './monitor.types';
 import type { MonitorsRepository, RecordedResult, ResultInput } from './monitors.repository';
+
+type CheckResult = Omit<ProbeResult, 'observed'>;
 
 const START = Date.UTC(2026, 0, 1, 12, 0, 0);
 

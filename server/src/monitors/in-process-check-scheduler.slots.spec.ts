@@ -1,11 +1,13 @@
 import type { AppConfig } from '../config/config';
 import type { CheckResultsWriter } from './check-results.writer';
 import type { CheckPipeline } from './check-pipeline';
-import type { CheckResult } from './http-checker';
+import type { ProbeResult } from './checkers/checker';
 import { HTTP_TARGET_EXTRAS } from './monitor-fixtures.testing';
 import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
 import type { ScheduledMonitor } from './monitor.types';
 import type { MonitorsRepository, RecordedResult } from './monitors.repository';
+
+type CheckResult = Omit<ProbeResult, 'observed'>;
 
 /** A promise the test settles. */
 function deferred<T>() {

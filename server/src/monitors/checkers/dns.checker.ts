@@ -1,13 +1,150 @@
+import { lookup, Resolver } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { DnsRecordType } from '@vigil/proto';
+import { OutboundDeniedError, type AddressDenyList } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, ProbeResult } from './checker';
+import { describeFailure, timeoutError } from './failure';
 
-/** Placeholder so the registry compiles; the dns checker of issue 16 replaces this file at merge. */
+/** Resolvers kept for reuse (one per server and timeout); beyond this the oldest is dropped. */
+const RESOLVERS_KEPT = 256;
+
+/**
+ * DNS checks: asks `dnsServer` (or the system's resolvers) for the monitor's record type over UDP, within the
+ * timeout, and observes each answer as text. NXDOMAIN and an empty answer fail the check; the server's address is
+ * judged against OUTBOUND_DENY (the answers are only read, never connected to).
+ */
 export class DnsChecker implements Checker<'dns'> {
-  readonly type = 'dns' as const;
+  readonly type = 'dns';
+  private readonly deny: AddressDenyList;
+  private readonly resolvers = new Map<string, Resolver>();
 
-  constructor(readonly config: AppConfig) {}
+  constructor(config: Pick<AppConfig, 'outboundDeny'>) {
+    this.deny = config.outboundDeny;
+  }
 
-  async check(_target: CheckTarget<'dns'>): Promise<ProbeResult> {
-    return { ok: false, statusCode: null, responseTime: null, error: 'not implemented', checkedAt: new Date(), observed: {} };
+  async check(target: CheckTarget<'dns'>): Promise<ProbeResult> {
+    const checkedAt = new Date();
+    const started = performance.now();
+    const timeoutMs = target.timeout * 1000;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const server = target.dnsServer ? await this.serverAddress(target.dnsServer) : null;
+      const resolver = this.resolver(server, timeoutMs);
+      const answers = await Promise.race([
+        query(resolver, target.dnsRecordType, target.hostname),
+        new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(timeoutError()), timeoutMs))),
+      ]);
+      const responseTime = Math.round(performance.now() - started);
+      const observed = { dnsAnswers: answers };
+      if (answers.length === 0) {
+        return { ok: false, statusCode: null, responseTime, error: noRecords(target), checkedAt, observed };
+      }
+      return { ok: true, statusCode: null, responseTime, error: null, checkedAt, observed };
+    } catch (error) {
+      return { ok: false, statusCode: null, responseTime: null, error: describeDnsFailure(error, target), checkedAt, observed: {} };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** `host[:port]` as c-ares takes it (`1.2.3.4:5353`, `[::1]:53`), a name resolved first; denied addresses refused. */
+  private async serverAddress(server: string): Promise<string> {
+    const match =
+      /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(server) ??
+      (isIP(server) === 6 ? [server, server] : /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(server));
+    const portNumber = Number(match?.[2] ?? 53);
+    if (!match || portNumber < 1 || portNumber > 65_535) throw new Error(`Invalid DNS server "${server}"`);
+    const [, host, port] = match;
+    const address =
+      isIP(host) !== 0
+        ? host
+        : await lookup(host).then(
+            (found) => found.address,
+            () => Promise.reject(new Error(`DNS server ${host} not found`)),
+          );
+    if (this.deny.denies(address)) throw new OutboundDeniedError(address);
+    const literal = isIP(address) === 6 ? `[${address}]` : address;
+    return port ? `${literal}:${port}` : literal;
+  }
+
+  private resolver(server: string | null, timeoutMs: number): Resolver {
+    const key = `${server ?? 'system'}|${timeoutMs}`;
+    let resolver = this.resolvers.get(key);
+    if (!resolver) {
+      // One try: the check's timeout is the whole budget, not a budget per retry.
+      resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+      if (server) resolver.setServers([server]);
+      if (this.resolvers.size >= RESOLVERS_KEPT) this.resolvers.delete(this.resolvers.keys().next().value as string);
+      this.resolvers.set(key, resolver);
+    }
+    return resolver;
+  }
+}
+
+/** One text per answer record, in the order received. */
+async function query(resolver: Resolver, type: DnsRecordType, hostname: string): Promise<string[]> {
+  switch (type) {
+    case 'A':
+      return resolver.resolve4(hostname);
+    case 'AAAA':
+      return resolver.resolve6(hostname);
+    case 'CNAME':
+      return resolver.resolveCname(hostname);
+    case 'NS':
+      return resolver.resolveNs(hostname);
+    case 'PTR':
+      return resolver.resolvePtr(isIP(hostname) ? reverseName(hostname) : hostname);
+    case 'MX':
+      return (await resolver.resolveMx(hostname)).map((mx) => `${mx.priority} ${mx.exchange}`);
+    case 'TXT':
+      return (await resolver.resolveTxt(hostname)).map((strings) => strings.join(''));
+    case 'SOA': {
+      const soa = await resolver.resolveSoa(hostname);
+      return [`${soa.nsname} ${soa.hostmaster} ${soa.serial} ${soa.refresh} ${soa.retry} ${soa.expire} ${soa.minttl}`];
+    }
+    case 'SRV':
+      return (await resolver.resolveSrv(hostname)).map((srv) => `${srv.priority} ${srv.weight} ${srv.port} ${srv.name}`);
+    case 'CAA':
+      return (await resolver.resolveCaa(hostname)).map(({ critical, ...rest }) => {
+        const [tag, value] = Object.entries(rest)[0] ?? ['', ''];
+        return `${critical} ${tag} ${value}`;
+      });
+  }
+}
+
+/** The `in-addr.arpa` / `ip6.arpa` name of an address, so a PTR monitor may be given the address itself. */
+function reverseName(address: string): string {
+  if (isIP(address) === 4) return `${address.split('.').reverse().join('.')}.in-addr.arpa`;
+  const [head, tail = ''] = address.split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const all = [...groups(head), ...new Array(8 - groups(head).length - groups(tail).length).fill('0'), ...groups(tail)];
+  const nibbles = all.map((group: string) => group.padStart(4, '0')).join('');
+  return `${[...nibbles].reverse().join('.')}.ip6.arpa`;
+}
+
+function noRecords(target: CheckTarget<'dns'>): string {
+  return `No ${target.dnsRecordType} record for ${target.hostname}`;
+}
+
+/** c-ares' codes, in the words of the check history; the rest as every socket checker words them. */
+function describeDnsFailure(error: unknown, target: CheckTarget<'dns'>): string {
+  switch ((error as { code?: string }).code) {
+    case 'ENOTFOUND':
+      return `NXDOMAIN: ${target.hostname} does not exist`;
+    case 'ENODATA':
+      return noRecords(target);
+    case 'ESERVFAIL':
+      return 'SERVFAIL: the DNS server failed to answer';
+    case 'EREFUSED':
+      return 'REFUSED: the DNS server refused the query';
+    case 'ETIMEOUT':
+      return `Timeout after ${target.timeout} s`;
+    case 'EBADRESP':
+    case 'EFORMERR':
+    case 'EBADNAME':
+      return `Bad DNS query or answer (${(error as Error).message})`;
+    default:
+      return describeFailure(error, target.timeout);
   }
 }

@@ -1,0 +1,27 @@
+import { deniedAddress, isOutboundDenied } from '../../common/outbound';
+import { rejectedCertificate, describeCertificateProblem } from './peer-certificate';
+
+/** Turns a network failure into the short text an operator reads in the check history (every socket-based checker). */
+export function describeFailure(error: unknown, timeoutSeconds: number): string {
+  const failure = error as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = failure.code ?? failure.cause?.code ?? '';
+  if (isOutboundDenied(error)) return `Address ${deniedAddress(error)} is refused by OUTBOUND_DENY`;
+  const certificate = rejectedCertificate(error);
+  if (certificate) return describeCertificateProblem(certificate);
+  if (failure.name === 'TimeoutError' || failure.name === 'AbortError' || /TIMEOUT/.test(code)) {
+    return `Timeout after ${timeoutSeconds} s`;
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'DNS lookup failed: host not found';
+  if (code === 'ECONNREFUSED') return 'Connection refused';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'Connection reset by the server';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'Host unreachable';
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return `TLS error: ${failure.message ?? code}`;
+  return failure.message || code || 'Request failed';
+}
+
+/** An error describeFailure reads as a timeout. */
+export function timeoutError(): Error {
+  const error = new Error('The check timed out');
+  error.name = 'TimeoutError';
+  return error;
+}
