@@ -7,7 +7,7 @@ import { WallBoard } from '../features/wall/components/WallBoard';
 import { WallFeed } from '../features/wall/components/WallFeed';
 import { WallHeader } from '../features/wall/components/WallHeader';
 import { useWallStore } from '../features/wall/store';
-import { problemCount, wallTiles } from '../features/wall/tiles';
+import { problemCount, wallTiles } from '../features/wall/board';
 import classes from '../features/wall/Wall.module.css';
 import { connectWithDisplayKey, joinRoom } from '../realtime/socket';
 import { usePollingFallback } from '../realtime/usePollingFallback';

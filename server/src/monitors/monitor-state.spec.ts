@@ -1,5 +1,5 @@
 import type { MonitorStatus } from '@vigil/proto';
-import { applyResult, applyResults, CheckOutcome, MonitorState, nextCheckAt, nextRun } from './monitor-state';
+import { applyResult, applyResults, CheckOutcome, MonitorState, nextCheckAt, nextOnRhythm, nextRun, spreadOffsetMs } from './monitor-state';
 import { TRANSITION_TABLE } from './transition-table.testing';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
@@ -108,4 +108,25 @@ describe('nextRun', () => {
       expect(nextRun({ status, active, nextCheckAt: stored }, rhythm)).toEqual(expected);
     },
   );
+});
+
+describe('nextOnRhythm', () => {
+  it.each([
+    [0, 60_000, 30_000, 60_000],
+    [0, 60_000, 60_000, 120_000],
+    [0, 60_000, 61_000, 120_000],
+    [5_000, 60_000, 3_605_000, 3_665_000],
+    [90_000, 60_000, 30_000, 90_000],
+  ])('anchor %s every %s at %s → %s', (anchor, interval, now, next) => {
+    expect(nextOnRhythm(anchor, interval, now)).toBe(next);
+  });
+});
+
+describe('spreadOffsetMs', () => {
+  it('spreads consecutive monitors over the whole interval', () => {
+    const offsets = Array.from({ length: 600 }, (_, i) => spreadOffsetMs(i + 1, 60_000));
+    expect(offsets.every((o) => o >= 0 && o < 60_000)).toBe(true);
+    const buckets = new Set(offsets.map((o) => Math.floor(o / 6_000)));
+    expect(buckets.size).toBe(10);
+  });
 });

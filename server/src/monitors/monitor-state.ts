@@ -148,3 +148,19 @@ export function withState(row: MonitorRow, state: MonitorState): MonitorRow {
     next_check_at: state.nextCheckAt,
   };
 }
+
+/**
+ * The first time on the monitor's own rhythm (anchor + k × interval) after `now`, so checks missed while the server
+ * was down are not all fired at once on restart.
+ */
+export function nextOnRhythm(anchorMs: number, intervalMs: number, nowMs: number): number {
+  if (anchorMs > nowMs) return anchorMs;
+  const steps = Math.floor((nowMs - anchorMs) / intervalMs) + 1;
+  return anchorMs + steps * intervalMs;
+}
+
+/** A stable offset within the interval for a monitor that has no rhythm yet, spreading start times. */
+export function spreadOffsetMs(monitorId: number, intervalMs: number): number {
+  // Knuth's multiplicative hash spreads consecutive ids across the interval.
+  return ((monitorId * 2654435761) % 2 ** 32) % intervalMs;
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MonitorStatsResponse, StatsPoint, StatsRange } from '@vigil/proto';
-import { uptimePercent } from './check-rules';
+import { uptimePercent } from './monitor.mapper';
 import { MonitorStatsRepository } from './monitor-stats.repository';
 
 /** Length of each range and the bucket its chart series uses. */

@@ -1,5 +1,5 @@
 import { SECRET_MASK as M } from '@vigil/proto';
-import { toMonitorDto } from './monitor.mapper';
+import { toMonitorDto, uptimePercent } from './monitor.mapper';
 import { HTTP_TYPE_COLUMNS } from './monitor-fixtures.testing';
 import type { MonitorRow } from './monitor.types';
 
@@ -47,5 +47,20 @@ describe('toMonitorDto', () => {
 
   it('shows a URL without credentials as stored', () => {
     expect(toMonitorDto(row({})).url).toBe('https://api.example.com/health');
+  });
+});
+
+describe('uptimePercent', () => {
+  it.each([
+    [0, 0, 100],
+    [10, 10, 100],
+    [0, 10, 0],
+    [1, 3, 33.33],
+    [2, 3, 66.67],
+    [999, 1000, 99.9],
+    [11, 10, 100],
+    [-1, 10, 0],
+  ])('%s of %s → %s', (up, checks, percent) => {
+    expect(uptimePercent(up, checks)).toBe(percent);
   });
 });

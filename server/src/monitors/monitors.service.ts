@@ -16,7 +16,7 @@ import { CheckPipeline } from './check-pipeline';
 import { CheckScheduler } from './check-scheduler.service';
 import { daysRemaining } from './checkers/assertions';
 import { createFields, TARGET_FIELDS, updateFields } from './monitor-fields';
-import { toCheckTarget, toScheduled } from './monitor-target';
+import { toCheckTarget, toScheduled } from './monitor.mapper';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
 import type { MonitorRow } from './monitor.types';
 import { CreateMonitorDto, ListMonitorsQuery, TestMonitorDto, UpdateMonitorDto } from './monitors.dto';

@@ -4,7 +4,7 @@ import { RateLimiter } from '../common/rate-limiter';
 import { judge, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
 import type { ProbeResult } from './checkers/checker';
-import { toCheckTarget } from './monitor-target';
+import { toCheckTarget } from './monitor.mapper';
 import { MonitorsRepository } from './monitors.repository';
 import type { PushQuery } from './push.dto';
 

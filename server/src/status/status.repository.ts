@@ -3,7 +3,7 @@ import type { AgentDto, MonitorStatus, PublicAgent, PublicMonitor, StatusChange,
 import { DataSource } from 'typeorm';
 import { percent } from '../agents/figures';
 import { execute, queryRow, queryRows } from '../database/rows';
-import { uptimePercent } from '../monitors/check-rules';
+import { uptimePercent } from '../monitors/monitor.mapper';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 
 /** What the public projection needs of an agent: its DTO has it, and so does a projection row once parsed. */

@@ -4,7 +4,7 @@ import { CheckPipeline } from '../../src/monitors/check-pipeline';
 import { CheckResultsWriter } from '../../src/monitors/check-results.writer';
 import type { PeerCertificate } from '../../src/monitors/checkers/checker';
 import { createFields } from '../../src/monitors/monitor-fields';
-import { toCheckTarget } from '../../src/monitors/monitor-target';
+import { toCheckTarget } from '../../src/monitors/monitor.mapper';
 import type { CreateMonitorDto } from '../../src/monitors/monitors.dto';
 import { MonitorsRepository, ResultInput } from '../../src/monitors/monitors.repository';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';

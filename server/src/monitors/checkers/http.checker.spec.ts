@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AddressDenyList } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget } from './checker';
-import { describeFailure, HttpChecker } from './http.checker';
+import { describeFailure, HttpChecker, matchesExpectedStatus } from './http.checker';
 
 const config = (deny = '', connectionsPerOrigin = 4) => ({
   outboundDeny: AddressDenyList.parse(deny),
@@ -214,5 +214,24 @@ describe('HttpChecker', () => {
     await closed.close();
     const result = await sut.check(httpTarget(`${closed.url}/`));
     expect(result).toMatchObject({ ok: false, statusCode: null, error: 'Connection refused', observed: {} });
+  });
+});
+
+describe('matchesExpectedStatus', () => {
+  it.each([
+    [200, 200, true],
+    [200, 201, false],
+    [2, 200, true],
+    [2, 204, true],
+    [2, 299, true],
+    [2, 301, false],
+    [3, 302, true],
+    [4, 404, true],
+    [4, 500, false],
+    [5, 503, true],
+    [404, 404, true],
+    [204, 200, false],
+  ])('expected %s, got %s → %s', (expected, code, result) => {
+    expect(matchesExpectedStatus(expected, code)).toBe(result);
   });
 });

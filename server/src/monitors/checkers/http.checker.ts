@@ -4,7 +4,6 @@ import { METHODS_WITH_BODY, type Assertion } from '@vigil/proto';
 import { guardedConnector, type AddressDenyList } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import { Histogram } from '../../common/histogram';
-import { matchesExpectedStatus } from '../check-rules';
 import type { CheckTarget, Checker, Observed, PeerCertificate, ProbeResult } from './checker';
 import { describeFailure } from './failure';
 import { CertificateRejectedError, peerCertificateOf, rejectedCertificate, trustedAuthorities } from './peer-certificate';
@@ -204,4 +203,10 @@ async function readBodyHead(body: AsyncIterable<Buffer>): Promise<string> {
     if (readBytes > BODY_DRAIN_LIMIT) break;
   }
   return Buffer.concat(kept).toString('utf8');
+}
+
+/** Expected status 2–5 accepts the whole class (2 → any 2xx); anything else must match exactly. */
+export function matchesExpectedStatus(expected: number, statusCode: number): boolean {
+  if (expected >= 2 && expected <= 5) return Math.floor(statusCode / 100) === expected;
+  return statusCode === expected;
 }

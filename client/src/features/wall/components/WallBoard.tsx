@@ -6,8 +6,7 @@ import { formatPercent } from '../../agents/format';
 import { formatResponseTime, formatUptime } from '../../monitors/format';
 import { TYPE_ICONS } from '../../monitors/types/meta';
 import { statusLabel } from '../../status/labels';
-import { type TileLevel, wallLayout } from '../layout';
-import type { WallTile } from '../tiles';
+import { type TileLevel, type WallTile, wallLayout } from '../board';
 import classes from '../Wall.module.css';
 
 /** The element's size in whole pixels, followed through ResizeObserver (and window resizes, where it is missing). */

@@ -1,6 +1,6 @@
 import { SECRET_MASK as M } from '@vigil/proto';
 import { ApiException } from '../common/api-exception';
-import { keptSecrets } from './monitor-secrets';
+import { keptSecrets } from './monitor-fields';
 
 const stored = { url: 'https://ops:pw@api.example.com/health?token=t0k&v=1', headers: { Authorization: 'Bearer s3cret', Accept: 'json' } };
 

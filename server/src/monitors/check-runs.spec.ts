@@ -1,4 +1,4 @@
-import { MonitorRuns } from './monitor-runs';
+import { MonitorRuns } from './check-runs';
 import type { RecordedResult } from './monitors.repository';
 
 /** A check that ends when the test says so, answering a distinct result. */

@@ -1,4 +1,4 @@
-import { CheckSlots } from './check-slots';
+import { CheckSlots } from './check-runs';
 
 describe('CheckSlots', () => {
   it('gives out at most CHECK_CONCURRENCY slots and takes them back when the network work ends', () => {
