@@ -5,10 +5,8 @@ import { conflict } from '../common/api-exception';
 import { execute, queryRow, queryRows } from '../database/rows';
 import { DomainEvents, type Raise } from '../events/domain-events.service';
 import type { PeerCertificate } from './checkers/checker';
-import { uptimePercent } from './monitor.mapper';
 import { applyResults, MonitorState, stateOf, withState } from './monitor-state';
-import { toCheckDto, toMonitorDto } from './monitor.mapper';
-import { toScheduled } from './monitor.mapper';
+import { toCheckDto, toMonitorDto, toScheduled, uptimePercent } from './monitor.mapper';
 import { COLUMNS, FIELD_COLUMNS, storedCertificate, toParam, withoutStaleVerdicts, type MonitorFields } from './monitor-rows';
 import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor, StoredCertificate } from './monitor.types';
 
