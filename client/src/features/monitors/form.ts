@@ -1,5 +1,6 @@
 import {
   type HttpMethod,
+  type MessageCode,
   isHttpUrl,
   METHODS_WITH_BODY,
   MONITOR_DEFAULTS,
@@ -11,14 +12,7 @@ import {
 import type { MonitorBody } from './api';
 import { minutesToSeconds, parseWholeNumber, secondsToMinutes } from './format';
 import { type HeaderRow, headersToRows, invalidHeaderRow, rowsToHeaders } from './headers';
-import {
-  type AssertionErrorKey,
-  assertionRowError,
-  type AssertionRow,
-  assertionRowsFrom,
-  rowsForType,
-  toAssertions,
-} from './types/assertions';
+import { assertionRowError, type AssertionRow, assertionRowsFrom, rowsForType, toAssertions } from './types/assertions';
 import {
   defaultTypeFieldValues,
   type TypeField,
@@ -80,10 +74,15 @@ export type MonitorFormErrorKey =
   | 'bodyTooLarge'
   | 'retries'
   | 'retryInterval'
-  | TypeFieldErrorKey
-  | AssertionErrorKey;
+  | TypeFieldErrorKey;
 
-export type MonitorFormErrors = Partial<Record<MonitorFormField, MonitorFormErrorKey>>;
+/** A field's error: a form message (`monitor.form.errors.<key>`), or for an assertion row the shared rule's code (`server.<code>`). */
+export type MonitorFormErrors = Partial<Record<MonitorFormField, MonitorFormErrorKey | MessageCode>>;
+
+/** Whether an error is a server message code (they are namespaced, `monitors.…`) rather than a form key. */
+export function isMessageCode(error: MonitorFormErrorKey | MessageCode): error is MessageCode {
+  return error.includes('.');
+}
 
 export const INTERVAL_MAX_MINUTES = MONITOR_LIMITS.intervalMax / 60;
 

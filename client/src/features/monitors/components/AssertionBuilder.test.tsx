@@ -67,10 +67,17 @@ describe('AssertionBuilder', () => {
   });
 
   it.each([
-    ['jsonPath', '', 'eq', 'ok', 'Enter the JSON path or header name'],
-    ['status', '', 'eq', '', 'Enter a value to compare with'],
-    ['responseTime', '', 'lt', 'fast', 'This comparison needs a number'],
-    ['body', '', 'matches', '(unclosed', 'This regular expression is not valid'],
+    ['jsonPath', '', 'eq', 'ok', 'A jsonPath or header assertion needs a path (for example $.status or Content-Type)'],
+    [
+      'jsonPath',
+      '$.items[*]',
+      'eq',
+      'ok',
+      'Assertion path is invalid: a JSONPath such as $.a.b[0]["c"], or a header name, at most 200 characters',
+    ],
+    ['status', '', 'lt', '', 'This assertion operator needs a value (text, number, true, false or null)'],
+    ['responseTime', '', 'lt', 'fast', 'lt, lte, gt and gte compare numbers: the value must be a number'],
+    ['body', '', 'matches', '(unclosed', 'The matches value must be a valid regular expression (pattern or /pattern/flags)'],
   ])('refuses %s %j %s %j: %s', async (source, path, operator, value, message) => {
     const { field, onSubmit } = renderForm();
     await httpTarget(field);

@@ -6,6 +6,7 @@ import { failureWithReason } from '../../../api/errors';
 import { FormError } from '../../../components/FormError/FormError';
 import { type MonitorBody, monitorsApi } from '../api';
 import {
+  isMessageCode,
   type MonitorFormErrors,
   type MonitorFormField,
   type MonitorFormValues,
@@ -50,7 +51,11 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
 
   const set = <K extends keyof MonitorFormValues>(key: K, value: MonitorFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-  const fieldError = (field: MonitorFormField) => (errors[field] ? t(`monitor.form.errors.${errors[field]}`) : undefined);
+  const fieldError = (field: MonitorFormField) => {
+    const error = errors[field];
+    if (!error) return undefined;
+    return isMessageCode(error) ? t(`server.${error}`) : t(`monitor.form.errors.${error}`);
+  };
 
   /** The body when every field is valid; otherwise null, with the errors shown. */
   function validBody(): MonitorBody | null {

@@ -3,9 +3,11 @@ import {
   type AssertionOperator,
   type AssertionSource,
   ASSERTION_SOURCES_BY_TYPE,
-  MONITOR_TYPE_LIMITS,
+  isNumericText,
+  type MessageCode,
   type MonitorType,
   PATH_SOURCES,
+  validateAssertions,
   VALUELESS_OPERATORS,
 } from '@vigil/proto';
 
@@ -19,19 +21,8 @@ export interface AssertionRow {
   value: string;
 }
 
-export type AssertionErrorKey =
-  | 'assertionSource'
-  | 'assertionPathRequired'
-  | 'assertionPathTooLong'
-  | 'assertionValueRequired'
-  | 'assertionValueTooLong'
-  | 'assertionValueNumber'
-  | 'assertionRegexInvalid';
-
 /** Sources whose values are numbers: their assertion values are sent as numbers. */
 export const NUMERIC_SOURCES: readonly AssertionSource[] = ['status', 'responseTime', 'certificateDays', 'packetLoss', 'rowCount'];
-const ORDERING_OPERATORS: readonly AssertionOperator[] = ['lt', 'lte', 'gt', 'gte'];
-const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 
 let nextKey = 0;
 
@@ -59,41 +50,24 @@ export function needsValue(operator: AssertionOperator): boolean {
 }
 
 /**
- * The row's first problem, or null. The same rule the server applies on save (sources of the type, path where the
- * source needs one, value where the operator takes one, bounds). It is a local copy until proto offers the shared
- * `validateAssertions` (issue 16); then this function should call that and map its answer.
+ * The code of the row's problem (a `server.<code>` message), or null: the row as it would be sent, checked by proto's
+ * `validateAssertions`, the rule the server applies on save.
  */
-export function assertionRowError(type: MonitorType, row: AssertionRow): AssertionErrorKey | null {
-  if (!ASSERTION_SOURCES_BY_TYPE[type].includes(row.source)) return 'assertionSource';
-  if (needsPath(row.source)) {
-    if (!row.path.trim()) return 'assertionPathRequired';
-    if (row.path.trim().length > MONITOR_TYPE_LIMITS.assertionPathMax) return 'assertionPathTooLong';
-  }
-  if (!needsValue(row.operator)) return null;
-  if (row.value === '') return 'assertionValueRequired';
-  if (row.value.length > MONITOR_TYPE_LIMITS.assertionValueMax) return 'assertionValueTooLong';
-  if (ORDERING_OPERATORS.includes(row.operator) && !NUMBER.test(row.value)) return 'assertionValueNumber';
-  if (row.operator === 'matches' && !compiles(row.value)) return 'assertionRegexInvalid';
-  return null;
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
+export function assertionRowError(type: MonitorType, row: AssertionRow): MessageCode | null {
+  const checked = validateAssertions(type, [toAssertion(row)]);
+  return checked.ok ? null : checked.code;
 }
 
 /** The rows as the request sends them: path only where used, value a number on numeric sources, none when valueless. */
 export function toAssertions(rows: readonly AssertionRow[]): Assertion[] {
-  return rows.map(({ source, path, operator, value }) => {
-    const assertion: Assertion = { source, operator };
-    if (needsPath(source)) assertion.path = path.trim();
-    if (needsValue(operator)) assertion.value = NUMERIC_SOURCES.includes(source) && NUMBER.test(value) ? Number(value) : value;
-    return assertion;
-  });
+  return rows.map(toAssertion);
+}
+
+function toAssertion({ source, path, operator, value }: AssertionRow): Assertion {
+  const assertion: Assertion = { source, operator };
+  if (needsPath(source)) assertion.path = path.trim();
+  if (needsValue(operator)) assertion.value = NUMERIC_SOURCES.includes(source) && isNumericText(value) ? Number(value) : value;
+  return assertion;
 }
 
 /** The rows a type can keep when the type changes: those on sources it observes. */
