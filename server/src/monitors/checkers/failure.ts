@@ -3,7 +3,7 @@ import { rejectedCertificate, describeCertificateProblem } from './peer-certific
 
 /** Turns a network failure into the short text an operator reads in the check history (every socket-based checker). */
 export function describeFailure(error: unknown, timeoutSeconds: number): string {
-  const failure = error as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const failure = (error ?? {}) as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = failure.code ?? failure.cause?.code ?? '';
   if (isOutboundDenied(error)) return `Address ${deniedAddress(error)} is refused by OUTBOUND_DENY`;
   const certificate = rejectedCertificate(error);
@@ -11,7 +11,7 @@ export function describeFailure(error: unknown, timeoutSeconds: number): string 
   if (failure.name === 'TimeoutError' || failure.name === 'AbortError' || /TIMEOUT/.test(code)) {
     return `Timeout after ${timeoutSeconds} s`;
   }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'DNS lookup failed: host not found';
+  if (['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA'].includes(code)) return 'DNS lookup failed: host not found';
   if (code === 'ECONNREFUSED') return 'Connection refused';
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'Connection reset by the server';
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'Host unreachable';

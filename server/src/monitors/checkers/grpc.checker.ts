@@ -2,7 +2,9 @@ import { connect as http2Connect, constants as http2, type ClientHttp2Session } 
 import type { AddressDenyList } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, Observed, ProbeResult } from './checker';
-import { describeConnectFailure, openSocket, refusedCertificate, trustedAuthorities } from './open-socket';
+import { describeFailure } from './failure';
+import { refusedCertificate, trustedAuthorities } from './peer-certificate';
+import { openTargetSocket } from './socket';
 
 export const HEALTH_CHECK_PATH = '/grpc.health.v1.Health/Check';
 /** `grpc.health.v1.HealthCheckResponse.ServingStatus`, by number. */
@@ -75,14 +77,14 @@ export class GrpcChecker implements Checker<'grpc'> {
     const observed: Observed = {};
     let session: ClientHttp2Session | undefined;
     try {
-      const opened = await openSocket({
+      const opened = await openTargetSocket({
         hostname: target.hostname,
         port: target.port,
         deny: this.deny,
         tls: target.tls ? { alpn: ['h2'], ca: this.ca } : null,
-        signal,
+        timeoutMs: target.timeout * 1000,
       });
-      observed.certificate = opened.certificate;
+      if (opened.certificate) observed.certificate = opened.certificate;
       const refused = refusedCertificate(opened.certificate, target.tls, target.ignoreTls);
       const notHttp2 = target.tls && opened.alpnProtocol !== 'h2' ? 'The server does not offer HTTP/2 over TLS (ALPN h2): not gRPC' : null;
       if (refused || notHttp2) {
@@ -105,7 +107,7 @@ export class GrpcChecker implements Checker<'grpc'> {
         ok: false,
         statusCode: failure?.statusCode ?? null,
         responseTime: null,
-        error: failure ? failure.message : describeConnectFailure(error, target.timeout),
+        error: failure ? failure.message : describeFailure(error, target.timeout),
         checkedAt,
         observed,
       };

@@ -50,6 +50,13 @@ export function describeCertificateProblem(certificate: PeerCertificate): string
   return `TLS error: ${PROBLEMS[code] ?? code.toLowerCase().replace(/_/g, ' ')}`;
 }
 
+/** The failure text for a certificate a check may not accept (none sent, or one Node refused); null when it may. */
+export function refusedCertificate(certificate: PeerCertificate | null | undefined, secure: boolean, ignoreTls: boolean): string | null {
+  if (!secure || ignoreTls) return null;
+  if (!certificate) return 'TLS error: the server sent no certificate';
+  return certificate.authorizationError ? describeCertificateProblem(certificate) : null;
+}
+
 /** The error a strict connection fails with when its peer's certificate is refused; it carries the certificate. */
 export class CertificateRejectedError extends Error {
   readonly code: string;
