@@ -1,4 +1,5 @@
 import { deniedAddress, isOutboundDenied } from '../../common/outbound';
+import type { Observed, ProbeResult } from './checker';
 import { rejectedCertificate, describeCertificateProblem } from './peer-certificate';
 
 /** Turns a network failure into the short text an operator reads in the check history (every socket-based checker). */
@@ -24,4 +25,31 @@ export function timeoutError(): Error {
   const error = new Error('The check timed out');
   error.name = 'TimeoutError';
   return error;
+}
+
+/** A failure a checker names in its own words (a refused certificate, an unexpected answer), with the HTTP status if one came. */
+export class ProbeFailure extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The result of a check that threw: a ProbeFailure's own words, otherwise `describe`'s (describeFailure by default). */
+export function failedProbe(
+  error: unknown,
+  context: { checkedAt: Date; observed: Observed; timeoutSeconds: number; statusCode?: number | null },
+  describe: (error: unknown, timeoutSeconds: number) => string = describeFailure,
+): ProbeResult {
+  const failure = error instanceof ProbeFailure ? error : null;
+  return {
+    ok: false,
+    statusCode: failure?.statusCode ?? context.statusCode ?? null,
+    responseTime: null,
+    error: failure ? failure.message : describe(error, context.timeoutSeconds),
+    checkedAt: context.checkedAt,
+    observed: context.observed,
+  };
 }

@@ -1,9 +1,10 @@
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { socketLookup, type AddressDenyList } from '../../common/outbound';
+import type { AppConfig } from '../../config/config';
 import type { PeerCertificate } from './checker';
 import { timeoutError } from './failure';
-import { peerCertificateOf } from './peer-certificate';
+import { peerCertificateOf, trustedAuthorities } from './peer-certificate';
 
 /**
  * Opens a socket and waits until it is `ready` ('connect', or 'secureConnect' after a TLS handshake); fails on its
@@ -86,4 +87,16 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<
     signal.addEventListener('abort', abort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
+}
+
+/** What the checkers that open their target's socket themselves hold: OUTBOUND_DENY and the authorities they trust. */
+export abstract class TargetSocketChecker {
+  protected readonly deny: AddressDenyList;
+  protected readonly ca: string[] | undefined;
+
+  /** `trust.ca`: authorities to trust besides Node's (specs trust their own test authority this way). */
+  constructor(config: Pick<AppConfig, 'outboundDeny'>, trust: { ca?: string[] } = {}) {
+    this.deny = config.outboundDeny;
+    this.ca = trustedAuthorities(trust.ca);
+  }
 }

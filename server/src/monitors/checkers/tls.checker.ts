@@ -1,25 +1,15 @@
-import type { AddressDenyList } from '../../common/outbound';
-import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, ProbeResult } from './checker';
 import { describeFailure } from './failure';
-import { refusedCertificate, trustedAuthorities } from './peer-certificate';
-import { openTargetSocket } from './socket';
+import { refusedCertificate } from './peer-certificate';
+import { openTargetSocket, TargetSocketChecker } from './socket';
 
 /**
  * TLS checks: a handshake with `hostname` (as SNI) on `port` within the timeout; the response time is the time to a
  * completed handshake. The peer certificate is always recorded; an expired, not yet valid, mismatched or untrusted
  * one fails the check unless the monitor ignores TLS errors.
  */
-export class TlsChecker implements Checker<'tls'> {
+export class TlsChecker extends TargetSocketChecker implements Checker<'tls'> {
   readonly type = 'tls';
-  private readonly deny: AddressDenyList;
-  private readonly ca: string[] | undefined;
-
-  /** `ca`: extra certificate authorities to trust besides Node's (specs trust their own test authority this way). */
-  constructor(config: Pick<AppConfig, 'outboundDeny'>, trust: { ca?: string[] } = {}) {
-    this.deny = config.outboundDeny;
-    this.ca = trustedAuthorities(trust.ca);
-  }
 
   async check(target: CheckTarget<'tls'>): Promise<ProbeResult> {
     const checkedAt = new Date();

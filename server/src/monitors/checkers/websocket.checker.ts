@@ -1,11 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import WebSocket, { type RawData } from 'ws';
-import type { AddressDenyList } from '../../common/outbound';
-import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, Observed, ProbeResult } from './checker';
-import { describeFailure } from './failure';
-import { refusedCertificate, trustedAuthorities } from './peer-certificate';
-import { openTargetSocket } from './socket';
+import { describeFailure, failedProbe, ProbeFailure } from './failure';
+import { refusedCertificate } from './peer-certificate';
+import { openTargetSocket, TargetSocketChecker } from './socket';
 
 /** The part of the first message kept as `body`. */
 const BODY_LIMIT = 64 * 1024;
@@ -14,31 +12,14 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 /** How long a clean close (the closing handshake) may take before the socket is cut. */
 const CLOSE_GRACE_MS = 1000;
 
-class ProbeFailure extends Error {
-  constructor(
-    message: string,
-    readonly statusCode: number | null = null,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * Opens a WebSocket (`ws:`/`wss:`) within the timeout. Without a message the check is up once the connection is
  * open; with one, it is sent once and the first message back is awaited: its text (first 64 KiB) is `body`, and none
  * within the timeout fails the check. The TCP/TLS connection is opened by openTargetSocket, so OUTBOUND_DENY judges the
  * resolved address and the certificate is recorded even when it is refused.
  */
-export class WebsocketChecker implements Checker<'websocket'> {
+export class WebsocketChecker extends TargetSocketChecker implements Checker<'websocket'> {
   readonly type = 'websocket';
-  private readonly deny: AddressDenyList;
-  private readonly ca: string[] | undefined;
-
-  /** `trust.ca`: authorities to trust besides Node's (specs trust their own certificates this way). */
-  constructor(config: Pick<AppConfig, 'outboundDeny'>, trust: { ca?: string[] } = {}) {
-    this.deny = config.outboundDeny;
-    this.ca = trustedAuthorities(trust.ca);
-  }
 
   async check(target: CheckTarget<'websocket'>): Promise<ProbeResult> {
     const started = performance.now();
@@ -80,15 +61,7 @@ export class WebsocketChecker implements Checker<'websocket'> {
       observed.body = (await answer).slice(0, BODY_LIMIT);
       return { ok: true, statusCode, responseTime: elapsed(started), error: null, checkedAt, observed };
     } catch (error) {
-      const failure = error instanceof ProbeFailure ? error : null;
-      return {
-        ok: false,
-        statusCode: failure?.statusCode ?? statusCode,
-        responseTime: null,
-        error: failure ? failure.message : describeWebsocketFailure(error, target.timeout),
-        checkedAt,
-        observed,
-      };
+      return failedProbe(error, { checkedAt, observed, statusCode, timeoutSeconds: target.timeout }, describeWebsocketFailure);
     } finally {
       if (socket) closeCleanly(socket);
     }
