@@ -1,7 +1,7 @@
 import type { CertificateDto, CheckDto, HistoryPoint, MonitorDto, MonitorTypeReadFields } from '@vigil/proto';
 import { maskHeaders, maskUrl } from '../common/secret-values';
 import { uptimePercent } from './check-rules';
-import { daysRemaining } from './checkers/assertions';
+import { daysRemaining } from './checkers/peer-certificate';
 import type { MonitorRow, StoredCertificate } from './monitor.types';
 
 /**

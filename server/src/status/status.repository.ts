@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { percent } from '../agents/figures';
 import { execute, queryRow, queryRows } from '../database/rows';
 import { uptimePercent } from '../monitors/check-rules';
-import { daysRemaining } from '../monitors/checkers/assertions';
+import { daysRemaining } from '../monitors/checkers/peer-certificate';
 import { usesField } from '../monitors/monitor-type-fields.dto';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 

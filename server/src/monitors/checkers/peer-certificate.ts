@@ -30,6 +30,14 @@ function distinguishedName(name: NodePeerCertificate['subject'] | undefined): st
   return parts.join(', ');
 }
 
+/**
+ * Whole days left at `at`, rounded down (20 days and 23 hours is 20; under a day is 0); negative once expired. One
+ * count for reads, assertions, the status page and the expiry alerts.
+ */
+export function daysRemaining(expiresAt: Date, at: Date): number {
+  return Math.floor((expiresAt.getTime() - at.getTime()) / 86_400_000);
+}
+
 /** Node's verification codes, in the words the check history shows. */
 const PROBLEMS: Record<string, string> = {
   CERT_HAS_EXPIRED: 'certificate has expired',
