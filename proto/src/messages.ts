@@ -70,7 +70,11 @@ export const MESSAGES = {
     'Connection string must be a URL whose scheme matches the type (postgres://, mysql://, redis://), at most 2048 characters',
   'monitors.connectionStringReenter':
     'Re-enter the connection string: a saved one is only used with the host and database it was saved with',
+  'monitors.connectionStringUnusable':
+    'Connection string carries a setting the check cannot use: only sslmode / ssl-mode / skip_verify, connect_timeout and application_name are read, and a Redis database must be a number',
   'monitors.queryTooLong': 'Query must be text of at most 4096 characters',
+  'monitors.redisCommandNotAllowed':
+    'Redis command must be a single read command such as PING, GET, INFO or LLEN (no writes, no blocking or admin commands)',
   'monitors.maxRedirectsInvalid': 'Maximum redirects must be a whole number from 0 to 10',
   'monitors.certExpiryDaysInvalid': 'Certificate expiry days must be whole numbers from 1 to 365, at most 5 of them',
   'monitors.assertionsInvalid': 'Assertions must be a list of at most 20 conditions, each with a source and an operator',

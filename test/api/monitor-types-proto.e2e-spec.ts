@@ -1,8 +1,8 @@
 import request from 'supertest';
 import type { MonitorDto } from '@vigil/proto';
-import { startGrpcHealthServer, type FakeGrpcHealthServer } from '../../server/src/monitors/checkers/testing/grpc-health-server.testing';
-import { createSilentHost, type SilentHost } from '../../server/src/monitors/checkers/testing/silent-host.testing';
-import { startWebsocketServer, type FakeWebsocketServer } from '../../server/src/monitors/checkers/testing/websocket-server.testing';
+import { startGrpcHealthServer, type FakeGrpcHealthServer } from '../../server/src/monitors/checkers/fakes/grpc-health-server.testing';
+import { createSilentHost, type SilentHost } from '../../server/src/monitors/checkers/fakes/silent-host.testing';
+import { startWebsocketServer, type FakeWebsocketServer } from '../../server/src/monitors/checkers/fakes/websocket-server.testing';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startTestApp, TestApp } from '../support/test-app';
 

@@ -75,6 +75,9 @@ describe('monitor types API', () => {
       [{ name: 'x', type: 'ping' }, 'monitors.hostnameRequired'],
       [{ name: 'x', type: 'websocket', url: 'http://h' }, 'monitors.websocketUrlInvalid'],
       [{ name: 'x', type: 'mysql', connectionString: 'postgres://db/x' }, 'monitors.connectionStringInvalid'],
+      [{ name: 'x', type: 'postgres', connectionString: 'postgres://db/x?sslrootcert=/etc/passwd' }, 'monitors.connectionStringUnusable'],
+      [{ name: 'x', type: 'redis', connectionString: 'redis://127.0.0.1/cache' }, 'monitors.connectionStringUnusable'],
+      [{ name: 'x', type: 'redis', connectionString: 'redis://127.0.0.1', query: 'FLUSHALL' }, 'monitors.redisCommandNotAllowed'],
       [{ name: 'x', type: 'dns', hostname: 'h', dnsServer: 'a b' }, 'monitors.dnsServerInvalid'],
       [
         { name: 'x', url: 'http://h', assertions: [{ source: 'status', operator: 'matches', value: '(' }] },
@@ -84,6 +87,17 @@ describe('monitor types API', () => {
     ] as const)('refuses %j with 400 and its message', async (body, code) => {
       const { body: response } = await api().post('/api/monitors').set(member.auth).send(body).expect(400);
       expect(response).toEqual({ success: false, message: MESSAGES[code], code });
+    });
+
+    it('judges an edited redis command against the stored type', async () => {
+      const monitor = await create({ name: 'cache', type: 'redis', connectionString: 'redis://127.0.0.1:6379', query: 'GET k' });
+      const { body } = await api().put(`/api/monitors/${monitor.id}`).set(member.auth).send({ query: 'SET k v' }).expect(400);
+      expect(body).toEqual({
+        success: false,
+        message: MESSAGES['monitors.redisCommandNotAllowed'],
+        code: 'monitors.redisCommandNotAllowed',
+      });
+      await api().put(`/api/monitors/${monitor.id}`).set(member.auth).send({ query: 'LLEN jobs' }).expect(200);
     });
 
     it('needs the new type’s fields to change type, then rebuilds the target', async () => {

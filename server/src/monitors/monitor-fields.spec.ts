@@ -145,6 +145,19 @@ describe('updateFields', () => {
     expect(fields).toMatchObject({ hostname: 'db2', port: 5432, url: 'postgres://db2:5432' });
   });
 
+  it('judges a connection string and a redis command against the stored type when the edit names none', () => {
+    expect(refusal(() => updateFields(postgres, { connectionString: 'postgres://db/app?sslcert=/x' } as UpdateMonitorDto))).toBe(
+      'monitors.connectionStringUnusable',
+    );
+    expect(refusal(() => updateFields(postgres, { connectionString: 'redis://db' } as UpdateMonitorDto))).toBe(
+      'monitors.connectionStringInvalid',
+    );
+    const redis = stored(create({ type: 'redis', connectionString: 'redis://cache', query: 'INFO' }));
+    expect(refusal(() => updateFields(redis, { query: 'CONFIG SET x y' } as UpdateMonitorDto))).toBe('monitors.redisCommandNotAllowed');
+    expect(updateFields(redis, { query: 'llen queue' } as UpdateMonitorDto).query).toBe('llen queue');
+    expect(updateFields(postgres, { query: 'SET x = 1' } as UpdateMonitorDto).query).toBe('SET x = 1');
+  });
+
   it.each<[string, Partial<UpdateMonitorDto>, MessageCode]>([
     ['tcp without its port', { type: 'tcp', hostname: 'db' }, 'monitors.portInvalid'],
     ['tcp without its hostname', { type: 'tcp', port: 1 }, 'monitors.hostnameRequired'],

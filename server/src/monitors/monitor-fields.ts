@@ -3,6 +3,7 @@ import {
   MONITOR_DEFAULTS,
   MONITOR_TYPE_DEFAULTS as D,
   MonitorType,
+  isAllowedRedisCommand,
   targetOf,
   validateAssertions,
   type Assertion,
@@ -10,13 +11,11 @@ import {
 } from '@vigil/proto';
 import { badRequest } from '../common/api-exception';
 import { hasMaskedPart, isMask, isSecretName, restoreHeaders, restoreUrl, sameDestination } from '../common/secret-values';
-import { CONNECTION_SCHEMES, MISSING_FIELD, requiredFields, usesField } from './monitor-type-fields.dto';
+import { ConnectionStringError, parseConnectionString, type DatabaseType } from './checkers/database-connection';
+import { MISSING_FIELD, requiredFields, usesField } from './monitor-type-fields.dto';
 import type { MonitorRow } from './monitor.types';
 import type { CreateMonitorDto, UpdateMonitorDto } from './monitors.dto';
 import type { MonitorFields } from './monitors.repository';
-
-/** Ports a connection string without one talks to, for the readable target. */
-const DEFAULT_PORTS: Partial<Record<MonitorType, number>> = { postgres: 5432, mysql: 3306, redis: 6379 };
 
 /** A push token: 24 random bytes, URL-safe (32 characters). Stored as is so the push URL can be shown again. */
 export function newPushToken(): string {
@@ -54,7 +53,7 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     grpcService: has('grpcService') ? (input.grpcService ?? '') : null,
     tls: has('tls') ? (input.tls ?? false) : null,
     connectionString,
-    query: has('query') ? (input.query ?? null) : null,
+    query: has('query') ? checkedQuery(type, input.query ?? null) : null,
     ignoreTls: has('ignoreTls') ? (input.ignoreTls ?? D.ignoreTls) : false,
     maxRedirects: has('maxRedirects') ? (input.maxRedirects ?? D.maxRedirects) : D.maxRedirects,
     certExpiryDays: has('certExpiryDays') ? thresholds(input.certExpiryDays) : [...D.certExpiryDays],
@@ -111,7 +110,7 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
   if (has('message')) fields.message = input.message;
   if (has('grpcService')) fields.grpcService = input.grpcService;
   if (has('tls')) fields.tls = input.tls;
-  if (has('query')) fields.query = input.query;
+  if (has('query') && input.query !== undefined) fields.query = checkedQuery(type, input.query);
   if (has('ignoreTls')) fields.ignoreTls = input.ignoreTls;
   if (has('maxRedirects')) fields.maxRedirects = input.maxRedirects;
   if (has('pushToken')) fields.pushToken = input.pushToken;
@@ -167,6 +166,12 @@ function checkedAssertions(type: MonitorType, value: unknown): Assertion[] {
   return checked.assertions;
 }
 
+/** A Redis command the checker would refuse at every check is refused on save (an edit naming no type lands here). */
+function checkedQuery(type: MonitorType, query: string | null): string | null {
+  if (type === 'redis' && query !== null && !isAllowedRedisCommand(query)) throw badRequest('monitors.redisCommandNotAllowed');
+  return query;
+}
+
 /** Thresholds as stored: distinct, largest first (validated by the DTO). */
 function thresholds(value: number | number[] | undefined): number[] {
   if (value === undefined) return [...D.certExpiryDays];
@@ -201,16 +206,18 @@ export function keptConnectionString(
   return kept;
 }
 
-/** Host and port of a connection string (never its credentials), for the readable target. */
+/**
+ * Host and port of a connection string (never its credentials), for the readable target. Read by the checkers' own
+ * parser, so a string every check would refuse is refused on save.
+ */
 export function connectionAddress(connectionString: string, type: MonitorType): { hostname: string; port: number | null } {
-  let url: URL;
   try {
-    url = new URL(connectionString);
-  } catch {
-    throw badRequest('monitors.connectionStringInvalid');
+    const endpoint = parseConnectionString(type as DatabaseType, connectionString);
+    return { hostname: endpoint.host, port: endpoint.port };
+  } catch (error) {
+    if (!(error instanceof ConnectionStringError)) throw error;
+    throw badRequest(error.reason === 'setting' ? 'monitors.connectionStringUnusable' : 'monitors.connectionStringInvalid');
   }
-  if (!(CONNECTION_SCHEMES[type] ?? []).includes(url.protocol) || !url.hostname) throw badRequest('monitors.connectionStringInvalid');
-  return { hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : (DEFAULT_PORTS[type] ?? null) };
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   Assertion,
   DNS_RECORD_TYPES,
   DnsRecordType,
+  isAllowedRedisCommand,
   MONITOR_TYPE_LIMITS as L,
   MONITOR_TYPES,
   MonitorType,
@@ -29,6 +30,7 @@ import {
   type MessageCode,
 } from '@vigil/proto';
 import { isMask } from '../common/secret-values';
+import { ConnectionStringError, parseConnectionString, type DatabaseType } from './checkers/database-connection';
 
 /** The per-type request fields each type reads (`*` required); any other is ignored for that type. */
 export const TYPE_FIELDS: { [T in MonitorType]: readonly string[] } = {
@@ -148,20 +150,44 @@ export class TargetUrl implements ValidatorConstraintInterface {
   }
 }
 
-/** A database URL whose scheme matches the body's type, or the mask read back (the stored one is kept). */
+/**
+ * Why a connection string would be refused by every check of its type: the checkers' own parser decides, so what is
+ * saved is what runs. Null when it is usable (or is the mask read back: the stored one is kept).
+ */
+export function connectionStringProblem(type: MonitorType | undefined, value: unknown): MessageCode | null {
+  if (typeof value !== 'string' || value.length > L.connectionStringMax || /\s/.test(value)) return 'monitors.connectionStringInvalid';
+  if (isMask(value.trim())) return null;
+  // An edit naming no type: usable as any database type (the service checks it against the stored type).
+  const types = (type ? [type] : Object.keys(CONNECTION_SCHEMES)) as MonitorType[];
+  let problem: MessageCode = 'monitors.connectionStringInvalid';
+  for (const candidate of types) {
+    if (!(CONNECTION_SCHEMES[candidate] ?? []).some((scheme) => value.toLowerCase().startsWith(`${scheme}//`))) continue;
+    try {
+      parseConnectionString(candidate as DatabaseType, value);
+      return null;
+    } catch (error) {
+      if (!(error instanceof ConnectionStringError)) throw error;
+      problem = error.reason === 'setting' ? 'monitors.connectionStringUnusable' : 'monitors.connectionStringInvalid';
+    }
+  }
+  return problem;
+}
+
 @ValidatorConstraint({ name: 'connectionString' })
 class ConnectionString implements ValidatorConstraintInterface {
   validate(value: unknown, args: ValidationArguments): boolean {
-    if (typeof value !== 'string' || value.length > L.connectionStringMax || /\s/.test(value)) return false;
-    if (isMask(value.trim())) return true;
-    const type = bodyType(args.object);
-    const schemes = type ? (CONNECTION_SCHEMES[type] ?? []) : Object.values(CONNECTION_SCHEMES).flat();
-    try {
-      const url = new URL(value);
-      return schemes.includes(url.protocol) && url.hostname !== '';
-    } catch {
-      return false;
-    }
+    return connectionStringProblem(bodyType(args.object), value) === null;
+  }
+}
+
+const connectionStringMessage = (args: ValidationArguments) =>
+  connectionStringProblem(bodyType(args.object), args.value) ?? 'monitors.connectionStringInvalid';
+
+/** A Redis monitor's command: one of the bounded reads (the checker refuses any other at every check). */
+@ValidatorConstraint({ name: 'redisCommand' })
+class RedisCommand implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments): boolean {
+    return bodyType(args.object) !== 'redis' || (typeof value === 'string' && isAllowedRedisCommand(value));
   }
 }
 
@@ -267,7 +293,7 @@ export class MonitorTypeFieldsDto implements MonitorTypeRequest {
   @ValidateIf(validated('connectionString'))
   @IsNotEmpty({ message: 'monitors.connectionStringRequired' })
   @IsString({ message: 'monitors.connectionStringRequired' })
-  @Validate(ConnectionString, { message: 'monitors.connectionStringInvalid' })
+  @Validate(ConnectionString, { message: connectionStringMessage })
   connectionString?: string;
 
   @ApiPropertyOptional({ nullable: true, description: 'Default SELECT 1 (PING for redis)' })
@@ -275,6 +301,7 @@ export class MonitorTypeFieldsDto implements MonitorTypeRequest {
   @ValidateIf((object, value) => value !== null && validated('query')(object, value))
   @IsString({ message: 'monitors.queryTooLong' })
   @MaxLength(L.queryMax, { message: 'monitors.queryTooLong' })
+  @Validate(RedisCommand, { message: 'monitors.redisCommandNotAllowed' })
   query?: string | null;
 
   @ApiPropertyOptional({ default: false, description: 'Accept an expired, self-signed or mismatched certificate' })

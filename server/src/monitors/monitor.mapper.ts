@@ -2,7 +2,7 @@ import { MONITOR_TYPE_DEFAULTS as D } from '@vigil/proto';
 import type { CheckTarget } from './checkers/checker';
 import type { CertificateDto, CheckDto, HistoryPoint, MonitorDto, MonitorTypeReadFields } from '@vigil/proto';
 import { maskHeaders, maskUrl } from '../common/secret-values';
-import { daysRemaining } from './checkers/assertions';
+import { daysRemaining } from './checkers/peer-certificate';
 import type { MonitorRow, ScheduledMonitor, StoredCertificate } from './monitor.types';
 
 /**

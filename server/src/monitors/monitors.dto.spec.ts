@@ -92,6 +92,39 @@ describe('monitor DTO validation per type', () => {
     ['redis ok', { name, type: 'redis', connectionString: 'rediss://:secret@cache:6380/0' }, null],
     ['the mask read back passes', { name, type: 'redis', connectionString: SECRET_MASK }, null],
     ['query bound', { name, type: 'mysql', connectionString: 'mysql://db/x', query: 'x'.repeat(4097) }, 'monitors.queryTooLong'],
+    // what the checkers' parser would refuse at every check is refused on save
+    ['postgres without a host', { name, type: 'postgres', connectionString: 'postgres:///app' }, 'monitors.connectionStringInvalid'],
+    ['postgres sslmode known', { name, type: 'postgres', connectionString: 'postgres://db/app?sslmode=verify-full' }, null],
+    [
+      'postgres sslmode unknown',
+      { name, type: 'postgres', connectionString: 'postgres://db/app?sslmode=maybe' },
+      'monitors.connectionStringUnusable',
+    ],
+    [
+      'postgres host parameter',
+      { name, type: 'postgres', connectionString: 'postgres://db/app?host=/tmp' },
+      'monitors.connectionStringUnusable',
+    ],
+    ['mysql file parameter', { name, type: 'mysql', connectionString: 'mysql://db/x?sslcert=/etc/x' }, 'monitors.connectionStringUnusable'],
+    ['redis database not a number', { name, type: 'redis', connectionString: 'redis://cache/zero' }, 'monitors.connectionStringUnusable'],
+    // the redis command must be a bounded read, as the checker requires
+    ['redis read command', { name, type: 'redis', connectionString: 'redis://cache', query: 'GET "some key"' }, null],
+    [
+      'redis write command',
+      { name, type: 'redis', connectionString: 'redis://cache', query: 'SET k v' },
+      'monitors.redisCommandNotAllowed',
+    ],
+    [
+      'redis admin command',
+      { name, type: 'redis', connectionString: 'redis://cache', query: 'FLUSHALL' },
+      'monitors.redisCommandNotAllowed',
+    ],
+    [
+      'redis unclosed quote',
+      { name, type: 'redis', connectionString: 'redis://cache', query: 'GET "k' },
+      'monitors.redisCommandNotAllowed',
+    ],
+    ['sql is not judged as redis', { name, type: 'postgres', connectionString: 'postgres://db/app', query: 'SET x = 1' }, null],
     // assertions, per the body's type
     [
       'assertions for the type',
@@ -124,6 +157,12 @@ describe('monitor DTO validation per type', () => {
     ['a type without its fields (the service requires them)', { type: 'tcp' }, null],
     ['a type with a bad field', { type: 'tcp', port: -1 }, 'monitors.portInvalid'],
     ['a connection string of any database scheme', { connectionString: 'redis://cache' }, null],
+    [
+      'a connection string no database type can use',
+      { connectionString: 'mysql://db/x?host=elsewhere' },
+      'monitors.connectionStringUnusable',
+    ],
+    ['a redis command judged with the type named', { type: 'redis', query: 'DEL k' }, 'monitors.redisCommandNotAllowed'],
   ])('update: %s', async (_case, body, code) => {
     expect(await codeOf(UpdateMonitorDto, body)).toBe(code);
   });

@@ -14,7 +14,7 @@ import { RateLimiter } from '../common/rate-limiter';
 import { DomainEvents } from '../events/domain-events.service';
 import { CheckPipeline } from './check-pipeline';
 import { CheckScheduler } from './check-scheduler.service';
-import { daysRemaining } from './checkers/assertions';
+import { daysRemaining } from './checkers/peer-certificate';
 import { createFields, TARGET_FIELDS, updateFields } from './monitor-fields';
 import { toCheckTarget, toScheduled } from './monitor.mapper';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';

@@ -3,12 +3,8 @@ import { MONITOR_TYPE_DEFAULTS, MONITOR_TYPE_LIMITS } from '@vigil/proto';
 
 /** The mark of "expired" (`daysRemaining` below 0), below every expiry threshold (those are at least one day). */
 export const EXPIRED = 0;
-const DAY_MS = 86_400_000;
 
-/** Whole days left at `at`, rounded down (20 days and 23 hours is 20; under a day is 0); negative once expired. */
-export function daysRemaining(expiresAt: Date, at: Date): number {
-  return Math.floor((expiresAt.getTime() - at.getTime()) / DAY_MS);
-}
+export { daysRemaining } from '../monitors/checkers/peer-certificate';
 
 /** A monitor's thresholds as the rule uses them: whole days within bounds, each once, largest first; unset: the default. */
 export function expiryThresholds(days: readonly number[] | undefined): number[] {

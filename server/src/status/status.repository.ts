@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { AgentDto, MonitorStatus, PublicAgent, PublicMonitor, StatusChange, StatusConfigItem } from '@vigil/proto';
+import type { AgentDto, MonitorStatus, MonitorType, PublicAgent, PublicMonitor, StatusChange, StatusConfigItem } from '@vigil/proto';
 import { DataSource } from 'typeorm';
 import { percent } from '../agents/figures';
 import { execute, queryRow, queryRows } from '../database/rows';
 import { uptimePercent } from '../monitors/monitor.mapper';
+import { daysRemaining } from '../monitors/checkers/peer-certificate';
+import { usesField } from '../monitors/monitor-type-fields.dto';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 
 /** What the public projection needs of an agent: its DTO has it, and so does a projection row once parsed. */
@@ -36,6 +38,25 @@ export function publicAgent(agent: AgentSource, showResources: boolean): PublicA
     memory: showResources ? percent(agent.memory_used, agent.memory_total) : null,
     disk: showResources ? percent(agent.disk_used, agent.disk_total) : null,
     updated_at: agent.updated_at,
+  };
+}
+
+/** What a monitor's public item shows of its type; its target, token and connection string never leave the server. */
+export interface TypeSource {
+  type: MonitorType | null;
+  cert_expiry_days: number[] | null;
+  /** The last peer certificate seen (stored or read); only its expiry is used. */
+  certificate: { expires_at: string } | null;
+}
+
+/** The type, and for types that watch a certificate the days it has left at `at` and the alert thresholds. */
+export function publicTypeFields(source: TypeSource, at: Date): Pick<PublicMonitor, 'type' | 'certificate_days' | 'cert_expiry_days'> {
+  const type = source.type ?? 'http';
+  if (!usesField(type, 'certExpiryDays')) return { type };
+  return {
+    type,
+    certificate_days: source.certificate ? daysRemaining(new Date(source.certificate.expires_at), at) : null,
+    cert_expiry_days: source.cert_expiry_days ?? [],
   };
 }
 
@@ -113,20 +134,21 @@ export class StatusRepository {
 
   /** Public monitors: only the selected ones, or every monitor (the wall). */
   async publicMonitors(scope: 'selected' | 'all', historyPoints: number): Promise<PublicMonitor[]> {
-    const rows = await queryRows<{
-      id: number;
-      name: string;
-      status: MonitorStatus;
-      response_time: number | null;
-      last_checked: Date | null;
-      active: boolean;
-    }>(
+    const rows = await queryRows<
+      {
+        id: number;
+        name: string;
+        status: MonitorStatus;
+        response_time: number | null;
+        last_checked: Date | null;
+        active: boolean;
+      } & TypeSource
+    >(
       this.dataSource,
-      scope === 'selected'
-        ? `SELECT m.id, m.name, m.status, m.response_time, m.last_checked, m.active FROM monitors m
-             JOIN status_monitors s ON s.monitor_id = m.id ORDER BY m.id`
-        : `SELECT id, name, status, response_time, last_checked, active FROM monitors ORDER BY id`,
+      `SELECT m.id, m.name, m.status, m.response_time, m.last_checked, m.active, m.type, m.cert_expiry_days, m.certificate
+       FROM monitors m ${scope === 'selected' ? 'JOIN status_monitors s ON s.monitor_id = m.id' : ''} ORDER BY m.id`,
     );
+    const now = new Date();
     const ids = rows.map((r) => r.id);
     const [uptime, history] = await Promise.all([
       this.monitors.uptime24h(ids),
@@ -143,6 +165,7 @@ export class StatusRepository {
         history: history.get(row.id) ?? [],
         last_checked: row.last_checked ? new Date(row.last_checked).toISOString() : null,
         active: row.active,
+        ...publicTypeFields(row, now),
       };
     });
   }

@@ -20,7 +20,7 @@ import { MonitorsRepository } from '../monitors/monitors.repository';
 import { SettingsRepository } from '../settings/settings.repository';
 import { StatusAssets } from './status-assets';
 import { SaveStatusConfigDto } from './status.dto';
-import { publicAgent, StatusRepository } from './status.repository';
+import { publicAgent, publicTypeFields, StatusRepository } from './status.repository';
 
 const SETTINGS_KEY = 'status_page';
 const FEED_LENGTH = 10;
@@ -123,6 +123,8 @@ export class StatusService {
         uptime,
         last_checked: check.checked_at,
         history,
+        // The check just stored its certificate on the monitor: the days it has left as of this check.
+        ...publicTypeFields(monitor, new Date(check.checked_at)),
       },
     };
     put(data, change);

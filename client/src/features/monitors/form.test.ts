@@ -71,8 +71,14 @@ describe('monitor form rules', () => {
     ['non-numeric retries', { retries: 'x' }, { retries: 'retries' }],
     ['a retry interval under 10 seconds', { retryInterval: '5' }, { retryInterval: 'retryInterval' }],
     ['a body over 64 KB for POST', { method: 'POST', body: 'x'.repeat(64 * 1024 + 1) }, { body: 'bodyTooLarge' }],
+    ['a redis write command', { type: 'redis', connectionString: 'redis://cache', query: 'SET k v' }, { query: 'redisCommand' }],
   ])('rejects %s', (_name, overrides, errors) => {
     expect(validateMonitorForm(valid(overrides))).toEqual(errors);
+  });
+
+  it('accepts a redis read command, and any SQL for the SQL databases', () => {
+    expect(validateMonitorForm(valid({ type: 'redis', connectionString: 'redis://cache', query: 'GET "a key"' }))).toEqual({});
+    expect(validateMonitorForm(valid({ type: 'postgres', connectionString: 'postgres://db/app', query: 'SET x = 1' }))).toEqual({});
   });
 
   it('ignores an oversized body for a method that does not send one', () => {

@@ -9,6 +9,7 @@ import {
   type JsonPathStep,
 } from '@vigil/proto';
 import type { ProbeResult } from './checker';
+import { daysRemaining } from './peer-certificate';
 
 /** A `matches` regex may run this long on one value; a pattern that backtracks longer fails its assertion instead. */
 export const MATCH_TIME_LIMIT_MS = 50;
@@ -65,11 +66,6 @@ function seenBy(assertion: Assertion, probe: ProbeResult, json: () => { ok: bool
     case 'value':
       return one(observed.value);
   }
-}
-
-/** Whole days until `expiresAt` from `at` (negative once expired), as certificate reads show them. */
-export function daysRemaining(expiresAt: Date, at: Date): number {
-  return Math.floor((expiresAt.getTime() - at.getTime()) / 86_400_000);
 }
 
 function walk(root: unknown, steps: JsonPathStep[]): { found: boolean; value?: unknown } {

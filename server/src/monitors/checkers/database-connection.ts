@@ -27,9 +27,18 @@ export interface DatabaseEndpoint {
   tls: TlsMode;
 }
 
-/** A connection string that cannot be used; its message never contains the string. */
+/**
+ * A connection string that cannot be used; its message never contains the string. `url`: not a URL of the type with
+ * a host; `setting`: a parameter or database the checker cannot honour.
+ */
 export class ConnectionStringError extends Error {
   readonly code = 'ECONNSTRING';
+  constructor(
+    message: string,
+    readonly reason: 'url' | 'setting' = 'url',
+  ) {
+    super(message);
+  }
 }
 
 const SCHEMES: Record<DatabaseType, readonly string[]> = {
@@ -89,18 +98,18 @@ export function parseConnectionString(type: DatabaseType, text: string): Databas
     const modes = TLS_PARAMETERS[type][name];
     if (modes) {
       const mode = modes[value.toLowerCase()];
-      if (!mode) throw new ConnectionStringError(`${name} must be one of ${Object.keys(modes).join(', ')}`);
+      if (!mode) throw new ConnectionStringError(`${name} must be one of ${Object.keys(modes).join(', ')}`, 'setting');
       // skip_verify only loosens rediss://; it does not turn TLS on.
       if (type !== 'redis' || tls !== 'off') tls = mode;
       continue;
     }
     if (IGNORED_PARAMETERS[type].includes(name)) continue;
     const known = [...Object.keys(TLS_PARAMETERS[type]), ...IGNORED_PARAMETERS[type]];
-    throw new ConnectionStringError(`The connection string may only carry these parameters: ${known.join(', ')}`);
+    throw new ConnectionStringError(`The connection string may only carry these parameters: ${known.join(', ')}`, 'setting');
   }
   const database = decode(url.pathname.replace(/^\//, ''));
   if (type === 'redis' && database !== '' && !/^\d{1,5}$/.test(database)) {
-    throw new ConnectionStringError('The Redis database (the path) must be a number');
+    throw new ConnectionStringError('The Redis database (the path) must be a number', 'setting');
   }
   return { host, port, username: decode(url.username), password: decode(url.password), database, tls };
 }

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:net';
 import { AddressDenyList } from '../../common/outbound';
 import type { CheckTarget } from './checker';
 import { encodeHealthResponse, grpcFrame, GrpcChecker, judge, servingStatusOf } from './grpc.checker';
-import { FakeGrpcHealthServer, startGrpcHealthServer } from './testing/grpc-health-server.testing';
-import { selfSignedCertificate } from './testing/self-signed.testing';
+import { FakeGrpcHealthServer, startGrpcHealthServer } from './fakes/grpc-health-server.testing';
+import { createSelfSignedCertificate, daysFromNow } from './fakes/certificates.testing';
 
 const target = (port: number, fields: Partial<CheckTarget<'grpc'>> = {}): CheckTarget<'grpc'> => ({
   id: 1,
@@ -30,7 +30,7 @@ describe('GrpcChecker', () => {
   const sut = new GrpcChecker({ outboundDeny: AddressDenyList.parse('') });
   let plain: FakeGrpcHealthServer;
   let secure: FakeGrpcHealthServer;
-  const certificate = selfSignedCertificate(5);
+  const certificate = createSelfSignedCertificate({ validTo: daysFromNow(5) });
 
   beforeAll(async () => {
     plain = await startGrpcHealthServer();
@@ -110,8 +110,11 @@ describe('GrpcChecker', () => {
   it('fails over TLS on an untrusted certificate, recording it, and asks nothing', async () => {
     const before = secure.asked.length;
     const result = await sut.check(target(secure.port, { tls: true }));
-    expect(result).toMatchObject({ ok: false, error: 'TLS error: DEPTH_ZERO_SELF_SIGNED_CERT' });
-    expect(result.observed.certificate).toMatchObject({ subject: 'CN=localhost', authorizationError: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    expect(result).toMatchObject({ ok: false, error: 'TLS error: self-signed certificate' });
+    expect(result.observed.certificate).toMatchObject({
+      subject: 'CN=localhost, O=Vigil Tests',
+      authorizationError: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    });
     expect(secure.asked.length).toBe(before);
   });
 
@@ -128,7 +131,7 @@ describe('GrpcChecker', () => {
     const result = await trusting.check(target(secure.port, { tls: true, hostname: 'localhost' }));
     expect(result).toMatchObject({
       ok: true,
-      observed: { body: 'SERVING', certificate: { authorizationError: null, subject: 'CN=localhost' } },
+      observed: { body: 'SERVING', certificate: { authorizationError: null, subject: 'CN=localhost, O=Vigil Tests' } },
     });
   });
 

@@ -1,8 +1,8 @@
 import { connect as http2Connect, constants as http2, type ClientHttp2Session } from 'node:http2';
-import type { AddressDenyList } from '../../common/outbound';
-import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, Observed, ProbeResult } from './checker';
-import { describeConnectFailure, openSocket, refusedCertificate, trustedAuthorities } from './open-socket';
+import { failedProbe, ProbeFailure } from './failure';
+import { refusedCertificate } from './peer-certificate';
+import { openTargetSocket, TargetSocketChecker } from './socket';
 
 export const HEALTH_CHECK_PATH = '/grpc.health.v1.Health/Check';
 /** `grpc.health.v1.HealthCheckResponse.ServingStatus`, by number. */
@@ -31,15 +31,6 @@ const GRPC_CODES = [
 const MAX_ANSWER_BYTES = 64 * 1024;
 const CLOSE_GRACE_MS = 1000;
 
-class ProbeFailure extends Error {
-  constructor(
-    message: string,
-    readonly statusCode: number | null = null,
-  ) {
-    super(message);
-  }
-}
-
 /** HTTP/2 header fields as node:http2 hands them over (`:status` a number). */
 type HeaderFields = Record<string, string | string[] | number | undefined>;
 
@@ -56,16 +47,8 @@ export interface CallAnswer {
  * address judged by OUTBOUND_DENY, the peer certificate (grpc-js does not expose it), and a deadline on the whole.
  * SERVING is up; any other serving status, or a gRPC error, fails the check naming it. `body` is the status name.
  */
-export class GrpcChecker implements Checker<'grpc'> {
+export class GrpcChecker extends TargetSocketChecker implements Checker<'grpc'> {
   readonly type = 'grpc';
-  private readonly deny: AddressDenyList;
-  private readonly ca: string[] | undefined;
-
-  /** `trust.ca`: authorities to trust besides Node's (specs trust their own certificates this way). */
-  constructor(config: Pick<AppConfig, 'outboundDeny'>, trust: { ca?: string[] } = {}) {
-    this.deny = config.outboundDeny;
-    this.ca = trustedAuthorities(trust.ca);
-  }
 
   async check(target: CheckTarget<'grpc'>): Promise<ProbeResult> {
     const started = performance.now();
@@ -75,14 +58,14 @@ export class GrpcChecker implements Checker<'grpc'> {
     const observed: Observed = {};
     let session: ClientHttp2Session | undefined;
     try {
-      const opened = await openSocket({
+      const opened = await openTargetSocket({
         hostname: target.hostname,
         port: target.port,
         deny: this.deny,
         tls: target.tls ? { alpn: ['h2'], ca: this.ca } : null,
-        signal,
+        timeoutMs: target.timeout * 1000,
       });
-      observed.certificate = opened.certificate;
+      if (opened.certificate) observed.certificate = opened.certificate;
       const refused = refusedCertificate(opened.certificate, target.tls, target.ignoreTls);
       const notHttp2 = target.tls && opened.alpnProtocol !== 'h2' ? 'The server does not offer HTTP/2 over TLS (ALPN h2): not gRPC' : null;
       if (refused || notHttp2) {
@@ -100,15 +83,7 @@ export class GrpcChecker implements Checker<'grpc'> {
         observed: { ...observed, ...bodyOf(answer) },
       };
     } catch (error) {
-      const failure = error instanceof ProbeFailure ? error : null;
-      return {
-        ok: false,
-        statusCode: failure?.statusCode ?? null,
-        responseTime: null,
-        error: failure ? failure.message : describeConnectFailure(error, target.timeout),
-        checkedAt,
-        observed,
-      };
+      return failedProbe(error, { checkedAt, observed, timeoutSeconds: target.timeout });
     } finally {
       if (session) closeSession(session);
     }

@@ -1,6 +1,6 @@
 import { AddressDenyList } from '../../common/outbound';
 import type { CheckTarget } from './checker';
-import { closedPort, type FakeServer, silentServer } from './fake-database.testing';
+import { closedPort, type FakeServer, silentServer } from './fakes/database-servers.testing';
 import { MysqlChecker } from './mysql.checker';
 
 /** Failure paths against loopback fakes; the real server's answers are in test/medium/mysql-checker.medium-spec.ts. */

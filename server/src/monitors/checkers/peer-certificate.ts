@@ -30,6 +30,14 @@ function distinguishedName(name: NodePeerCertificate['subject'] | undefined): st
   return parts.join(', ');
 }
 
+/**
+ * Whole days left at `at`, rounded down (20 days and 23 hours is 20; under a day is 0); negative once expired. One
+ * count for reads, assertions, the status page and the expiry alerts.
+ */
+export function daysRemaining(expiresAt: Date, at: Date): number {
+  return Math.floor((expiresAt.getTime() - at.getTime()) / 86_400_000);
+}
+
 /** Node's verification codes, in the words the check history shows. */
 const PROBLEMS: Record<string, string> = {
   CERT_HAS_EXPIRED: 'certificate has expired',
@@ -48,6 +56,13 @@ const PROBLEMS: Record<string, string> = {
 export function describeCertificateProblem(certificate: PeerCertificate): string {
   const code = certificate.authorizationError ?? '';
   return `TLS error: ${PROBLEMS[code] ?? code.toLowerCase().replace(/_/g, ' ')}`;
+}
+
+/** The failure text for a certificate a check may not accept (none sent, or one Node refused); null when it may. */
+export function refusedCertificate(certificate: PeerCertificate | null | undefined, secure: boolean, ignoreTls: boolean): string | null {
+  if (!secure || ignoreTls) return null;
+  if (!certificate) return 'TLS error: the server sent no certificate';
+  return certificate.authorizationError ? describeCertificateProblem(certificate) : null;
 }
 
 /** The error a strict connection fails with when its peer's certificate is refused; it carries the certificate. */

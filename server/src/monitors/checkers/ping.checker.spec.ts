@@ -2,7 +2,7 @@ import { AddressDenyList } from '../../common/outbound';
 import type { CheckTarget } from './checker';
 import { FpingRun, HostReplies, parseFpingOutput, runFping } from './fping';
 import { PingChecker, pingResult } from './ping.checker';
-import { createSilentHost, SilentHost } from './testing/silent-host.testing';
+import { createSilentHost, SilentHost } from './fakes/silent-host.testing';
 
 const target = (hostname: string, fields: Partial<CheckTarget<'ping'>> = {}): CheckTarget<'ping'> => ({
   id: 1,

@@ -3,7 +3,8 @@ import { AddressDenyList, resolveAllowed } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, ProbeResult } from './checker';
 import { FpingRun, HostReplies, runFping, SEND_INTERVAL_MS } from './fping';
-import { describeConnectFailure, untilAborted } from './open-socket';
+import { describeFailure } from './failure';
+import { untilAborted } from './socket';
 
 /** Checks due within this long of each other share one fping process (see docs/decisions.md, "Ping"). */
 const GATHER_MS = 250;
@@ -63,7 +64,7 @@ export class PingChecker implements Checker<'ping'> {
     try {
       ({ address } = await untilAborted(resolveAllowed(target.hostname, this.deny), AbortSignal.timeout(target.timeout * 1000)));
     } catch (error) {
-      return failure(describeConnectFailure(error, target.timeout));
+      return failure(describeFailure(error, target.timeout));
     }
     const outcome = await new Promise<HostReplies | Error | null>((settle) =>
       this.enqueue(count, { address, deadline: started + target.timeout * 1000, settle }),

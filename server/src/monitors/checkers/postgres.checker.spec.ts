@@ -1,6 +1,7 @@
 import { AddressDenyList } from '../../common/outbound';
 import type { CheckTarget } from './checker';
-import { closedPort, fakePostgresRefusingPasswords, type FakeServer, selfSignedCertificate, silentServer } from './fake-database.testing';
+import { closedPort, fakePostgresRefusingPasswords, type FakeServer, silentServer } from './fakes/database-servers.testing';
+import { createSelfSignedCertificate } from './fakes/certificates.testing';
 import { PostgresChecker } from './postgres.checker';
 
 /** Failure paths against loopback fakes; the real server's answers are in test/medium/database-checkers.medium-spec.ts. */
@@ -79,7 +80,7 @@ describe('PostgresChecker', () => {
     let plainFake: FakeServer;
 
     beforeAll(async () => {
-      tlsFake = await fakePostgresRefusingPasswords(selfSignedCertificate());
+      tlsFake = await fakePostgresRefusingPasswords(createSelfSignedCertificate());
       plainFake = await fakePostgresRefusingPasswords();
       fakes.push(tlsFake, plainFake);
     });

@@ -1,7 +1,8 @@
 import { isAllowedRedisCommand, parseRedisCommand } from '@vigil/proto';
 import { AddressDenyList } from '../../common/outbound';
 import type { CheckTarget } from './checker';
-import { closedPort, type FakeServer, fakeRedis, selfSignedCertificate, silentServer } from './fake-database.testing';
+import { closedPort, type FakeServer, fakeRedis, silentServer } from './fakes/database-servers.testing';
+import { createSelfSignedCertificate } from './fakes/certificates.testing';
 import { RedisChecker, replyText } from './redis.checker';
 
 describe('parseRedisCommand', () => {
@@ -115,7 +116,7 @@ describe('RedisChecker', () => {
     let tlsFake: FakeServer & { commands: string[][] };
 
     beforeAll(async () => {
-      tlsFake = await fakeRedis(selfSignedCertificate());
+      tlsFake = await fakeRedis(createSelfSignedCertificate());
       fakes.push(tlsFake);
     });
 

@@ -1,5 +1,10 @@
-import type { Socket } from 'node:net';
+import { connect as netConnect, isIP, type Socket } from 'node:net';
+import { connect as tlsConnect, type TLSSocket } from 'node:tls';
+import { socketLookup, type AddressDenyList } from '../../common/outbound';
+import type { AppConfig } from '../../config/config';
+import type { PeerCertificate } from './checker';
 import { timeoutError } from './failure';
+import { peerCertificateOf, trustedAuthorities } from './peer-certificate';
 
 /**
  * Opens a socket and waits until it is `ready` ('connect', or 'secureConnect' after a TLS handshake); fails on its
@@ -21,4 +26,77 @@ export function openSocket<S extends Socket>(open: () => S, ready: 'connect' | '
       resolve(socket);
     });
   });
+}
+
+export interface TargetSocket {
+  socket: Socket;
+  /** The TLS peer's certificate; null for plaintext or when the peer sent none. */
+  certificate: PeerCertificate | null;
+  /** The protocol ALPN settled on (TLS only), e.g. `h2`. */
+  alpnProtocol?: string | false | null;
+}
+
+export interface TargetSocketOptions {
+  /** A name or an IP address (brackets allowed, as in a URL's host). */
+  hostname: string;
+  port: number;
+  deny: AddressDenyList;
+  /** Set: a TLS handshake offering these ALPN protocols, trusting `ca` (undefined: Node's authorities). */
+  tls: { alpn?: string[]; ca?: string[] } | null;
+  timeoutMs: number;
+}
+
+/**
+ * A connection to a check's target through OUTBOUND_DENY, for the checkers that speak a protocol over it (TLS,
+ * WebSocket, gRPC). The TLS handshake does not reject the certificate, so the caller records it and decides
+ * (`refusedCertificate`); nothing is written before that.
+ */
+export async function openTargetSocket(options: TargetSocketOptions): Promise<TargetSocket> {
+  const host = options.hostname.replace(/^\[|\]$/g, '');
+  const lookup = socketLookup(options.deny, host);
+  if (!options.tls) {
+    return {
+      socket: await openSocket(() => netConnect({ host, port: options.port, lookup }), 'connect', options.timeoutMs),
+      certificate: null,
+    };
+  }
+  const { alpn, ca } = options.tls;
+  const socket: TLSSocket = await openSocket(
+    () =>
+      tlsConnect({
+        host,
+        port: options.port,
+        // SNI takes names only; an address is matched against the certificate's IP entries.
+        servername: isIP(host) ? undefined : host,
+        ALPNProtocols: alpn,
+        lookup,
+        rejectUnauthorized: false,
+        ca,
+      }),
+    'secureConnect',
+    options.timeoutMs,
+  );
+  return { socket, certificate: peerCertificateOf(socket), alpnProtocol: socket.alpnProtocol };
+}
+
+/** `work`, or the signal's reason if it aborts first (a lookup cannot be cancelled, only no longer waited for). */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/** What the checkers that open their target's socket themselves hold: OUTBOUND_DENY and the authorities they trust. */
+export abstract class TargetSocketChecker {
+  protected readonly deny: AddressDenyList;
+  protected readonly ca: string[] | undefined;
+
+  /** `trust.ca`: authorities to trust besides Node's (specs trust their own test authority this way). */
+  constructor(config: Pick<AppConfig, 'outboundDeny'>, trust: { ca?: string[] } = {}) {
+    this.deny = config.outboundDeny;
+    this.ca = trustedAuthorities(trust.ca);
+  }
 }

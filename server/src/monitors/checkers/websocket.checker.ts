@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import WebSocket, { type RawData } from 'ws';
-import type { AddressDenyList } from '../../common/outbound';
-import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, Observed, ProbeResult } from './checker';
-import { describeConnectFailure, openSocket, refusedCertificate, trustedAuthorities } from './open-socket';
+import { describeFailure, failedProbe, ProbeFailure } from './failure';
+import { refusedCertificate } from './peer-certificate';
+import { openTargetSocket, TargetSocketChecker } from './socket';
 
 /** The part of the first message kept as `body`. */
 const BODY_LIMIT = 64 * 1024;
@@ -12,31 +12,14 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 /** How long a clean close (the closing handshake) may take before the socket is cut. */
 const CLOSE_GRACE_MS = 1000;
 
-class ProbeFailure extends Error {
-  constructor(
-    message: string,
-    readonly statusCode: number | null = null,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * Opens a WebSocket (`ws:`/`wss:`) within the timeout. Without a message the check is up once the connection is
  * open; with one, it is sent once and the first message back is awaited: its text (first 64 KiB) is `body`, and none
- * within the timeout fails the check. The TCP/TLS connection is opened by openSocket, so OUTBOUND_DENY judges the
+ * within the timeout fails the check. The TCP/TLS connection is opened by openTargetSocket, so OUTBOUND_DENY judges the
  * resolved address and the certificate is recorded even when it is refused.
  */
-export class WebsocketChecker implements Checker<'websocket'> {
+export class WebsocketChecker extends TargetSocketChecker implements Checker<'websocket'> {
   readonly type = 'websocket';
-  private readonly deny: AddressDenyList;
-  private readonly ca: string[] | undefined;
-
-  /** `trust.ca`: authorities to trust besides Node's (specs trust their own certificates this way). */
-  constructor(config: Pick<AppConfig, 'outboundDeny'>, trust: { ca?: string[] } = {}) {
-    this.deny = config.outboundDeny;
-    this.ca = trustedAuthorities(trust.ca);
-  }
 
   async check(target: CheckTarget<'websocket'>): Promise<ProbeResult> {
     const started = performance.now();
@@ -49,14 +32,14 @@ export class WebsocketChecker implements Checker<'websocket'> {
       const url = new URL(target.url);
       const secure = url.protocol === 'wss:';
       if (!secure && url.protocol !== 'ws:') throw new ProbeFailure('The URL must start with ws:// or wss://');
-      const opened = await openSocket({
+      const opened = await openTargetSocket({
         hostname: url.hostname,
         port: Number(url.port) || (secure ? 443 : 80),
         deny: this.deny,
         tls: secure ? { alpn: ['http/1.1'], ca: this.ca } : null,
-        signal,
+        timeoutMs: target.timeout * 1000,
       });
-      observed.certificate = opened.certificate;
+      if (opened.certificate) observed.certificate = opened.certificate;
       const refused = refusedCertificate(opened.certificate, secure, target.ignoreTls);
       if (refused) {
         opened.socket.destroy();
@@ -78,15 +61,7 @@ export class WebsocketChecker implements Checker<'websocket'> {
       observed.body = (await answer).slice(0, BODY_LIMIT);
       return { ok: true, statusCode, responseTime: elapsed(started), error: null, checkedAt, observed };
     } catch (error) {
-      const failure = error instanceof ProbeFailure ? error : null;
-      return {
-        ok: false,
-        statusCode: failure?.statusCode ?? statusCode,
-        responseTime: null,
-        error: failure ? failure.message : describeWebsocketFailure(error, target.timeout),
-        checkedAt,
-        observed,
-      };
+      return failedProbe(error, { checkedAt, observed, statusCode, timeoutSeconds: target.timeout }, describeWebsocketFailure);
     } finally {
       if (socket) closeCleanly(socket);
     }
@@ -167,7 +142,7 @@ function describeWebsocketFailure(error: unknown, timeoutSeconds: number): strin
   const message = (error as { message?: string } | null)?.message ?? '';
   if (/Max payload size exceeded/i.test(message)) return `Message larger than ${MAX_MESSAGE_BYTES / 1024} KiB`;
   if (error instanceof TypeError && /Invalid URL/i.test(message)) return 'The URL is not valid';
-  return describeConnectFailure(error, timeoutSeconds);
+  return describeFailure(error, timeoutSeconds);
 }
 
 function elapsed(started: number): number {

@@ -1,6 +1,7 @@
 import {
   DATABASE_MONITOR_TYPES,
   type DnsRecordType,
+  isAllowedRedisCommand,
   MONITOR_TYPE_DEFAULTS,
   MONITOR_TYPE_LIMITS,
   type MonitorDto,
@@ -56,6 +57,7 @@ export type TypeFieldErrorKey =
   | 'connectionStringRequired'
   | 'connectionStringTooLong'
   | 'queryTooLong'
+  | 'redisCommand'
   | 'certExpiryDays';
 
 /** Types whose target is `hostname` (and, for some, `port`). */
@@ -189,6 +191,7 @@ export function validateTypeFields(
     else if (values.connectionString.trim().length > MONITOR_TYPE_LIMITS.connectionStringMax)
       errors.connectionString = 'connectionStringTooLong';
     if (values.query.trim().length > MONITOR_TYPE_LIMITS.queryMax) errors.query = 'queryTooLong';
+    else if (type === 'redis' && !isAllowedRedisCommand(values.query.trim())) errors.query = 'redisCommand';
   }
   if (usesTls(type, values) && parseCertExpiryDays(values.certExpiryDays) === null) errors.certExpiryDays = 'certExpiryDays';
   return errors;

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
-import type { TestCertificate } from './self-signed.testing';
+import type { TestCertificate } from './certificates.testing';
 
 /**
  * How the fake answers: `echo` sends each message back, `answer` replies `text` to each, `silent` never answers,

@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { TLSSocket } from 'node:tls';
 
 /** Loopback fakes for the database checkers' specs: servers that fail in the ways real ones do, on purpose. */
@@ -39,33 +35,6 @@ export async function closedPort(): Promise<number> {
   const server = await silentServer();
   await server.close();
   return server.port;
-}
-
-/** A self-signed certificate for `localhost` made with openssl (valid a day). */
-export function selfSignedCertificate(): { key: string; cert: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-db-tls-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-      ].concat(['-addext', 'subjectAltName=DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
-      { stdio: 'ignore' },
-    );
-    return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /**
