@@ -53,6 +53,7 @@ import { CHECK_PARTS, print } from './lib/checker-print.mjs';
 import { analyseArrivals, startServer, startTarget } from './lib/checker-run.mjs';
 import {
   api,
+  childCpuSeconds,
   cpuSeconds,
   folderBytes,
   histogramWindow,
@@ -203,6 +204,7 @@ async function runMode(mode) {
     const cpu0 = {
       tree: treeCpuSeconds(server.pid),
       server: cpuSeconds(server.pid),
+      children: childCpuSeconds(server.pid),
       target: cpuSeconds(target.pid),
       mixTarget: mixTarget ? cpuSeconds(mixTarget.pid) : 0,
       postgres: postgresCpu(),
@@ -237,6 +239,7 @@ async function runMode(mode) {
     const cpu1 = {
       tree: treeCpuSeconds(server.pid),
       server: cpuSeconds(server.pid),
+      children: childCpuSeconds(server.pid),
       target: cpuSeconds(target.pid),
       mixTarget: mixTarget ? cpuSeconds(mixTarget.pid) : 0,
       postgres: postgresCpu(),
@@ -313,6 +316,8 @@ async function runMode(mode) {
         server: ((cpu1.server - cpu0.server) / seconds) * 100,
         tree: ((cpu1.tree - cpu0.tree) / seconds) * 100,
         target: ((cpu1.target - cpu0.target) / seconds) * 100,
+        // Children the server has waited for: fping's processes (the embedded PostgreSQL's live ones are in `tree`).
+        endedChildren: ((cpu1.children - cpu0.children) / seconds) * 100,
         postgres: postgresSeconds === null ? null : (postgresSeconds / seconds) * 100,
         machine: ((cpu1.machine.busy - cpu0.machine.busy) / (cpu1.machine.total - cpu0.machine.total)) * 100,
       },

@@ -45,7 +45,7 @@ export function print(r, INTERVAL_S) {
     `  lateness, server ring    p50 ${f(r.latenessRing.p50)} ms, p99 ${f(r.latenessRing.p99)} ms, max ${f(r.latenessRing.max)} ms (last ${r.latenessRing.covers} starts, ${r.latenessRing.inWindow} of them in the window)`,
     `  CPU (100 % = one core)   server ${f(r.cpuPercent.server, 1)} %, target ${f(r.cpuPercent.target, 1)} %` +
       (r.cpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.cpuPercent.postgres, 1)} %`) +
-      `; server + its database processes ${f(r.cpuPercent.tree, 1)} %; whole machine ${f(r.cpuPercent.machine, 1)} % of 2 cores (other test runners in ${r.otherTestRunnersSeen}); server ${f(r.serverCpuMsPerCheck, 2)} ms CPU per check`,
+      `; server + its database processes ${f(r.cpuPercent.tree, 1)} %, its ended children (fping) ${f(r.cpuPercent.endedChildren, 1)} %; whole machine ${f(r.cpuPercent.machine, 1)} % of 2 cores (other test runners in ${r.otherTestRunnersSeen}); server ${f(r.serverCpuMsPerCheck, 2)} ms CPU per check`,
     `  server RSS               ${f(r.rssMiB.idle)} MiB idle, ${f(r.rssMiB.afterCreate)} after creating, window ${f(r.rssMiB.windowStart)} → ${f(r.rssMiB.windowEnd)} MiB (max ${f(r.rssMiB.windowMax)}); target ${f(r.rssMiB.target)} MiB`,
     `  total (Vigil + its DB)   RSS sum ${f(r.totalMiB.idle.rss)} / PSS ${f(r.totalMiB.idle.pss)} MiB idle, ${f(r.totalMiB.afterCreate.rss)} / ${f(r.totalMiB.afterCreate.pss)} after creating, ` +
       `window end ${f(r.totalMiB.windowEnd.rss)} / ${f(r.totalMiB.windowEnd.pss)} MiB, max ${f(r.totalMiB.windowMaxRss)} / ${f(r.totalMiB.windowMaxPss)} MiB (${r.totalMiB.processes} processes)`,
