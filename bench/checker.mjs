@@ -1,5 +1,5 @@
 // `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S] [--origins O]
-//   [--target-delay-ms D]`
+//   [--target-delay-ms D] [--mix http:40,tcp:20,ping:15,dns:15,push:10]`
 //
 // N HTTP monitors at a 60 s interval against a keep-alive loopback target in its own process (listening on O ports,
 // default 1: each port is an origin with its own connection pool in the checker; monitor i uses port i mod O; every
@@ -28,15 +28,33 @@
 //   time due checks were held back because it was full (`vigil_check_scheduling_held_ms_total`, window delta).
 // - event-loop delay p99: `vigil_event_loop_delay_p99_ms` covers the time since the previous read of /api/metrics,
 //   so the reads every 30 s in the window give one p99 each; the worst and the median of them are printed.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+//
+// --mix TYPE:SHARE,…: SHARE % of N monitors of each type (http, tcp, ping, dns, push; not normalised, so
+// `--mix ping:15 --monitors 10000` runs the ping share alone). The other figures then cover every type (rows include
+// pushes); the HTTP lines only the http monitors. Per type (bench/lib/checker-mix.mjs):
+// - http: arrivals at the HTTP target, as above. tcp: accepts at one loopback listener per TCP monitor (the port
+//   tells the monitor) in a second target process, which also runs the UDP DNS server on 127.0.0.1. dns: questions
+//   for `m<index>.bench.test` arriving there (answered with an A record). Lateness = arrival − slot.
+// - ping: 127.0.x.y (all of 127/8 answers on loopback); nothing can see ICMP arrive without privileges, so lateness
+//   is the server's stored checked_at (taken when the check starts, before fping's 250 ms gathering) − slot, read back
+//   through GET /api/monitors/:id/checks at the end.
+// - push: the bench pushes (GET /api/push/{token}) for each push monitor once a minute, 20 s after its slot, from its
+//   creation to the window's end. Lateness = sent − planned (the bench's own timers); failed/late pushes are counted;
+//   the server's silence checks store nothing while up, so their lateness is only in the server ring (all types);
+//   missed heartbeats are the push monitors' down rows stored in the window.
+// - CPU per check per type is not separable inside one server: run each type's share alone (as above) and divide
+//   the server's CPU by its checks; the mixed run gives the total.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mixFigures, monitorBody, parseMix, pushFeeder, startMixTarget } from './lib/checker-mix.mjs';
+import { CHECK_PARTS, print } from './lib/checker-print.mjs';
 import { analyseArrivals, startServer, startTarget } from './lib/checker-run.mjs';
 import {
   api,
+  childCpuSeconds,
   cpuSeconds,
-  f,
   folderBytes,
   histogramWindow,
   log,
@@ -53,15 +71,15 @@ import {
 
 const require = createRequire(import.meta.url);
 
-const MONITORS = Math.max(1, Math.floor(Number(option('monitors', 1000))));
+const MIX_TEXT = option('mix', null);
+const MIX = MIX_TEXT ? parseMix(MIX_TEXT, Math.max(1, Math.floor(Number(option('monitors', 1000))))) : null;
+const MONITORS = MIX ? MIX.total : Math.max(1, Math.floor(Number(option('monitors', 1000))));
 const MINUTES = Math.max(1, Number(option('minutes', 2)));
 const MODE = option('mode', 'both');
 const WARMUP_S = Math.max(0, Number(option('warmup', 70)));
 const CREATE_CONCURRENCY = Math.max(1, Math.floor(Number(option('create-concurrency', 32))));
 const ORIGINS = Math.max(1, Math.floor(Number(option('origins', 1))));
 const TARGET_DELAY_MS = Math.max(0, Number(option('target-delay-ms', 0)));
-/** Where a check's time goes, in order: due → start, the network work, hand-over → its batch, the batch's write. */
-const CHECK_PARTS = ['slot_wait', 'request', 'write_wait', 'write'];
 const ADMIN_URL = option('postgres', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const INTERVAL_S = 60;
 const INTERVAL_MS = INTERVAL_S * 1000;
@@ -72,7 +90,7 @@ if (!['embedded', 'postgres', 'both'].includes(MODE)) {
   process.exit(2);
 }
 
-async function createMonitors(base, token, targetPorts) {
+async function createMonitors(base, token, targets, feeder) {
   const ids = new Array(MONITORS);
   const failures = [];
   let next = 0;
@@ -83,15 +101,21 @@ async function createMonitors(base, token, targetPorts) {
     while (next < MONITORS) {
       const index = next;
       next += 1;
-      const response = await api(base, token, 'POST', '/api/monitors', {
-        name: `bench ${index}`,
-        url: `http://127.0.0.1:${targetPorts[index % targetPorts.length]}/m/${index}`,
-        interval: INTERVAL_S,
-        timeout: 10,
-        expectedStatus: 200,
-      });
-      if (response.status === 201) ids[index] = response.json().monitor.id;
-      else failures.push(`${index}: ${response.status} ${response.text.slice(0, 200)}`);
+      const body = MIX
+        ? monitorBody(MIX, index, targets, { interval: INTERVAL_S, timeout: 10 })
+        : {
+            name: `bench ${index}`,
+            url: `http://127.0.0.1:${targets.httpPorts[index % targets.httpPorts.length]}/m/${index}`,
+            interval: INTERVAL_S,
+            timeout: 10,
+            expectedStatus: 200,
+          };
+      const response = await api(base, token, 'POST', '/api/monitors', body);
+      if (response.status === 201) {
+        const { monitor } = response.json();
+        ids[index] = monitor.id;
+        if (monitor.push_token) feeder.add(monitor.id, monitor.push_token);
+      } else failures.push(`${index}: ${response.status} ${response.text.slice(0, 200)}`);
       done += 1;
       if (Date.now() - lastReport > 10_000) {
         lastReport = Date.now();
@@ -127,7 +151,11 @@ async function runMode(mode) {
   log(`${mode}: server log ${logPath}`);
   const target = await startTarget({ delayMs: TARGET_DELAY_MS, origins: ORIGINS });
   let server = null;
+  let mixTarget = null;
+  let feeder = null;
   try {
+    const tcpBlock = MIX?.blocks.find((b) => b.type === 'tcp');
+    if (MIX) mixTarget = await startMixTarget(tcpBlock?.count ?? 0);
     server = await startServer(env, logPath);
     const { base } = server;
     const credentials = { username: 'benchadmin', password: 'bench-password-1', email: 'bench@example.com' };
@@ -155,7 +183,9 @@ async function runMode(mode) {
       }
     })();
     const createCpu0 = { server: cpuSeconds(server.pid), postgres: postgresCpu() };
-    const created = await createMonitors(base, token, target.ports);
+    feeder = pushFeeder(base, INTERVAL_MS);
+    const targets = { httpPorts: target.ports, tcpPorts: mixTarget?.tcpPorts, dnsPort: mixTarget?.dnsPort };
+    const created = await createMonitors(base, token, targets, feeder);
     const createCpu = {
       server: ((cpuSeconds(server.pid) - createCpu0.server) / created.seconds) * 100,
       postgres: mode === 'postgres' ? ((postgresCpu() - createCpu0.postgres) / created.seconds) * 100 : null,
@@ -174,12 +204,15 @@ async function runMode(mode) {
     const cpu0 = {
       tree: treeCpuSeconds(server.pid),
       server: cpuSeconds(server.pid),
+      children: childCpuSeconds(server.pid),
       target: cpuSeconds(target.pid),
+      mixTarget: mixTarget ? cpuSeconds(mixTarget.pid) : 0,
       postgres: postgresCpu(),
       machine: machineJiffies(),
     };
     const windowMs = MINUTES * INTERVAL_MS;
     const t1 = t0 + windowMs;
+    feeder.setStopAt(t1);
     const rss = { server: [rssMiB(server.pid)], target: [rssMiB(target.pid)], total: [treeMemoryMiB(server.pid)] };
     const timeline = [];
     let busySamples = otherTestRunners() > 0 ? 1 : 0;
@@ -206,7 +239,9 @@ async function runMode(mode) {
     const cpu1 = {
       tree: treeCpuSeconds(server.pid),
       server: cpuSeconds(server.pid),
+      children: childCpuSeconds(server.pid),
       target: cpuSeconds(target.pid),
+      mixTarget: mixTarget ? cpuSeconds(mixTarget.pid) : 0,
       postgres: postgresCpu(),
       machine: machineJiffies(),
     };
@@ -222,12 +257,32 @@ async function runMode(mode) {
     const postgresSeconds = mode === 'postgres' ? cpu1.postgres - cpu0.postgres : null;
     const rows = m1.vigil_check_rows_written_total - m0.vigil_check_rows_written_total;
     const tableBytes = (m) => m.vigil_monitor_checks_bytes + m.vigil_monitor_hourly_bytes;
-    const a = analyseArrivals(arrivals, created.ids, t0, t1, created.startedAt, INTERVAL_MS);
+    const httpIds = MIX ? created.ids.map((id, index) => (MIX.typeOf(index) === 'http' ? id : undefined)) : created.ids;
+    const a = analyseArrivals(arrivals, httpIds, t0, t1, created.startedAt, INTERVAL_MS);
+    const mix = MIX && {
+      text: MIX_TEXT,
+      targetCpuPercent: ((cpu1.mixTarget - cpu0.mixTarget) / seconds) * 100,
+      perType: await mixFigures({
+        mix: MIX,
+        ids: created.ids,
+        t0,
+        t1,
+        createdFrom: created.startedAt,
+        intervalMs: INTERVAL_MS,
+        httpArrivals: arrivals,
+        mixTarget,
+        base,
+        token,
+        feeder,
+        seconds,
+      }),
+    };
     const startsInWindow = m1.vigil_checks_started_total - m0.vigil_checks_started_total;
     const reads = [...timeline, m1];
     const loopP99 = reads.map((m) => m.vigil_event_loop_delay_p99_ms).sort((x, y) => x - y);
     const result = {
       mode,
+      mix,
       monitors: createdCount,
       createFailures: created.failures.length,
       createSeconds: created.seconds,
@@ -236,7 +291,7 @@ async function runMode(mode) {
       warmupSeconds: WARMUP_S,
       windowSeconds: seconds,
       checksPerSecondTarget: a.arrivalsInWindow / seconds,
-      checksPerSecondExpected: createdCount / INTERVAL_S,
+      checksPerSecondExpected: httpIds.filter((id) => id !== undefined).length / INTERVAL_S,
       startsPerSecondServer: startsInWindow / seconds,
       perMonitor: {
         expected: a.slotsPerMonitor,
@@ -261,6 +316,8 @@ async function runMode(mode) {
         server: ((cpu1.server - cpu0.server) / seconds) * 100,
         tree: ((cpu1.tree - cpu0.tree) / seconds) * 100,
         target: ((cpu1.target - cpu0.target) / seconds) * 100,
+        // Children the server has waited for: fping's processes (the embedded PostgreSQL's live ones are in `tree`).
+        endedChildren: ((cpu1.children - cpu0.children) / seconds) * 100,
         postgres: postgresSeconds === null ? null : (postgresSeconds / seconds) * 100,
         machine: ((cpu1.machine.busy - cpu0.machine.busy) / (cpu1.machine.total - cpu0.machine.total)) * 100,
       },
@@ -322,8 +379,10 @@ async function runMode(mode) {
     };
     return result;
   } finally {
+    feeder?.stop();
     if (server) await server.stop();
     await target.stop();
+    await mixTarget?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (adminClient) {
       await adminClient
@@ -334,66 +393,13 @@ async function runMode(mode) {
   }
 }
 
-function serverLogFindings(path) {
-  let text;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return { lines: 0, problems: [] };
-  }
-  const lines = text.split('\n').filter(Boolean);
-  const problems = lines.filter((line) => /error|warn|fail|exception|unhandled/i.test(line));
-  return { lines: lines.length, problems };
-}
-
-function timeText(part, h) {
-  const label = part.replace('_', ' ');
-  return h ? `${label} ${f(h.mean, 1)} / ${f(h.p50, 1)} / ${f(h.p99, 1)} ms (${h.count})` : `${label} -`;
-}
-
-function print(r) {
-  const findings = serverLogFindings(r.serverLog);
-  const lines = [
-    `${r.mode}: ${r.monitors} monitors at ${INTERVAL_S} s (created in ${f(r.createSeconds, 1)} s, ${r.createFailures} failed, server CPU meanwhile ${f(r.createCpuPercent.server)} %` +
-      (r.createCpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.createCpuPercent.postgres)} %`) +
-      `), ` +
-      `window ${f(r.windowSeconds, 0)} s after ${r.warmupSeconds} s warm-up; ${r.origins} target origin(s), answers after ${r.targetDelayMs} ms`,
-    `  checks/s                 ${f(r.checksPerSecondTarget, 1)} at the target, ${f(r.startsPerSecondServer, 1)} started by the server (expected ${f(r.checksPerSecondExpected, 1)})`,
-    `  checks per monitor       expected ${r.perMonitor.expected}, min ${r.perMonitor.min}, max ${r.perMonitor.max}; missed ${r.perMonitor.missed} (${r.perMonitor.monitorsMissing} monitors), ` +
-      `extra ${r.perMonitor.extra} (${r.perMonitor.monitorsExtra} monitors), >10 s off slot ${r.perMonitor.offSlot}`,
-    `  lateness at target       p50 ${f(r.latenessTarget.p50)} ms, p99 ${f(r.latenessTarget.p99)} ms, p99.9 ${f(r.latenessTarget.p999)} ms, max ${f(r.latenessTarget.max)} ms (${r.latenessTarget.samples} checks due in the window)`,
-    `  lateness in warm-up      p50 ${f(r.latenessWarmup.p50)} ms, p99 ${f(r.latenessWarmup.p99)} ms, max ${f(r.latenessWarmup.max)} ms at the target (${r.latenessWarmup.samples} slot checks from creation start to window); ` +
-      `server: in flight max ${r.latenessWarmup.inFlightMax}, ring p99 max ${f(r.latenessWarmup.ringP99Max)} ms`,
-    `  lateness, server ring    p50 ${f(r.latenessRing.p50)} ms, p99 ${f(r.latenessRing.p99)} ms, max ${f(r.latenessRing.max)} ms (last ${r.latenessRing.covers} starts, ${r.latenessRing.inWindow} of them in the window)`,
-    `  CPU (100 % = one core)   server ${f(r.cpuPercent.server, 1)} %, target ${f(r.cpuPercent.target, 1)} %` +
-      (r.cpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.cpuPercent.postgres, 1)} %`) +
-      `; server + its database processes ${f(r.cpuPercent.tree, 1)} %; whole machine ${f(r.cpuPercent.machine, 1)} % of 2 cores (other test runners in ${r.otherTestRunnersSeen}); server ${f(r.serverCpuMsPerCheck, 2)} ms CPU per check`,
-    `  server RSS               ${f(r.rssMiB.idle)} MiB idle, ${f(r.rssMiB.afterCreate)} after creating, window ${f(r.rssMiB.windowStart)} → ${f(r.rssMiB.windowEnd)} MiB (max ${f(r.rssMiB.windowMax)}); target ${f(r.rssMiB.target)} MiB`,
-    `  total (Vigil + its DB)   RSS sum ${f(r.totalMiB.idle.rss)} / PSS ${f(r.totalMiB.idle.pss)} MiB idle, ${f(r.totalMiB.afterCreate.rss)} / ${f(r.totalMiB.afterCreate.pss)} after creating, ` +
-      `window end ${f(r.totalMiB.windowEnd.rss)} / ${f(r.totalMiB.windowEnd.pss)} MiB, max ${f(r.totalMiB.windowMaxRss)} / ${f(r.totalMiB.windowMaxPss)} MiB (${r.totalMiB.processes} processes)`,
-    `  data folder              ${f(r.dataFolderBytes / 2 ** 20, 1)} MiB under DATA_DIR at the window's end`,
-    `  rows written/s           ${f(r.rowsPerSecond, 1)} (${r.rowsInWindow} in the window)`,
-    `  bytes per 1,000 checks   ${f(r.bytesPer1000Checks.tablesWindow / 1024, 1)} KiB tables (window delta), ${f(r.bytesPer1000Checks.databaseWindow / 1024, 1)} KiB database (window delta); ` +
-      `cumulative: ${f(r.bytesPer1000Checks.checksTableCumulative / 1024, 1)} KiB monitor_checks, ${f(r.bytesPer1000Checks.tablesCumulative / 1024, 1)} KiB with hourly`,
-    `  database                 monitor_checks ${f(r.database.checksBytes / 2 ** 20, 1)} MiB, monitor_hourly ${f(r.database.hourlyBytes / 2 ** 20, 1)} MiB, whole ${f(r.database.databaseBytes / 2 ** 20, 1)} MiB for ${r.database.rowsTotal} rows`,
-    `  in flight                end ${r.inFlight.end}, max seen ${r.inFlight.max}; slowest /api/metrics ${f(r.metricsFetchMs)} ms`,
-    `  check time (mean / p50 / p99 in the window)  ${CHECK_PARTS.map((part) => timeText(part, r.checkTime[part])).join('; ')}`,
-    `  check time before it (creation, warm-up)     ${CHECK_PARTS.map((part) => timeText(part, r.checkTimeBefore[part])).join('; ')}`,
-    `  write queue              max ${f(r.writeQueue.waitingMax)} results waiting (limit ${f(r.writeQueue.limit)}); scheduling held back ${f(r.writeQueue.heldBackMs)} ms in the window`,
-    `  event-loop delay p99     worst ${f(r.eventLoopDelayP99Ms.max, 1)} ms, median ${f(r.eventLoopDelayP99Ms.median, 1)} ms (${r.eventLoopDelayP99Ms.reads} reads of /api/metrics, each covering the time since the previous)`,
-    `  target                   ${r.target.requests} requests on ${r.target.connections} connections, ${r.target.unknownPaths} to unknown paths`,
-    `  server log               ${r.serverLog}: ${findings.lines} lines, ${findings.problems.length} with error/warn/fail`,
-    ...findings.problems.slice(0, 5).map((line) => `    ${line.slice(0, 240)}`),
-  ];
-  console.log(lines.join('\n'));
-  console.log(`  json ${JSON.stringify(r)}`);
-}
-
 const modes = MODE === 'both' ? ['embedded', 'postgres'] : [MODE];
-log(`bench:checker ${MONITORS} monitors over ${ORIGINS} origin(s), ${MINUTES} min window, modes ${modes.join(', ')}`);
+log(
+  `bench:checker ${MONITORS} monitors${MIX ? ` (mix ${MIX_TEXT})` : ''} over ${ORIGINS} origin(s), ${MINUTES} min window, modes ${modes.join(', ')}`,
+);
 for (const mode of modes) {
   try {
-    print(await runMode(mode));
+    print(await runMode(mode), INTERVAL_S);
   } catch (error) {
     console.log(`${mode}: run failed: ${error.message}`);
   }
