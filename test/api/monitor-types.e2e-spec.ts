@@ -233,6 +233,16 @@ describe('monitor types API', () => {
       for (let i = 0; i < 40 && status !== 429; i += 1) status = (await push()).status;
       expect(status).toBe(429);
     });
+
+    it('refuses an address that guesses tokens, after a few misses and before any lookup', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 30 && statuses.at(-1) !== 429; i += 1) {
+        statuses.push((await api().get(`/api/push/guess${String(i).padStart(24, '0')}`)).status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+      expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
+      expect(statuses.length).toBeGreaterThan(15);
+    });
   });
 
   describe('POST /api/monitors/test', () => {

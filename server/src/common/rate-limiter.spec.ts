@@ -33,4 +33,13 @@ describe(RateLimiter.name, () => {
     expect(sut.tracked).toBe(2);
     expect(refused(() => sut.take(['a'], 0))).toBeNull();
   });
+
+  it('checks a key without taking from it', () => {
+    const sut = new RateLimiter({ burst: 1, perMinute: 60 });
+    sut.check(['a'], 0);
+    sut.check(['a'], 0);
+    sut.take(['a'], 0);
+    expect(() => sut.check(['a'], 0)).toThrow(expect.objectContaining({ status: 429 }));
+    expect(() => sut.check(['a'], 1_000)).not.toThrow();
+  });
 });

@@ -24,6 +24,13 @@ export class RateLimiter {
     for (const bucket of buckets) bucket.tokens -= 1;
   }
 
+  /** Throws 429 with the wait when one key's bucket is empty; takes nothing (for limits that count only failures). */
+  check(keys: string[], now = Date.now()): void {
+    const perMs = this.options.perMinute / 60_000;
+    const empty = keys.map((key) => this.bucket(key, now, perMs)).find((bucket) => bucket.tokens < 1);
+    if (empty) throw tooManyRequests('request.tooMany', Math.max(1, Math.ceil((1 - empty.tokens) / perMs / 1000)));
+  }
+
   get tracked(): number {
     return this.buckets.size;
   }

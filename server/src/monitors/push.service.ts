@@ -17,8 +17,10 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
  */
 @Injectable()
 export class PushService {
-  /** Per address: a host running many cron jobs pushes for many monitors; unknown tokens count too. */
-  private readonly perAddress = new RateLimiter({ burst: 120, perMinute: 600 });
+  /** Per address, every push: one host (or NAT address) may run cron jobs for thousands of monitors. */
+  private readonly perAddress = new RateLimiter({ burst: 1_000, perMinute: 10_000 });
+  /** Per address, pushes that name no monitor: guessing tokens stops after a few, before any lookup. */
+  private readonly missesPerAddress = new RateLimiter({ burst: 20, perMinute: 60 });
   /** Per token: pushing faster than every few seconds tells nothing more. */
   private readonly perToken = new RateLimiter({ burst: 10, perMinute: 30 });
 
@@ -29,10 +31,11 @@ export class PushService {
 
   async push(token: string, query: PushQuery, address: string): Promise<void> {
     this.perAddress.take([address]);
-    if (!TOKEN_SHAPE.test(token)) throw notFound('push.notFound');
+    this.missesPerAddress.check([address]);
+    if (!TOKEN_SHAPE.test(token)) throw this.miss(address);
     this.perToken.take([token]);
     const row = await this.monitors.findByPushToken(token);
-    if (!row) throw notFound('push.notFound');
+    if (!row) throw this.miss(address);
     // A paused monitor records nothing; the answer says why, so a cron job's log shows it.
     if (!row.active) throw notFound('push.paused');
     const up = (query.status ?? 'up') === 'up';
@@ -50,5 +53,10 @@ export class PushService {
       { monitorId: row.id, ...storedFields(verdict), rhythmNext: null, slotAt: null, pushed: true },
       { immediately: true },
     );
+  }
+
+  private miss(address: string): Error {
+    this.missesPerAddress.take([address]);
+    return notFound('push.notFound');
   }
 }
