@@ -1,6 +1,6 @@
 // `npm test`: every test layer, in order, on a machine that may never have seen the project. Browser tests need
-// Debian's Chromium and the ping checker's tests Debian's fping: each is installed with apt-get when missing (never
-// skipped). API and browser tests use the
+// Debian's Chromium, the ping checker's tests Debian's fping and the MySQL monitor tests a MariaDB: each is installed
+// with apt-get when missing (never skipped), MariaDB also started when it does not answer. API and browser tests use the
 // PostgreSQL named by TEST_DATABASE_URL, or the embedded PostgreSQL when it is unset.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { buildIfStale, ROOT } from './build.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const FPING = '/usr/bin/fping';
+const MARIADB = '/usr/sbin/mariadbd';
 const LAYERS = [
   ['static checks', 'check'],
   ['server unit', 'test:server'],
@@ -26,10 +27,26 @@ function run(command, args) {
 function ensurePackage(binary, pkg, why) {
   if (existsSync(binary)) return true;
   console.log(`[vigil] ${binary} is missing: installing Debian's ${pkg} package ${why}`);
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const install = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${pkg}`;
-  const ok = asRoot ? run('sh', ['-c', install]) : run('sudo', ['-n', 'sh', '-c', install]);
-  return ok && existsSync(binary);
+  return asAdmin(install) && existsSync(binary);
+}
+
+/** Runs a shell command as root, or through passwordless sudo. */
+function asAdmin(command) {
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  return asRoot ? run('sh', ['-c', command]) : run('sudo', ['-n', 'sh', '-c', command]);
+}
+
+/** Starts the local MariaDB when it does not answer (a machine without an init system, as CI's). */
+function ensureMariadbRunning() {
+  const answers = () => spawnSync('mariadb-admin', ['ping', '--silent'], { stdio: 'ignore' }).status === 0;
+  if (answers()) return true;
+  console.log('[vigil] starting MariaDB for the MySQL monitor tests');
+  asAdmin(
+    'mkdir -p /run/mysqld && chown mysql:mysql /run/mysqld && start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd -- --user=mysql',
+  );
+  for (let i = 0; i < 60 && !answers(); i += 1) spawnSync('sleep', ['0.5']);
+  return answers();
 }
 
 const only = process.argv.slice(2);
@@ -41,6 +58,11 @@ if (layers.some(([name]) => name === 'browser e2e') && !ensurePackage(CHROMIUM, 
 }
 if (layers.some(([name]) => name === 'server unit' || name === 'api e2e') && !ensurePackage(FPING, 'fping', 'for the ping checks')) {
   console.error(`[vigil] ${FPING} could not be installed; the ping checker's tests cannot run`);
+  process.exit(1);
+}
+const needsMysql = layers.some(([name]) => name === 'server medium' || name === 'api e2e') && !process.env.TEST_MYSQL_URL;
+if (needsMysql && !(ensurePackage(MARIADB, 'mariadb-server', 'for the MySQL monitor tests') && ensureMariadbRunning())) {
+  console.error('[vigil] no MariaDB could be installed or started; the MySQL monitor tests cannot run (or set TEST_MYSQL_URL)');
   process.exit(1);
 }
 if (!buildIfStale()) process.exit(1);
