@@ -16,7 +16,7 @@ import {
 } from './monitor-types';
 
 /** Operators comparing numbers: their value must be a number. */
-export const ORDERING_OPERATORS: readonly AssertionOperator[] = ['lt', 'lte', 'gt', 'gte'];
+const ORDERING_OPERATORS: readonly AssertionOperator[] = ['lt', 'lte', 'gt', 'gte'];
 
 /** One step of a JSONPath: an object key or an array index. */
 export type JsonPathStep = string | number;
@@ -66,7 +66,7 @@ export function isNumericText(text: string): boolean {
   return /^\s*-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(text);
 }
 
-export type AssertionsCheck = { ok: true; assertions: Assertion[] } | { ok: false; code: MessageCode };
+type AssertionsCheck = { ok: true; assertions: Assertion[] } | { ok: false; code: MessageCode };
 
 /**
  * Validates a monitor's assertion list for its type and returns it normalized (trimmed paths, no value on

@@ -333,7 +333,7 @@ export const REDIS_READ_COMMANDS = [
 ] as const;
 
 /** Arguments a Redis monitor's command line may have at most (the command included). */
-export const REDIS_COMMAND_WORDS_MAX = 32;
+const REDIS_COMMAND_WORDS_MAX = 32;
 
 /**
  * The words of a command line as redis-cli reads them: separated by blanks, `"…"` (with `\"`, `\\`, `\n`, `\t`, `\r`,
