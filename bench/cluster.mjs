@@ -33,7 +33,7 @@ import {
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
 const Redis = require('ioredis');
-const { spreadOffsetMs } = require(join(import.meta.dirname, '../server/dist/monitors/check-rules.js'));
+const { spreadOffsetMs } = require(join(import.meta.dirname, '../server/dist/monitors/monitor-state.js'));
 
 const INSTANCES = Math.max(1, Math.floor(Number(option('instances', 2))));
 const MONITORS = Math.max(1, Math.floor(Number(option('monitors', 1000))));

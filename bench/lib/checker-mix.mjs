@@ -10,7 +10,7 @@ import { analyseArrivals } from './checker-run.mjs';
 import { api, f, percentile } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
-const { spreadOffsetMs } = require(join(import.meta.dirname, '../../server/dist/monitors/check-rules.js'));
+const { spreadOffsetMs } = require(join(import.meta.dirname, '../../server/dist/monitors/monitor-state.js'));
 const MIX_TYPES = ['http', 'tcp', 'ping', 'dns', 'push'];
 /** A push is sent this long after its monitor's slot, so the check on the slot sees one from 40 s before. */
 const PUSH_PHASE_MS = 20_000;

@@ -11,7 +11,7 @@ const ROOT = join(import.meta.dirname, '../..');
 export const MAIN = join(ROOT, 'server/dist/main.js');
 const TARGET = join(import.meta.dirname, 'checker-target.mjs');
 // The server's own slot function, so lateness is measured against the slots it schedules on.
-const { spreadOffsetMs } = require(join(ROOT, 'server/dist/monitors/check-rules.js'));
+const { spreadOffsetMs } = require(join(ROOT, 'server/dist/monitors/monitor-state.js'));
 
 /**
  * The target in its own process; `delayMs` holds every answer that long (checks stay in flight); it listens on
