@@ -30,7 +30,7 @@ import {
   type MessageCode,
 } from '@vigil/proto';
 import { isMask } from '../common/secret-values';
-import { ConnectionStringError, parseConnectionString, type DatabaseType } from './checkers/database-connection';
+import { CONNECTION_SCHEMES, ConnectionStringError, parseConnectionString, type DatabaseType } from './checkers/database-connection';
 
 /** The per-type request fields each type reads (`*` required); any other is ignored for that type. */
 export const TYPE_FIELDS: { [T in MonitorType]: readonly string[] } = {
@@ -61,13 +61,6 @@ export const MISSING_FIELD: Record<string, MessageCode> = {
   hostname: 'monitors.hostnameRequired',
   port: 'monitors.portInvalid',
   connectionString: 'monitors.connectionStringRequired',
-};
-
-/** Connection-string schemes each database type accepts. */
-export const CONNECTION_SCHEMES: Partial<Record<MonitorType, readonly string[]>> = {
-  postgres: ['postgres:', 'postgresql:'],
-  mysql: ['mysql:', 'mariadb:'],
-  redis: ['redis:', 'rediss:'],
 };
 
 /** An edit (every field optional; the type may be the stored one) rather than a new monitor. */
@@ -161,7 +154,8 @@ export function connectionStringProblem(type: MonitorType | undefined, value: un
   const types = (type ? [type] : Object.keys(CONNECTION_SCHEMES)) as MonitorType[];
   let problem: MessageCode = 'monitors.connectionStringInvalid';
   for (const candidate of types) {
-    if (!(CONNECTION_SCHEMES[candidate] ?? []).some((scheme) => value.toLowerCase().startsWith(`${scheme}//`))) continue;
+    const schemes: readonly string[] = CONNECTION_SCHEMES[candidate as DatabaseType] ?? [];
+    if (!schemes.some((scheme) => value.toLowerCase().startsWith(`${scheme}//`))) continue;
     try {
       parseConnectionString(candidate as DatabaseType, value);
       return null;

@@ -41,7 +41,8 @@ export class ConnectionStringError extends Error {
   }
 }
 
-const SCHEMES: Record<DatabaseType, readonly string[]> = {
+/** Connection-string schemes each database type accepts. */
+export const CONNECTION_SCHEMES: Record<DatabaseType, readonly string[]> = {
   postgres: ['postgres:', 'postgresql:'],
   mysql: ['mysql:', 'mariadb:'],
   redis: ['redis:', 'rediss:'],
@@ -87,8 +88,10 @@ export function parseConnectionString(type: DatabaseType, text: string): Databas
   } catch {
     throw new ConnectionStringError('The connection string is not a valid URL');
   }
-  if (!SCHEMES[type].includes(url.protocol)) {
-    throw new ConnectionStringError(`The connection string must start with ${SCHEMES[type].map((scheme) => `${scheme}//`).join(' or ')}`);
+  if (!CONNECTION_SCHEMES[type].includes(url.protocol)) {
+    throw new ConnectionStringError(
+      `The connection string must start with ${CONNECTION_SCHEMES[type].map((scheme) => `${scheme}//`).join(' or ')}`,
+    );
   }
   const host = decode(url.hostname).replace(/^\[|\]$/g, '');
   if (host === '') throw new ConnectionStringError('The connection string has no host (Unix sockets are not supported)');
