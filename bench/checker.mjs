@@ -1,5 +1,5 @@
 // `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S] [--origins O]
-//   [--target-delay-ms D] [--mix http:40,tcp:20,ping:15,dns:15,push:10]`
+//   [--target-delay-ms D] [--mix http:40,tcp:20,ping:15,dns:15,push:10] [--cpu-prof DIR]`
 //
 // N HTTP monitors at a 60 s interval against a keep-alive loopback target in its own process (listening on O ports,
 // default 1: each port is an origin with its own connection pool in the checker; monitor i uses port i mod O; every
@@ -42,6 +42,8 @@
 //   creation to the window's end. Lateness = sent − planned (the bench's own timers); failed/late pushes are counted;
 //   the server's silence checks store nothing while up, so their lateness is only in the server ring (all types);
 //   missed heartbeats are the push monitors' down rows stored in the window.
+// - --cpu-prof DIR: the server runs under `node --cpu-prof` and writes its profile to DIR when it stops (for finding
+//   where the CPU goes; the profile covers the whole run, so look at its last samples for the window).
 // - CPU per check per type is not separable inside one server: run each type's share alone (as above) and divide
 //   the server's CPU by its checks; the mixed run gives the total.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -80,6 +82,7 @@ const WARMUP_S = Math.max(0, Number(option('warmup', 70)));
 const CREATE_CONCURRENCY = Math.max(1, Math.floor(Number(option('create-concurrency', 32))));
 const ORIGINS = Math.max(1, Math.floor(Number(option('origins', 1))));
 const TARGET_DELAY_MS = Math.max(0, Number(option('target-delay-ms', 0)));
+const CPU_PROF_DIR = option('cpu-prof', null);
 const ADMIN_URL = option('postgres', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const INTERVAL_S = 60;
 const INTERVAL_MS = INTERVAL_S * 1000;
@@ -156,7 +159,7 @@ async function runMode(mode) {
   try {
     const tcpBlock = MIX?.blocks.find((b) => b.type === 'tcp');
     if (MIX) mixTarget = await startMixTarget(tcpBlock?.count ?? 0);
-    server = await startServer(env, logPath);
+    server = await startServer(env, logPath, CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []);
     const { base } = server;
     const credentials = { username: 'benchadmin', password: 'bench-password-1', email: 'bench@example.com' };
     const registered = await api(base, null, 'POST', '/api/auth/register', credentials);

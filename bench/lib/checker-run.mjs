@@ -55,10 +55,10 @@ export async function startTarget({ delayMs = 0, origins = 1 } = {}) {
   };
 }
 
-export async function startServer(env, logPath) {
+export async function startServer(env, logPath, nodeArgs = []) {
   const port = await freePort();
   const out = createWriteStream(logPath);
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
