@@ -3,8 +3,6 @@ import { AddressDenyList } from '../common/outbound';
 import type { AppConfig } from '../config/config';
 import { CheckPipeline, judge, storedFields } from './check-pipeline';
 import type { CheckTarget, ProbeResult } from './checkers/checker';
-import { PushChecker } from './checkers/push.checker';
-import type { MonitorsRepository } from './monitors.repository';
 
 const CHECKED_AT = new Date('2026-01-01T00:00:00Z');
 const probe = (patch: Partial<ProbeResult> = {}): ProbeResult => ({
@@ -33,10 +31,9 @@ describe('judge', () => {
     expect(verdict.assertions).toHaveLength(1);
   });
 
-  it('passes the certificate and a push verdict’s wait on to what is stored', () => {
+  it('passes the certificate and a push verdict’s silence on to what is stored', () => {
     const certificate = { subject: 's', issuer: 'i', expiresAt: CHECKED_AT, fingerprint: 'f', authorizationError: null };
-    const since = new Date(0);
-    const verdict = judge({ assertions: [] }, probe({ observed: { certificate }, awaitedSince: since }));
+    const verdict = judge({ assertions: [] }, probe({ observed: { certificate }, silentFor: 60 }));
     expect(storedFields(verdict)).toEqual({
       ok: true,
       statusCode: 200,
@@ -44,19 +41,18 @@ describe('judge', () => {
       error: null,
       checkedAt: CHECKED_AT,
       certificate,
-      awaitedSince: since,
+      silentFor: 60,
     });
-    expect(storedFields(judge({ assertions: [] }, probe()))).not.toHaveProperty('awaitedSince');
+    expect(storedFields(judge({ assertions: [] }, probe()))).not.toHaveProperty('silentFor');
   });
 });
 
 describe(CheckPipeline.name, () => {
   const config = { outboundDeny: AddressDenyList.parse(''), monitors: { connectionsPerOrigin: 2 } } as AppConfig;
-  const pushes = { pushAwaitedSince: jest.fn() };
   let sut: CheckPipeline;
 
   beforeEach(() => {
-    sut = new CheckPipeline(config, pushes as unknown as MonitorsRepository);
+    sut = new CheckPipeline(config);
   });
   afterEach(() => sut.onModuleDestroy());
 
@@ -80,19 +76,11 @@ describe(CheckPipeline.name, () => {
     expect(verdict!.error).toBe(`could not use ${SECRET_MASK}: password ${SECRET_MASK} refused`);
   });
 
-  it('answers nothing to record for a push monitor whose last push is recent, and a late verdict otherwise', async () => {
+  it('answers a push monitor’s check with the "no push" verdict the writer judges against the stored wait', async () => {
     const target: CheckTarget = { type: 'push', id: 3, timeout: 5, assertions: [], interval: 60, retryInterval: 20 };
-    pushes.pushAwaitedSince.mockResolvedValue(new Date(Date.now() - 30_000));
-    expect(await sut.check(target)).toBeNull();
-    const since = new Date(Date.now() - 61_000);
-    pushes.pushAwaitedSince.mockResolvedValue(since);
-    expect(await sut.check(target)).toMatchObject({ ok: false, error: 'No push received within 60 s', awaitedSince: since });
-  });
-});
-
-describe(PushChecker.name, () => {
-  it('records nothing for a monitor that is gone or not a push monitor', async () => {
-    const sut = new PushChecker({ pushAwaitedSince: async () => null });
-    expect(await sut.check({ type: 'push', id: 1, timeout: 5, assertions: [], interval: 60, retryInterval: 20 })).toBeNull();
+    const before = Date.now();
+    const verdict = await sut.check(target);
+    expect(verdict).toMatchObject({ ok: false, error: 'No push received within 60 s', silentFor: 60 });
+    expect(verdict.checkedAt.getTime()).toBeGreaterThanOrEqual(before);
   });
 });

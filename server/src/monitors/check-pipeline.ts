@@ -4,7 +4,6 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { evaluateAssertions, firstFailure } from './checkers/assertions';
 import { createCheckers, type Checker, type CheckerRegistry, type CheckTarget, type PeerCertificate, type ProbeResult } from './checkers';
-import { MonitorsRepository } from './monitors.repository';
 
 /** One check's result as stored (ResultInput's check fields) plus each assertion's outcome. */
 export interface CheckVerdict {
@@ -16,8 +15,8 @@ export interface CheckVerdict {
   checkedAt: Date;
   certificate: PeerCertificate | null;
   assertions: AssertionOutcome[];
-  /** Push verdicts only (see ProbeResult.awaitedSince). */
-  awaitedSince?: Date;
+  /** Push verdicts only (see ProbeResult.silentFor). */
+  silentFor?: number;
 }
 
 /**
@@ -30,14 +29,14 @@ export class CheckPipeline implements OnModuleDestroy {
   private readonly logger = new Logger(CheckPipeline.name);
   readonly checkers: CheckerRegistry;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, monitors: MonitorsRepository) {
-    this.checkers = createCheckers({ config, pushes: monitors });
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.checkers = createCheckers({ config });
   }
 
-  /** Runs one check; null when there is nothing to record (a push monitor whose last push is recent). Never throws. */
-  async check(target: CheckTarget): Promise<CheckVerdict | null> {
+  /** Runs one check. Never throws. */
+  async check(target: CheckTarget): Promise<CheckVerdict> {
     const checker = this.checkers[target.type] as Checker<MonitorType> | undefined;
-    let probe: ProbeResult | null;
+    let probe: ProbeResult;
     try {
       if (!checker) throw new Error(`no checker for type ${String(target.type)}`);
       probe = await checker.check(target);
@@ -46,7 +45,12 @@ export class CheckPipeline implements OnModuleDestroy {
       this.logger.error(`Checker ${target.type} threw for monitor ${target.id}: ${(error as Error).message}`);
       probe = { ok: false, statusCode: null, responseTime: null, error: 'Check failed', checkedAt: new Date(), observed: {} };
     }
-    return probe && judge(target, withoutSecret(target, probe));
+    return judge(target, withoutSecret(target, probe));
+  }
+
+  /** Whether checks of the type share batched work (see Checker.batched). */
+  isBatched(type: MonitorType): boolean {
+    return (this.checkers[type] as Checker | undefined)?.batched === true;
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -86,12 +90,12 @@ export function judge(target: Pick<CheckTarget, 'assertions'>, probe: ProbeResul
     checkedAt: probe.checkedAt,
     certificate: probe.observed.certificate ?? null,
     assertions,
-    ...(probe.awaitedSince ? { awaitedSince: probe.awaitedSince } : {}),
+    ...(probe.silentFor === undefined ? {} : { silentFor: probe.silentFor }),
   };
 }
 
 /** The fields of a verdict the writer stores (ResultInput's check part). */
 export function storedFields(verdict: CheckVerdict) {
-  const { ok, statusCode, responseTime, error, checkedAt, certificate, awaitedSince } = verdict;
-  return { ok, statusCode, responseTime, error, checkedAt, certificate, ...(awaitedSince ? { awaitedSince } : {}) };
+  const { ok, statusCode, responseTime, error, checkedAt, certificate, silentFor } = verdict;
+  return { ok, statusCode, responseTime, error, checkedAt, certificate, ...(silentFor === undefined ? {} : { silentFor }) };
 }

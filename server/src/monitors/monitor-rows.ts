@@ -88,16 +88,23 @@ export function fieldsAsRow(
 }
 
 /**
- * A push monitor's "no push" verdict judged the wait that started at `awaitedSince`; a push stored since (before or in
- * this batch, the rows being locked) or a resume has moved it, so the verdict no longer holds and is left out.
+ * Push monitors' "no push" verdicts that hold: no push within `silentFor` seconds before the verdict's time. The wait
+ * starts at the stored `push_awaited_since` (moved by every push and resume; the rows are locked) or at a push in this
+ * batch, whatever its order; a monitor that is no longer a push monitor has no wait, and its verdict is left out too.
  */
 export function withoutStaleVerdicts(inputs: ResultInput[], rows: Map<number, MonitorRow>): ResultInput[] {
   const waitStart = new Map<number, number>();
-  for (const row of rows.values()) if (row.push_awaited_since) waitStart.set(row.id, new Date(row.push_awaited_since).getTime());
+  for (const row of rows.values()) {
+    if (row.type === 'push' && row.push_awaited_since) waitStart.set(row.id, new Date(row.push_awaited_since).getTime());
+  }
   for (const input of inputs) {
     if (input.pushed) waitStart.set(input.monitorId, Math.max(waitStart.get(input.monitorId) ?? 0, input.checkedAt.getTime()));
   }
-  return inputs.filter((input) => !input.awaitedSince || (waitStart.get(input.monitorId) ?? 0) <= input.awaitedSince.getTime());
+  return inputs.filter((input) => {
+    if (input.silentFor === undefined) return true;
+    const since = waitStart.get(input.monitorId);
+    return since !== undefined && input.checkedAt.getTime() - since > input.silentFor * 1000;
+  });
 }
 
 export function storedCertificate(certificate: PeerCertificate): StoredCertificate {

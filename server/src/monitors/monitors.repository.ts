@@ -40,8 +40,11 @@ export interface ResultInput {
   certificate?: PeerCertificate | null;
   /** A push arrived (the push route): the wait for the next push starts at `checkedAt`. */
   pushed?: boolean;
-  /** A push monitor's "no push" verdict: dropped when the wait it judged has moved since (a push was stored). */
-  awaitedSince?: Date;
+  /**
+   * A push monitor's "no push" verdict: stored only when the wait for a push (stored, or moved by a push in the same
+   * batch) started more than this many seconds before `checkedAt`.
+   */
+  silentFor?: number;
 }
 
 export interface RecordedResult {
@@ -105,16 +108,6 @@ export class MonitorsRepository {
 
   findByPushToken(token: string): Promise<MonitorRow | null> {
     return queryRow<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE push_token = $1 AND type = 'push'`, [token]);
-  }
-
-  /** PushClock: where the push monitor's wait for its next push started (null when gone or not a push monitor). */
-  async pushAwaitedSince(monitorId: number): Promise<Date | null> {
-    const row = await queryRow<{ since: Date | null }>(
-      this.dataSource,
-      `SELECT push_awaited_since AS since FROM monitors WHERE id = $1 AND type = 'push'`,
-      [monitorId],
-    );
-    return row?.since ?? null;
   }
 
   async list(query: ListQuery): Promise<{ rows: MonitorRow[]; total: number }> {

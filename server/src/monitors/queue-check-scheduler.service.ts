@@ -190,8 +190,6 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   private async check(monitor: JobTarget, slot: number | null): Promise<RecordedResult | null> {
     const intervalMs = monitor.interval * 1000;
     const result = await this.checker.check(monitor);
-    // Nothing to record (a push monitor whose last push is recent): the next slot comes from the job scheduler.
-    if (!result) return null;
     const rhythmNext = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, Math.max(slot ?? 0, Date.now()));
     const recorded = await this.writer.record(
       { monitorId: monitor.id, ...storedFields(result), rhythmNext: new Date(rhythmNext), slotAt: slot === null ? null : new Date(slot) },

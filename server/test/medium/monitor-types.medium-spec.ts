@@ -98,27 +98,41 @@ describe('monitor types', () => {
     const push = await create({ type: 'push' });
     expect((await repository.findByPushToken(push.push_token!))?.id).toBe(push.id);
     expect(await repository.findByPushToken('unknown-token-unknown-token-0000')).toBeNull();
-    expect(await repository.pushAwaitedSince(push.id)).toEqual(push.push_awaited_since);
   });
 
-  it('drops a "no push" verdict when a push was stored after the wait it judged began', async () => {
+  const awaitedSince = async (id: number) => (await repository.findById(id))!.push_awaited_since;
+
+  it('drops a "no push" verdict when a push was stored after the verdict was made', async () => {
     const push = await create({ type: 'push', retries: 0 });
     await dataSource().query(`UPDATE monitors SET push_awaited_since = now() - interval '10 minutes', status = 'up' WHERE id = $1`, [
       push.id,
     ]);
-    const target = toCheckTarget((await repository.findById(push.id))!);
-    // The verdict is made on the old wait…
-    const verdict = await pipeline.check(target);
-    expect(verdict).toMatchObject({ ok: false, error: 'No push received within 60 s' });
+    // The verdict is made while the wait is 10 minutes old…
+    const verdict = await pipeline.check(toCheckTarget((await repository.findById(push.id))!));
+    expect(verdict).toMatchObject({ ok: false, error: 'No push received within 60 s', silentFor: 60 });
     // …a push arrives and is stored before the verdict is…
     await writer.record(result(push.id, { pushed: true }), { immediately: true });
-    const stale = await writer.record(result(push.id, { ok: false, error: verdict!.error, awaitedSince: verdict!.awaitedSince }), {
+    const stale = await writer.record(result(push.id, { ok: false, error: verdict.error, checkedAt: verdict.checkedAt, silentFor: 60 }), {
       immediately: true,
     });
     // …so the verdict is left out and the monitor stays up.
     expect(stale).toBeNull();
     expect((await repository.findById(push.id))!.status).toBe('up');
-    expect(await pipeline.check(toCheckTarget((await repository.findById(push.id))!))).toBeNull();
+  });
+
+  it('drops a "no push" verdict while the last push is recent, and for a monitor that is no longer a push monitor', async () => {
+    const push = await create({ type: 'push', retries: 0 });
+    await dataSource().query(`UPDATE monitors SET push_awaited_since = now() - interval '30 seconds', status = 'up' WHERE id = $1`, [
+      push.id,
+    ]);
+    const silence = { ok: false, error: 'No push received within 60 s', silentFor: 60 };
+    expect(await writer.record(result(push.id, silence), { immediately: true })).toBeNull();
+    await dataSource().query(
+      `UPDATE monitors SET type = 'tcp', hostname = '127.0.0.1', port = 1, push_token = NULL, push_awaited_since = NULL WHERE id = $1`,
+      [push.id],
+    );
+    expect(await writer.record(result(push.id, silence), { immediately: true })).toBeNull();
+    expect((await repository.findById(push.id))!.status).toBe('up');
   });
 
   it('drops the verdict when the push is in the same batch, whatever the order', async () => {
@@ -126,10 +140,9 @@ describe('monitor types', () => {
     await dataSource().query(`UPDATE monitors SET push_awaited_since = now() - interval '10 minutes', status = 'up' WHERE id = $1`, [
       push.id,
     ]);
-    const since = await repository.pushAwaitedSince(push.id);
     const late = new Date();
     const { recorded } = await repository.recordResults([
-      result(push.id, { ok: false, error: 'No push received within 60 s', awaitedSince: since!, checkedAt: late }),
+      result(push.id, { ok: false, error: 'No push received within 60 s', silentFor: 60, checkedAt: late }),
       result(push.id, { pushed: true, checkedAt: new Date(late.getTime() - 1000) }),
     ]);
     expect(recorded.map((r) => r.input.ok)).toEqual([true]);
@@ -141,17 +154,14 @@ describe('monitor types', () => {
     await dataSource().query(`UPDATE monitors SET push_awaited_since = now() - interval '10 minutes', status = 'up' WHERE id = $1`, [
       push.id,
     ]);
-    const verdict = (await pipeline.check(toCheckTarget((await repository.findById(push.id))!)))!;
-    const stored = await writer.record(
-      result(push.id, { ok: false, error: verdict.error, checkedAt: verdict.checkedAt, awaitedSince: verdict.awaitedSince }),
-      {
-        immediately: true,
-      },
-    );
+    const verdict = await pipeline.check(toCheckTarget((await repository.findById(push.id))!));
+    const stored = await writer.record(result(push.id, { ok: false, error: verdict.error, checkedAt: verdict.checkedAt, silentFor: 60 }), {
+      immediately: true,
+    });
     expect(stored?.monitor.status).toBe('down');
     const recovered = await writer.record(result(push.id, { pushed: true }), { immediately: true });
     expect(recovered?.monitor.status).toBe('up');
-    expect((await repository.pushAwaitedSince(push.id))!.getTime()).toBe(recovered!.input.checkedAt.getTime());
+    expect(new Date((await awaitedSince(push.id))!).getTime()).toBe(recovered!.input.checkedAt.getTime());
   });
 
   it('keeps the newest peer certificate seen and raises it with the check', async () => {

@@ -80,19 +80,24 @@ export interface ProbeResult {
   checkedAt: Date;
   observed: Observed;
   /**
-   * Push monitors only: the start of the wait this "no push" verdict judged. The writer drops the verdict when a push
-   * (or a resume) stored meanwhile moved it, so a push arriving as the verdict is made always wins.
+   * Push monitors only: this "no push" verdict holds when no push came within this many seconds before `checkedAt`.
+   * The writer judges that against the stored wait (its start, moved by each push and resume) and drops it otherwise.
    */
-  awaitedSince?: Date;
+  silentFor?: number;
 }
 
 /**
  * One checker per type, one file each. `check` never throws: a failure is a result with `ok: false` and its error
- * text. Returns null only when there is nothing to record this time (a push monitor whose last push is recent).
+ * text.
  */
 export interface Checker<T extends MonitorType = MonitorType> {
   readonly type: T;
-  check(target: CheckTarget<T>): Promise<ProbeResult | null>;
+  /**
+   * Its checks wait on work the checker shares among many of them (ping: one fping process per batch), so the
+   * scheduler counts them apart from the network slots (see CheckSlots).
+   */
+  readonly batched?: boolean;
+  check(target: CheckTarget<T>): Promise<ProbeResult>;
   /** Closes pools and sockets on shutdown. */
   close?(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { HttpChecker } from './http.checker';
 import { MysqlChecker } from './mysql.checker';
 import { PingChecker } from './ping.checker';
 import { PostgresChecker } from './postgres.checker';
-import { PushChecker, type PushClock } from './push.checker';
+import { PushChecker } from './push.checker';
 import { RedisChecker } from './redis.checker';
 import { TcpChecker } from './tcp.checker';
 import { TlsChecker } from './tls.checker';
@@ -18,7 +18,6 @@ export * from './checker';
 /** What checkers are built from. */
 export interface CheckerDeps {
   config: AppConfig;
-  pushes: PushClock;
 }
 
 /** Every monitor type's checker; adding a type adds one line here (a type left out does not compile). */
@@ -28,7 +27,7 @@ export const CHECKERS = {
   ping: ({ config }: CheckerDeps) => new PingChecker(config),
   dns: ({ config }: CheckerDeps) => new DnsChecker(config),
   tls: ({ config }: CheckerDeps) => new TlsChecker(config),
-  push: ({ pushes }: CheckerDeps) => new PushChecker(pushes),
+  push: () => new PushChecker(),
   websocket: ({ config }: CheckerDeps) => new WebsocketChecker(config),
   grpc: ({ config }: CheckerDeps) => new GrpcChecker(config),
   postgres: ({ config }: CheckerDeps) => new PostgresChecker(config),

@@ -1,32 +1,24 @@
 import type { CheckTarget, Checker, ProbeResult } from './checker';
 
-/** Where a push monitor's wait started: its last push, or its creation, resume or change into a push monitor. */
-export interface PushClock {
-  pushAwaitedSince(monitorId: number): Promise<Date | null>;
-}
-
 /**
  * A push monitor's scheduled check: pushes arrive on `/api/push/{token}` and are stored as checks there; this only
- * judges silence. Late (down) when no push came within `interval` seconds of the wait's start; the state machine's
- * retries then give `retryInterval` seconds of grace each while pending. Nothing to record otherwise.
+ * states silence. The verdict is "down unless a push came within `interval` seconds", and the writer judges it
+ * against the stored wait under the monitor's row lock (dropping it when a push came): no read of its own per check,
+ * and a push arriving as the verdict is made always wins. The state machine's retries then give `retryInterval`
+ * seconds of grace each while pending.
  */
 export class PushChecker implements Checker<'push'> {
   readonly type = 'push' as const;
 
-  constructor(private readonly clock: PushClock) {}
-
-  async check(target: CheckTarget<'push'>): Promise<ProbeResult | null> {
-    const since = await this.clock.pushAwaitedSince(target.id);
-    const checkedAt = new Date();
-    if (!since || checkedAt.getTime() - since.getTime() <= target.interval * 1000) return null;
+  async check(target: CheckTarget<'push'>): Promise<ProbeResult> {
     return {
       ok: false,
       statusCode: null,
       responseTime: null,
       error: `No push received within ${target.interval} s`,
-      checkedAt,
+      checkedAt: new Date(),
       observed: {},
-      awaitedSince: since,
+      silentFor: target.interval,
     };
   }
 }
