@@ -1,4 +1,4 @@
-import { CheckSlots } from './check-runs';
+import { BATCHED_PER_SLOT, CheckSlots } from './check-runs';
 
 describe('CheckSlots', () => {
   it('gives out at most CHECK_CONCURRENCY slots and takes them back when the network work ends', () => {
@@ -39,5 +39,24 @@ describe('CheckSlots', () => {
     expect(sut.take(6000)).toBe(false);
     sut.idle(6250);
     expect(sut.heldBackMs(9000)).toBe(650);
+  });
+
+  it('counts checks of a batched type apart, so a burst of them leaves the slots of the other types free', () => {
+    const sut = new CheckSlots(2, () => 1000);
+    const batched = Array.from({ length: 2 * BATCHED_PER_SLOT + 1 }, () => sut.take(0, true));
+    expect(batched.filter(Boolean)).toHaveLength(2 * BATCHED_PER_SLOT);
+    expect([sut.take(0), sut.take(0), sut.take(0)]).toEqual([true, true, false]);
+    expect(sut.inFlight).toBe(2 * BATCHED_PER_SLOT + 2);
+    sut.release(true);
+    expect(sut.take(0)).toBe(false);
+    expect(sut.take(0, true)).toBe(true);
+  });
+
+  it('holds batched checks back too while the write queue has no place for their results', () => {
+    let room = 3;
+    const sut = new CheckSlots(256, () => room);
+    expect([sut.take(0, true), sut.take(0), sut.take(0, true), sut.take(0, true)]).toEqual([true, true, true, false]);
+    room = 10;
+    expect(sut.take(0, true)).toBe(true);
   });
 });

@@ -1,13 +1,22 @@
 import type { RecordedResult } from './monitors.repository';
 
 /**
+ * Checks of a batched type (ping) in flight at most per CHECK_CONCURRENCY slot: they wait on a process the checker
+ * shares among many of them (fping, at most 250 addresses each), so they hold no network slot; this bounds them too.
+ */
+export const BATCHED_PER_SLOT = 8;
+
+/**
  * The scheduler's accounting of checks in flight. A check holds one of `CHECK_CONCURRENCY` slots for its network work
  * only; its result then waits for its batch in the writer's bounded queue. A check starts only while that queue has a
  * place for its result as well as for those of every check already in flight, so when the database falls behind,
- * starts stop (and the time they were held back is counted) instead of results piling up in memory.
+ * starts stop (and the time they were held back is counted) instead of results piling up in memory. Checks of a
+ * batched type count apart (BATCHED_PER_SLOT): a burst of ping checks, each waiting seconds for its echo replies,
+ * must not take every slot from the other types.
  */
 export class CheckSlots {
   private taken = 0;
+  private batchedTaken = 0;
   private heldSince: number | null = null;
   private heldMs = 0;
 
@@ -18,24 +27,26 @@ export class CheckSlots {
   ) {}
 
   get inFlight(): number {
-    return this.taken;
+    return this.taken + this.batchedTaken;
   }
 
   /** Takes a slot for a check due now; false when every slot is taken or the write queue has no place to spare. */
-  take(now: number): boolean {
-    if (this.taken >= this.concurrency) return false;
-    if (this.taken >= this.writeRoom()) {
+  take(now: number, batched = false): boolean {
+    if (batched ? this.batchedTaken >= this.concurrency * BATCHED_PER_SLOT : this.taken >= this.concurrency) return false;
+    if (this.inFlight >= this.writeRoom()) {
       this.heldSince ??= now;
       return false;
     }
     this.endHold(now);
-    this.taken += 1;
+    if (batched) this.batchedTaken += 1;
+    else this.taken += 1;
     return true;
   }
 
   /** The check's network work is over (its result is handed to the writer). */
-  release(): void {
-    this.taken -= 1;
+  release(batched = false): void {
+    if (batched) this.batchedTaken -= 1;
+    else this.taken -= 1;
   }
 
   /** Nothing is due: nothing is being held back. */

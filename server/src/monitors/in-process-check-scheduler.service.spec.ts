@@ -16,6 +16,10 @@ const START = Date.UTC(2026, 0, 1, 12, 0, 0);
 class HeldChecker {
   readonly started: Array<{ at: number; finish: () => void }> = [];
 
+  isBatched(): boolean {
+    return false;
+  }
+
   check(): Promise<CheckResult> {
     const checkedAt = new Date();
     return new Promise((resolve) => {

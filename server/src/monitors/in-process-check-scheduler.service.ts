@@ -24,14 +24,15 @@ interface Entry {
 }
 
 /**
- * Runs every active monitor at its interval in this process: a min-heap of due times, a bounded number of checks in
+ * Runs every active monitor at its interval in this process: min-heaps of due times, a bounded number of checks in
  * flight, results handed to the batch writer. Start times are spread over the interval and kept across restarts.
  */
 @Injectable()
 export class InProcessCheckScheduler extends CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(InProcessCheckScheduler.name);
   private readonly entries = new Map<number, Entry>();
-  private readonly heap = new MinHeap<{ due: number; id: number; version: number }>((a, b) => a.due - b.due);
+  /** Due times, one heap per kind of slot (CheckSlots): a due check waiting for a slot holds back only its kind. */
+  private readonly heaps = { network: dueHeap(), batched: dueHeap() };
   /** Every check from its start until its result is written (for shutdown). */
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Each monitor's check until its result is written: never two at once for one monitor. */
@@ -84,7 +85,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     }
     const entry: Entry = { monitor, due, rhythmAt, version: (previous?.version ?? 0) + 1 };
     this.entries.set(monitor.id, entry);
-    this.heap.push({ due, id: monitor.id, version: entry.version });
+    this.heapOf(monitor).push({ due, id: monitor.id, version: entry.version });
   }
 
   async checkNow(monitor: ScheduledMonitor): Promise<RecordedResult | null> {
@@ -112,29 +113,38 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
 
   private tick(): void {
     const now = Date.now();
+    const network = this.startDue(this.heaps.network, false, now);
+    const batched = this.startDue(this.heaps.batched, true, now);
+    if (network && batched) this.slots.idle(now);
+  }
+
+  /** Starts the heap's due checks while slots of its kind are free; true when none is left waiting. */
+  private startDue(heap: DueHeap, batched: boolean, now: number): boolean {
     while (!this.stopped) {
-      const top = this.heap.peek();
-      if (!top || top.due > now) {
-        this.slots.idle(now);
-        return;
-      }
+      const top = heap.peek();
+      if (!top || top.due > now) return true;
       const entry = this.entries.get(top.id);
       if (!entry || entry.version !== top.version) {
-        this.heap.pop();
+        heap.pop();
         continue;
       }
       if (this.runs.isRunning(top.id)) {
         // Its previous check is still running or being stored: look again shortly rather than overlap.
-        this.heap.pop();
-        this.heap.push({ ...top, due: now + 1000 });
+        heap.pop();
+        heap.push({ ...top, due: now + 1000 });
         continue;
       }
-      if (!this.slots.take(now)) return;
-      this.heap.pop();
+      if (!this.slots.take(now, batched)) return false;
+      heap.pop();
       this.lateness.record(now - top.due);
       // Logged in run; the next run is already planned.
       this.runs.join(top.id, () => this.track(this.run(entry, false))).catch(() => undefined);
     }
+    return true;
+  }
+
+  private heapOf(monitor: ScheduledMonitor): DueHeap {
+    return this.checker.isBatched(monitor.type) ? this.heaps.batched : this.heaps.network;
   }
 
   private track<T>(run: Promise<T>): Promise<T> {
@@ -154,16 +164,16 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     try {
       // A scheduled check holds its slot (taken in tick) for the network work only; a manual one, asked for by a
       // person, takes none.
+      const batched = this.checker.isBatched(monitor.type);
       const result = await this.checker.check(monitor).finally(() => {
-        if (!manual) this.slots.release();
+        if (!manual) this.slots.release(batched);
       });
-      // Nothing to record (a push monitor whose last push is recent): the rhythm goes on.
-      const recorded =
-        result &&
-        (await this.writer.record(
-          { monitorId: monitor.id, ...storedFields(result), rhythmNext: new Date(entry.rhythmAt), slotAt },
-          { immediately: manual },
-        ));
+      // Null when nothing was stored (a push monitor's "no push" verdict after a push came, or a monitor gone): the
+      // rhythm goes on.
+      const recorded = await this.writer.record(
+        { monitorId: monitor.id, ...storedFields(result), rhythmNext: new Date(entry.rhythmAt), slotAt },
+        { immediately: manual },
+      );
       // Deleted, paused or re-scheduled while the check ran: the newer entry decides.
       if (this.entries.get(monitor.id) === entry) {
         const next = recorded ? nextRun(stateOf(recorded.monitor), entry.rhythmAt).at : entry.rhythmAt;
@@ -182,7 +192,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   private requeue(entry: Entry, due: number): void {
     entry.due = due;
     entry.version += 1;
-    this.heap.push({ due, id: entry.monitor.id, version: entry.version });
+    this.heapOf(entry.monitor).push({ due, id: entry.monitor.id, version: entry.version });
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -190,4 +200,10 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     if (this.timer) clearInterval(this.timer);
     await Promise.allSettled([...this.inFlight]);
   }
+}
+
+type DueHeap = MinHeap<{ due: number; id: number; version: number }>;
+
+function dueHeap(): DueHeap {
+  return new MinHeap((a, b) => a.due - b.due);
 }

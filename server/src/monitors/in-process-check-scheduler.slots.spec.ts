@@ -39,6 +39,7 @@ function setup({ concurrency = 256, room = 5000 } = {}) {
   const checks: Array<{ id: number; done: ReturnType<typeof deferred<CheckResult>> }> = [];
   const writes: Array<{ id: number; done: ReturnType<typeof deferred<RecordedResult | null>> }> = [];
   const checker = {
+    isBatched: (type: string) => type === 'ping',
     check: (target: ScheduledMonitor) => {
       const done = deferred<CheckResult>();
       checks.push({ id: target.id, done });
@@ -98,6 +99,22 @@ describe('InProcessCheckScheduler', () => {
     expect(env.writes.map((w) => w.id)).toEqual([1]);
     expect(env.checks.map((c) => c.id)).toEqual([1, 2]);
     expect(env.sut.getStats().inFlight).toBe(1);
+  });
+
+  it('runs other types beside a burst of ping checks that wait for their echo replies', async () => {
+    const env = setup({ concurrency: 2 });
+    const ping = (id: number) => ({ ...monitor(id), type: 'ping', hostname: '127.0.0.1', packetCount: 3 }) as unknown as ScheduledMonitor;
+    await start(env, ...Array.from({ length: 10 }, (_, i) => ping(i + 1)), monitor(11), monitor(12), monitor(13));
+    await jest.advanceTimersByTimeAsync(50);
+    // Every ping check and two HTTP ones (the network slots) are under way; the third HTTP check waits for a slot.
+    const started = env.checks.map((c) => c.id);
+    expect(started.filter((id) => id <= 10)).toHaveLength(10);
+    expect(started.filter((id) => id > 10)).toHaveLength(2);
+    expect(env.sut.getStats().inFlight).toBe(12);
+    const waiting = [11, 12, 13].find((id) => !started.includes(id))!;
+    env.checks.find((c) => c.id > 10)!.done.resolve(up());
+    await jest.advanceTimersByTimeAsync(50);
+    expect(env.checks.map((c) => c.id)).toContain(waiting);
   });
 
   it('starts no second check of a monitor until the result of the first is written', async () => {

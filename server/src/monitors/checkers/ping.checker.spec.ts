@@ -97,6 +97,27 @@ describe('PingChecker', () => {
     await sut.close();
   });
 
+  it('gathers checks started apart into one process and dates each check when its requests went out', async () => {
+    const runs: Array<{ run: FpingRun; at: number }> = [];
+    const sut = new PingChecker(allow, (run) => {
+      runs.push({ run, at: Date.now() });
+      return runFping(run);
+    });
+    const askedAt = Date.now();
+    const first = sut.check(target('127.0.0.1', { packetCount: 1 }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = sut.check(target('127.0.0.2', { packetCount: 1 }));
+    const results = await Promise.all([first, second]);
+    expect(runs).toHaveLength(1);
+    expect(runs[0].run.addresses).toEqual(['127.0.0.1', '127.0.0.2']);
+    // After the gathering (half a second from the first check), the same time for both.
+    expect(runs[0].at - askedAt).toBeGreaterThanOrEqual(450);
+    expect(results[1].checkedAt).toEqual(results[0].checkedAt);
+    expect(runs[0].at - results[0].checkedAt.getTime()).toBeGreaterThanOrEqual(0);
+    expect(runs[0].at - results[0].checkedAt.getTime()).toBeLessThan(50);
+    await sut.close();
+  });
+
   it('keeps packet counts apart and fits every request in the timeout', async () => {
     const { runs, runner } = recordingRunner();
     const sut = new PingChecker(allow, runner);

@@ -6,8 +6,11 @@ import { FpingRun, HostReplies, runFping, SEND_INTERVAL_MS } from './fping';
 import { describeFailure } from './failure';
 import { untilAborted } from './socket';
 
-/** Checks due within this long of each other share one fping process (see docs/decisions.md, "Ping"). */
-const GATHER_MS = 250;
+/**
+ * Checks due within this long of each other share one fping process: each process costs the server a fork and fping
+ * its start, so at thousands of monitors fewer, larger batches cost less (figures in docs/decisions.md, "Ping").
+ */
+const GATHER_MS = 500;
 /** Addresses per fping process at most: at 1 ms between requests, one round of them takes a quarter second. */
 const BATCH_MAX = 250;
 /** Kept free of the timeout for starting fping and reading its output. */
@@ -20,8 +23,8 @@ interface Waiting {
   address: string;
   /** performance.now() by which the whole check must end. */
   deadline: number;
-  /** null: fping printed nothing for the address (it was stopped at the deadline). */
-  settle: (outcome: HostReplies | Error | null) => void;
+  /** null: fping printed nothing for the address (it was stopped at the deadline). `sentAt`: when fping started. */
+  settle: (outcome: HostReplies | Error | null, sentAt: Date) => void;
 }
 
 interface Batch {
@@ -41,6 +44,7 @@ type Runner = (run: FpingRun) => Promise<Map<string, HostReplies>>;
  */
 export class PingChecker implements Checker<'ping'> {
   readonly type = 'ping';
+  readonly batched = true;
   private readonly deny: AddressDenyList;
   private readonly batches = new Map<number, Batch>();
   private readonly running = new Set<Promise<void>>();
@@ -66,12 +70,17 @@ export class PingChecker implements Checker<'ping'> {
     } catch (error) {
       return failure(describeFailure(error, target.timeout));
     }
-    const outcome = await new Promise<HostReplies | Error | null>((settle) =>
-      this.enqueue(count, { address, deadline: started + target.timeout * 1000, settle }),
+    const { outcome, sentAt } = await new Promise<{ outcome: HostReplies | Error | null; sentAt: Date }>((resolve) =>
+      this.enqueue(count, {
+        address,
+        deadline: started + target.timeout * 1000,
+        settle: (outcome, sentAt) => resolve({ outcome, sentAt }),
+      }),
     );
-    if (outcome === null) return failure(`Timeout after ${target.timeout} s`);
-    if (outcome instanceof Error) return failure(outcome.message);
-    return { ...pingResult(outcome, target.timeout), checkedAt };
+    // The check is the echo requests: its time is when they went out, after the batch gathered.
+    if (outcome === null) return { ...failure(`Timeout after ${target.timeout} s`), checkedAt: sentAt };
+    if (outcome instanceof Error) return { ...failure(outcome.message), checkedAt: sentAt };
+    return { ...pingResult(outcome, target.timeout), checkedAt: sentAt };
   }
 
   /** Starts what is gathered at once and waits for every fping process to end (each within its checks' timeout). */
@@ -108,12 +117,13 @@ export class PingChecker implements Checker<'ping'> {
     const budget = Math.min(...batch.waiting.map((entry) => entry.deadline)) - performance.now() - MARGIN_MS;
     const spread = addresses.length * SEND_INTERVAL_MS;
     const periodMs = Math.min(PERIOD_MAX_MS, Math.max(PERIOD_MIN_MS, Math.floor((budget - spread) / batch.count)));
+    const sentAt = new Date();
     try {
       const limitMs = Math.max(budget, periodMs * batch.count + spread);
       const replies = await this.runner({ addresses, count: batch.count, periodMs, limitMs });
-      for (const entry of batch.waiting) entry.settle(replies.get(entry.address) ?? null);
+      for (const entry of batch.waiting) entry.settle(replies.get(entry.address) ?? null, sentAt);
     } catch (error) {
-      for (const entry of batch.waiting) entry.settle(error instanceof Error ? error : new Error(String(error)));
+      for (const entry of batch.waiting) entry.settle(error instanceof Error ? error : new Error(String(error)), sentAt);
     }
   }
 }
