@@ -4,6 +4,7 @@ export * from './messages';
 export * from './realtime';
 export * from './monitors';
 export * from './monitor-types';
+export * from './monitor-targets';
 export * from './assertion-rules';
 export * from './agent';
 export * from './agents';

@@ -266,36 +266,6 @@ export interface MonitorTestResponse {
   };
 }
 
-/** The readable target of a monitor whose type has no URL, e.g. `tcp://db:5432`, `dns://example.com?type=MX`. */
-export function targetOf(
-  fields: Pick<MonitorTypeReadFields, 'type' | 'hostname' | 'port' | 'dns_record_type'> & { url?: string | null },
-): string {
-  switch (fields.type) {
-    case 'http':
-    case 'websocket':
-      return fields.url ?? '';
-    case 'tcp':
-    case 'tls':
-    case 'grpc':
-      return `${fields.type}://${hostPort(fields.hostname ?? '', fields.port)}`;
-    case 'ping':
-      return `ping://${fields.hostname ?? ''}`;
-    case 'dns':
-      return `dns://${fields.hostname ?? ''}?type=${fields.dns_record_type ?? MONITOR_TYPE_DEFAULTS.dnsRecordType}`;
-    case 'push':
-      return 'push://heartbeat';
-    case 'postgres':
-    case 'mysql':
-    case 'redis':
-      return `${fields.type}://${fields.hostname ?? ''}${fields.port ? `:${fields.port}` : ''}`;
-  }
-}
-
-function hostPort(hostname: string, port: number | null): string {
-  const host = hostname.includes(':') ? `[${hostname}]` : hostname;
-  return port ? `${host}:${port}` : host;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Redis monitors' commands
 

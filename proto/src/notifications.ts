@@ -1,4 +1,5 @@
 /** Notifications: channel types and their configuration as the API reads and writes them. */
+import type { TargetFields } from './monitor-targets';
 
 export const CHANNEL_TYPES = ['telegram', 'resend', 'webhook', 'slack', 'dingtalk', 'wecom', 'feishu'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -182,6 +183,9 @@ export interface DeliveryAttemptDto {
   at: string;
 }
 
+/** A history entry's monitor: its type and the fields its target is read from (`readableTarget`). */
+export type NotificationHistoryMonitor = TargetFields & { url: string };
+
 /** One notification to one channel, with its delivery attempts. */
 export interface NotificationHistoryItem {
   id: number;
@@ -192,6 +196,11 @@ export interface NotificationHistoryItem {
   target_kind: NotificationTargetKind;
   target_id: number | null;
   target_name: string;
+  /**
+   * The monitor of a monitor entry as it stands now, for showing its type and target as the monitor list does (URL
+   * credentials masked); null for agents, tests and monitors deleted since.
+   */
+  monitor: NotificationHistoryMonitor | null;
   channel_id: number | null;
   channel_name: string;
   channel_type: ChannelType;

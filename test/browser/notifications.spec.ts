@@ -250,12 +250,31 @@ describe('notifications in the browser', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain(`[Down] ${MONITOR}`);
     expect(await row.innerText()).toContain(CHANNEL);
+    // The monitor's type and target, as the monitor list shows them.
+    expect(await row.getByTestId(`history-monitor-type-${down?.id}`).innerText()).toBe('HTTP');
+    expect(await row.getByTestId(`history-monitor-target-${down?.id}`).innerText()).toBe(`${target.url}/`);
     // Newest first.
     expect(await page.getByTestId('history-table').locator('tbody tr[data-status]').first().getAttribute('data-testid')).toBe(
       `history-row-${down?.id}`,
     );
     expect(app.output()).not.toContain(BOT_TOKEN);
   });
+  step('on a phone the history keeps the message, the monitor target and the status in view', async () => {
+    const [down] = (await history()).filter((item) => item.target_kind === 'monitor');
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const row = page.getByTestId(`history-row-${down.id}`);
+      const status = row.getByText('Sent', { exact: true });
+      await status.waitFor();
+      const box = await status.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      expect(await row.getByTestId(`history-monitor-target-${down.id}`).isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   step('a test the provider refuses shows its answer in the dialog and lands in the history as failed', async () => {
     await page.getByTestId('notifications-tab-channels').click();
     await page.getByTestId(`channel-edit-${channelId}`).click();

@@ -64,6 +64,7 @@ export function makeHistoryItem(overrides: Partial<NotificationHistoryItem> = {}
     target_kind: 'test',
     target_id: null,
     target_name: 'Ops chat 1',
+    monitor: null,
     channel_id: 1,
     channel_name: 'Ops chat 1',
     channel_type: 'telegram',

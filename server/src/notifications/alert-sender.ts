@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { MonitorType } from '@vigil/proto';
 import type { EntityManager } from 'typeorm';
 import { NotificationDispatcher } from './dispatcher.service';
 import { buildMessage, type MessageVars } from './messages';
@@ -18,6 +19,8 @@ export interface Send {
   target: { kind: TargetKind; id: number; name: string };
   vars: MessageVars;
   at: Date;
+  /** A monitor's events: its type, which picks the default text. */
+  monitorType?: MonitorType;
 }
 
 /** The global settings of a kind and the specific entries of some of its targets. */
@@ -74,7 +77,7 @@ export class AlertSender {
             target_kind: send.target.kind,
             target_id: send.target.id,
             target_name: send.target.name,
-            message: buildMessage(send.event, channel.language, send.vars, send.target, send.at),
+            message: buildMessage(send.event, channel.language, send.vars, send.target, send.at, send.monitorType),
           },
         ];
       }),

@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import type { AgentDto } from '@vigil/proto';
+import type { AgentDto, MonitorType } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
 import { AlertSender, type Send } from './alert-sender';
 import { AlertStateRepository, type AlertState } from './alert-state.repository';
-import type { MessageVars } from './messages';
+import { monitorVars, type MessageVars } from './messages';
 import { agentDecision, monitorDecision, thresholdStep, type StatusDecision } from './rules';
 
 type Kind = AlertState['kind'];
@@ -20,6 +20,7 @@ interface StatusEvent {
   decision: NonNullable<StatusDecision>;
   at: Date;
   vars: MessageVars;
+  monitorType?: MonitorType;
 }
 
 const stateKey = (kind: Kind, id: number, metric: Metric) => `${kind}:${id}:${metric}`;
@@ -53,17 +54,15 @@ export class AlertsService {
     const events = transitions.flatMap((t): StatusEvent[] => {
       const decision = monitorDecision(t.previous, t.status);
       if (!decision) return [];
-      const vars = {
-        name: t.monitor.name,
-        status: t.status,
-        previous_status: t.previous,
-        url: t.monitor.url,
-        response_time: t.check.response_time,
-        status_code: t.check.status_code,
-        expected_status: t.monitor.expected_status,
-        error: t.check.error,
-      };
-      return [{ target: { kind: 'monitor', id: t.monitor.id, name: t.monitor.name }, decision, at: new Date(t.check.checked_at), vars }];
+      return [
+        {
+          target: { kind: 'monitor', id: t.monitor.id, name: t.monitor.name },
+          decision,
+          at: new Date(t.check.checked_at),
+          vars: monitorVars(t.monitor, t.check, t.previous, t.status),
+          monitorType: t.monitor.type,
+        },
+      ];
     });
     return this.onStatusEvents(manager, 'monitor', events);
   }
@@ -111,6 +110,7 @@ export class AlertsService {
             target: event.target,
             vars: event.vars,
             at: event.at,
+            monitorType: event.monitorType,
           });
         }
       } else {
@@ -125,6 +125,7 @@ export class AlertsService {
             target: event.target,
             vars: event.vars,
             at: event.at,
+            monitorType: event.monitorType,
           });
         }
       }

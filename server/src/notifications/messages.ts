@@ -1,7 +1,9 @@
+import { readableTarget, type CheckDto, type MonitorDto, type MonitorStatus, type MonitorType } from '@vigil/proto';
 import type { NotificationMessage } from './providers';
-import { render, textFor, type Language, type NotificationEvent } from './templates';
+import { HEARTBEAT_TARGET, render, textFor, TYPE_NAMES, type Language, type Localized, type NotificationEvent } from './templates';
 
-export type MessageVars = Record<string, string | number | null | undefined>;
+/** Values to fill a text's `{{variables}}`; a `Localized` one is read in the channel's language. */
+export type MessageVars = Record<string, string | number | null | undefined | Localized>;
 
 const SEVERITY: Record<NotificationEvent, NotificationMessage['severity']> = {
   'monitor.down': 'alert',
@@ -24,16 +26,20 @@ export function formatTime(at: Date): string {
   return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-/** Renders an event's default template in the channel's language, with `time` filled from `at`. */
+/**
+ * Renders an event's default template in the channel's language, with `time` filled from `at`; a monitor's events
+ * pick their text by `monitorType` (see `textFor`).
+ */
 export function buildMessage(
   event: NotificationEvent,
   language: Language,
   vars: MessageVars,
   target: NotificationMessage['target'],
   at: Date,
+  monitorType?: MonitorType,
 ): NotificationMessage {
-  const text = textFor(event, language);
-  const all = { ...vars, time: formatTime(at) };
+  const text = textFor(event, language, monitorType);
+  const all = { ...inLanguage(vars, language), time: formatTime(at) };
   return {
     event,
     severity: SEVERITY[event],
@@ -42,4 +48,39 @@ export function buildMessage(
     target,
     at: at.toISOString(),
   };
+}
+
+/** What a monitor's down and recovery texts say of it. */
+export type MonitorVarsSource = Pick<MonitorDto, 'name' | 'url' | 'expected_status' | 'type' | 'hostname' | 'port' | 'dns_record_type'>;
+
+/**
+ * The variables of a monitor's down and recovery: `type` and `target` (as the monitor list reads it, a push monitor's
+ * being the heartbeat) for every type, and the HTTP ones (`url`, `status_code`, `expected_status`) kept as they were.
+ * `url` comes masked from the monitor read, and a database monitor's target is the host and port read out of its
+ * connection string, so no secret reaches a message.
+ */
+export function monitorVars(
+  monitor: MonitorVarsSource,
+  check: Pick<CheckDto, 'status_code' | 'response_time' | 'error'>,
+  previous: MonitorStatus,
+  status: MonitorStatus,
+): MessageVars {
+  return {
+    name: monitor.name,
+    status,
+    previous_status: previous,
+    type: TYPE_NAMES[monitor.type],
+    target: readableTarget(monitor) ?? HEARTBEAT_TARGET,
+    url: monitor.url,
+    response_time: check.response_time,
+    status_code: check.status_code,
+    expected_status: monitor.expected_status,
+    error: check.error,
+  };
+}
+
+function inLanguage(vars: MessageVars, language: Language): Parameters<typeof render>[1] {
+  return Object.fromEntries(
+    Object.entries(vars).map(([name, value]) => [name, value !== null && typeof value === 'object' ? value[language] : value]),
+  );
 }

@@ -4,11 +4,15 @@ import type {
   ChannelType,
   DeliveryAttemptDto,
   DeliveryStatus,
+  DnsRecordType,
+  MonitorType,
   NotificationHistoryItem,
+  NotificationHistoryMonitor,
   NotificationTargetKind,
   SettingsTargetType,
 } from '@vigil/proto';
 import { DataSource } from 'typeorm';
+import { maskUrl } from '../common/secret-values';
 import { execute, queryRow, queryRows, type Sql } from '../database/rows';
 import type { NotificationMessage } from './providers';
 import type { TargetSettings } from './rules';
@@ -200,11 +204,13 @@ export class NotificationsRepository {
       this.dataSource,
       `SELECT o.id::int, o.event, o.message, o.target_kind, o.target_id, o.target_name, o.channel_id,
               coalesce(c.name, o.channel_name) AS channel_name, o.channel_type, o.status, o.attempts, o.next_attempt_at,
-              o.last_error, o.created_at, o.sent_at,
+              o.last_error, o.created_at, o.sent_at, m.type AS monitor_type, m.hostname AS monitor_hostname,
+              m.port AS monitor_port, m.dns_record_type AS monitor_dns_record_type, m.url AS monitor_url,
               coalesce((SELECT json_agg(json_build_object('attempt', t.attempt, 'ok', t.ok, 'http_status', t.http_status,
                         'detail', t.detail, 'duration_ms', t.duration_ms, 'at', t.at) ORDER BY t.attempt, t.id)
                         FROM notification_attempts t WHERE t.outbox_id = o.id), '[]') AS tries
        FROM notification_outbox o LEFT JOIN notification_channels c ON c.id = o.channel_id
+       LEFT JOIN monitors m ON o.target_kind = 'monitor' AND m.id = o.target_id
        ${clause} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, filter.limit, filter.offset],
     );
@@ -241,6 +247,12 @@ interface HistoryRow {
   created_at: Date;
   sent_at: Date | null;
   tries: Array<Omit<DeliveryAttemptDto, 'at'> & { at: string }>;
+  /** Null unless the entry is a monitor's and the monitor still exists. */
+  monitor_type: MonitorType | null;
+  monitor_hostname: string | null;
+  monitor_port: number | null;
+  monitor_dns_record_type: DnsRecordType | null;
+  monitor_url: string | null;
 }
 
 function toHistoryItem(row: HistoryRow): NotificationHistoryItem {
@@ -253,6 +265,7 @@ function toHistoryItem(row: HistoryRow): NotificationHistoryItem {
     target_kind: row.target_kind,
     target_id: row.target_id,
     target_name: row.target_name,
+    monitor: historyMonitor(row),
     channel_id: row.channel_id,
     channel_name: row.channel_name,
     channel_type: row.channel_type,
@@ -270,5 +283,17 @@ function toHistoryItem(row: HistoryRow): NotificationHistoryItem {
       duration_ms: t.duration_ms,
       at: new Date(t.at).toISOString(),
     })),
+  };
+}
+
+/** The entry's monitor as its reads show the target: the URL's credentials masked, as `toMonitorDto` does. */
+function historyMonitor(row: HistoryRow): NotificationHistoryMonitor | null {
+  if (!row.monitor_type) return null;
+  return {
+    type: row.monitor_type,
+    hostname: row.monitor_hostname,
+    port: row.monitor_port,
+    dns_record_type: row.monitor_dns_record_type,
+    url: row.monitor_url ? maskUrl(row.monitor_url) : '',
   };
 }

@@ -1,4 +1,4 @@
-import type { NotificationTemplateDto } from '@vigil/proto';
+import type { MonitorType, NotificationTemplateDto } from '@vigil/proto';
 
 export type Language = 'zh-CN' | 'en-US';
 export type NotificationEvent =
@@ -15,6 +15,7 @@ export type NotificationEvent =
   | 'certificate.expiring'
   | 'certificate.expired'
   | 'test';
+type MonitorEvent = 'monitor.down' | 'monitor.recovery';
 
 type Text = { subject: string; content: string };
 
@@ -97,6 +98,59 @@ const TEXTS: Record<NotificationEvent, Record<Language, Text>> = {
   },
 };
 
+/**
+ * The monitor texts of every type but HTTP: such a check has no status code to report, so they name the type and the
+ * target (`db:5432`, `example.com MX`, the heartbeat) instead; the error names what failed.
+ */
+const TARGET_TEXTS: Record<MonitorEvent, Record<Language, Text>> = {
+  'monitor.down': {
+    'en-US': {
+      subject: '[Down] {{name}}',
+      content:
+        '{{name}} is down.\nType: {{type}}\nTarget: {{target}}\nError: {{error}}\nPrevious status: {{previous_status}}\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[故障] {{name}}',
+      content: '{{name}} 无法访问。\n类型：{{type}}\n目标：{{target}}\n错误：{{error}}\n之前状态：{{previous_status}}\n时间：{{time}}',
+    },
+  },
+  'monitor.recovery': {
+    'en-US': {
+      subject: '[Recovered] {{name}}',
+      content: '{{name}} is up again.\nType: {{type}}\nTarget: {{target}}\nResponse time: {{response_time}} ms\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[恢复] {{name}}',
+      content: '{{name}} 已恢复。\n类型：{{type}}\n目标：{{target}}\n响应时间：{{response_time}} ms\n时间：{{time}}',
+    },
+  },
+};
+
+/** A variable's words in each language. */
+export type Localized = Readonly<Record<Language, string>>;
+
+/** How the `type` variable names each monitor type. */
+export const TYPE_NAMES: Record<MonitorType, Localized> = {
+  http: same('HTTP(S)'),
+  tcp: { 'en-US': 'TCP port', 'zh-CN': 'TCP 端口' },
+  ping: same('Ping'),
+  dns: same('DNS'),
+  tls: { 'en-US': 'TLS certificate', 'zh-CN': 'TLS 证书' },
+  push: { 'en-US': 'Push', 'zh-CN': '推送' },
+  websocket: same('WebSocket'),
+  grpc: same('gRPC'),
+  postgres: same('PostgreSQL'),
+  mysql: same('MySQL / MariaDB'),
+  redis: same('Redis'),
+};
+
+/** The `target` of a push monitor, which waits for heartbeats rather than reaching anything. */
+export const HEARTBEAT_TARGET: Localized = { 'en-US': 'heartbeat', 'zh-CN': '心跳' };
+
+function same(name: string): Localized {
+  return { 'en-US': name, 'zh-CN': name };
+}
+
 function thresholdText(en: string, zh: string): Record<Language, Text> {
   return {
     'en-US': {
@@ -131,22 +185,35 @@ export function render(template: string, vars: Record<string, string | number | 
   });
 }
 
-export function textFor(event: NotificationEvent, language: Language): Text {
+/** The default text of an event; a monitor's events read differently for HTTP monitors and the other types. */
+export function textFor(event: NotificationEvent, language: Language, monitorType?: MonitorType): Text {
+  if (monitorType && monitorType !== 'http' && isMonitorEvent(event)) return TARGET_TEXTS[event][language];
   return TEXTS[event][language];
 }
 
-/** The defaults as the API lists them (read-only). */
+const isMonitorEvent = (event: NotificationEvent): event is MonitorEvent => event in TARGET_TEXTS;
+
+/** The defaults as the API lists them (read-only), a monitor event's HTTP text followed by the other types'. */
 export function defaultTemplates(): NotificationTemplateDto[] {
   let id = 0;
+  const variants = (event: NotificationEvent): Array<{ texts: Record<Language, Text>; label: string }> =>
+    isMonitorEvent(event)
+      ? [
+          { texts: TEXTS[event], label: 'HTTP, ' },
+          { texts: TARGET_TEXTS[event], label: 'other types, ' },
+        ]
+      : [{ texts: TEXTS[event], label: '' }];
   return (Object.keys(TEXTS) as NotificationEvent[]).flatMap((event) =>
-    (['zh-CN', 'en-US'] as Language[]).map((language) => ({
-      id: (id += 1),
-      name: `${event} (${language})`,
-      type: event,
-      language,
-      subject: TEXTS[event][language].subject,
-      content: TEXTS[event][language].content,
-      is_default: true,
-    })),
+    variants(event).flatMap(({ texts, label }) =>
+      (['zh-CN', 'en-US'] as Language[]).map((language) => ({
+        id: (id += 1),
+        name: `${event} (${label}${language})`,
+        type: event,
+        language,
+        subject: texts[language].subject,
+        content: texts[language].content,
+        is_default: true,
+      })),
+    ),
   );
 }

@@ -31,7 +31,7 @@ const settings = (channels: number[], overrides: Partial<TargetSettings> = {}): 
 });
 
 const monitor = (id: number, previous: MonitorStatus, status: MonitorStatus): EventMap['monitor.status_changed'] => ({
-  monitor: { id, name: `Shop ${id}`, url: `https://shop-${id}.example.com/`, expected_status: 200, status } as MonitorDto,
+  monitor: { id, name: `Shop ${id}`, url: `https://shop-${id}.example.com/`, expected_status: 200, status, type: 'http' } as MonitorDto,
   previous,
   status,
   check: {

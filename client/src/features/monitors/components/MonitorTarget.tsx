@@ -1,6 +1,6 @@
 import { Text, type TextProps } from '@mantine/core';
+import { readableTarget, type TargetFields } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
-import { readableTarget, type TargetFields } from '../types/meta';
 
 /** The monitor's target in one truncated line: URL, `host:port`, `example.com MX`, or "heartbeat" for push. */
 export function MonitorTarget({ monitor, testId, ...props }: { monitor: TargetFields; testId?: string } & TextProps) {

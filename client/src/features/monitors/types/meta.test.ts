@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readableTarget } from '@vigil/proto';
 import { makeMonitor } from '../../../test/monitors';
-import { certificateColor, readableTarget } from './meta';
+import { certificateColor } from './meta';
 
 describe('certificateColor', () => {
   it.each([

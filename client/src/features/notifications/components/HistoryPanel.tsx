@@ -5,8 +5,11 @@ import { Fragment, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { ErrorState, LoadingState } from '../../../components/PageState/PageState';
+import { MonitorTarget } from '../../monitors/components/MonitorTarget';
+import { MonitorTypeBadge } from '../../monitors/components/MonitorTypeBadge';
 import { notificationsApi, type HistoryQuery } from '../api';
 import { usePagedRead } from '../usePagedRead';
+import classes from './HistoryPanel.module.css';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -49,7 +52,38 @@ function Attempts({ item }: { item: NotificationHistoryItem }) {
   );
 }
 
-/** Every notification sent or still trying, newest first, paged and filtered on the server; attempts on demand. */
+/**
+ * Whom the notification is about: the kind and name, and for a monitor its type and target as the monitor list shows
+ * them. The target wraps rather than truncates, so a long URL never widens the table past a phone's screen.
+ */
+function HistoryTarget({ item }: { item: NotificationHistoryItem }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {t(`notifications.history.targets.${item.target_kind}`)} · {item.target_name}
+      </Text>
+      {item.monitor && (
+        <Group gap={6} wrap="nowrap" align="flex-start" mt={2}>
+          <MonitorTypeBadge type={item.monitor.type} size="xs" testId={`history-monitor-type-${item.id}`} />
+          <MonitorTarget
+            monitor={item.monitor}
+            size="xs"
+            truncate={false}
+            miw={0}
+            style={{ overflowWrap: 'anywhere' }}
+            testId={`history-monitor-target-${item.id}`}
+          />
+        </Group>
+      )}
+    </>
+  );
+}
+
+/**
+ * Every notification sent or still trying, newest first, paged and filtered on the server; attempts on demand. On a
+ * phone: message (with time and channel below it) and status only, without sideways scrolling.
+ */
 export function HistoryPanel() {
   const { t } = useTranslation();
   const [query, setQuery] = useState<HistoryQuery>({ page: 1, pageSize: HISTORY_PAGE_SIZE, status: 'all', targetKind: 'all' });
@@ -117,16 +151,16 @@ export function HistoryPanel() {
         </Paper>
       )}
       {state.items.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={760} className={classes.scroll}>
           <Table verticalSpacing="xs" data-testid="history-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={36} />
-                <Table.Th>{t('notifications.history.time')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('notifications.history.time')}</Table.Th>
                 <Table.Th>{t('notifications.history.subject')}</Table.Th>
-                <Table.Th>{t('notifications.history.channel')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('notifications.history.channel')}</Table.Th>
                 <Table.Th>{t('notifications.history.status')}</Table.Th>
-                <Table.Th>{t('notifications.history.attempts')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('notifications.history.attempts')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -143,18 +177,19 @@ export function HistoryPanel() {
                         {open.has(item.id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
                       </ActionIcon>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Text size="sm">{when(item.created_at)}</Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {item.subject}
                       </Text>
-                      <Text size="xs" c="dimmed">
-                        {t(`notifications.history.targets.${item.target_kind}`)} · {item.target_name}
+                      <HistoryTarget item={item} />
+                      <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {when(item.created_at)} · {item.channel_name}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Text size="sm">{item.channel_name}</Text>
                       <Text size="xs" c="dimmed">
                         {t(`notifications.types.${item.channel_type}`)}
@@ -170,7 +205,7 @@ export function HistoryPanel() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{item.attempts}</Table.Td>
+                    <Table.Td visibleFrom="sm">{item.attempts}</Table.Td>
                   </Table.Tr>
                   {open.has(item.id) && (
                     <Table.Tr>

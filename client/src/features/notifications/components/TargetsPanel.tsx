@@ -1,4 +1,5 @@
 import { Badge, Group, Pagination, Paper, Stack, Switch, Text } from '@mantine/core';
+import { readableTarget } from '@vigil/proto';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
@@ -6,7 +7,6 @@ import { SearchInput } from '../../../components/ListControls/ListControls';
 import { ErrorState, LoadingState } from '../../../components/PageState/PageState';
 import { agentsApi } from '../../agents/api';
 import { monitorsApi } from '../../monitors/api';
-import { readableTarget } from '../../monitors/types/meta';
 import { entryFrom, type AgentEntry, type MonitorEntry, type TargetKind } from '../settings';
 import { useNotificationsStore } from '../store';
 import { usePagedRead } from '../usePagedRead';
