@@ -10,7 +10,7 @@ import { analyseArrivals } from './checker-run.mjs';
 import { api, f, percentile } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
-const { spreadOffsetMs } = require(join(import.meta.dirname, '../../server/dist/monitors/monitor-state.js'));
+const { BATCHED_GRAIN_MS, spreadOffsetMs } = require(join(import.meta.dirname, '../../server/dist/monitors/monitor-state.js'));
 const MIX_TYPES = ['http', 'tcp', 'ping', 'dns', 'push'];
 /** A push is sent this long after its monitor's slot, so the check on the slot sees one from 40 s before. */
 const PUSH_PHASE_MS = 20_000;
@@ -175,14 +175,18 @@ const idsOf = (ids, mix, type) => ids.map((id, index) => (id !== undefined && mi
 
 /**
  * Figures per type over the window [t0, t1). http, tcp, dns: arrivals at their targets; ping: the server's stored
- * checks (checked_at is when the check started, before fping's gathering); push: the feeder's pushes and the stored
+ * checks (checked_at is when fping started, after the gathering) against their slots on whole seconds (the server's
+ * grain for batched types); push: the feeder's pushes and the stored
  * checks (up rows are the pushes the server took; down rows are missed heartbeats).
  */
 export async function mixFigures({ mix, ids, t0, t1, createdFrom, intervalMs, httpArrivals, mixTarget, base, token, feeder, seconds }) {
   const out = {};
   const count = (type) => idsOf(ids, mix, type).filter((id) => id !== undefined).length;
   const fromArrivals = (type, arrivals, source) => {
-    const a = analyseArrivals(arrivals, idsOf(ids, mix, type), t0, t1, createdFrom, intervalMs);
+    const grain = type === 'ping' ? BATCHED_GRAIN_MS : 1;
+    const a = analyseArrivals(arrivals, idsOf(ids, mix, type), t0, t1, createdFrom, intervalMs, (id) =>
+      spreadOffsetMs(id, intervalMs, grain),
+    );
     return {
       monitors: count(type),
       source,
@@ -209,7 +213,7 @@ export async function mixFigures({ mix, ids, t0, t1, createdFrom, intervalMs, ht
     if (type === 'dns') out.dns = fromArrivals('dns', await mixTarget.arrivals('dns'), 'questions at the DNS server');
     if (type === 'ping') {
       const stored = await storedChecks(base, token, entries('ping'));
-      out.ping = fromArrivals('ping', stored, "server's stored checked_at (check start)");
+      out.ping = fromArrivals('ping', stored, "server's stored checked_at (when fping started)");
       const downs = stored.down.filter((d) => d.at >= t0 && d.at < t1);
       out.ping.down = downs.length;
       out.ping.downErrors = [...new Set(downs.map((d) => d.error))].slice(0, 3);

@@ -95,7 +95,7 @@ export async function startServer(env, logPath, nodeArgs = []) {
 }
 
 /** Lateness and per-monitor counts from the target's arrival log, over slots in [t0, t1). */
-export function analyseArrivals(arrivals, ids, t0, t1, warmupFrom, INTERVAL_MS) {
+export function analyseArrivals(arrivals, ids, t0, t1, warmupFrom, INTERVAL_MS, offsetOf = (id) => spreadOffsetMs(id, INTERVAL_MS)) {
   const indexToId = ids;
   const perMonitor = new Int32Array(ids.length);
   const seen = new Uint8Array(ids.length);
@@ -111,7 +111,7 @@ export function analyseArrivals(arrivals, ids, t0, t1, warmupFrom, INTERVAL_MS) 
     if (at >= t0 && at < t1) arrivalsInWindow += 1;
     const id = indexToId[index];
     if (id === undefined) continue;
-    const offset = spreadOffsetMs(id, INTERVAL_MS);
+    const offset = offsetOf(id);
     const late = (((at - offset) % INTERVAL_MS) + INTERVAL_MS) % INTERVAL_MS;
     const slot = at - late;
     const first = !seen[index];

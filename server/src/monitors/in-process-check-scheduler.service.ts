@@ -5,7 +5,7 @@ import { CheckPipeline, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { CheckSlots } from './check-runs';
-import { nextOnRhythm, spreadOffsetMs } from './monitor-state';
+import { BATCHED_GRAIN_MS, nextOnRhythm, onGrain, spreadOffsetMs } from './monitor-state';
 import { MonitorRuns } from './check-runs';
 import { nextRun, stateOf } from './monitor-state';
 import type { ScheduledMonitor } from './monitor.types';
@@ -68,19 +68,20 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     const now = Date.now();
     const intervalMs = monitor.interval * 1000;
     const previous = this.entries.get(monitor.id);
+    const grain = this.grainOf(monitor);
     let due: number;
     let rhythmAt: number;
     if (options.checkNow) {
       // Checked at once, then on its spread slot, so monitors created or resumed together do not stay bunched.
       due = now;
-      rhythmAt = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, now);
+      rhythmAt = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs, grain), intervalMs, now);
     } else if (monitor.nextCheckAt) {
       // Resume on the stored rhythm: a time missed while the server was down moves to its next slot, not to now.
       const stored = new Date(monitor.nextCheckAt).getTime();
-      due = stored >= now ? stored : nextOnRhythm(stored, intervalMs, now);
+      due = onGrain(stored >= now ? stored : nextOnRhythm(stored, intervalMs, now), grain);
       rhythmAt = due;
     } else {
-      due = now + spreadOffsetMs(monitor.id, intervalMs);
+      due = onGrain(now + spreadOffsetMs(monitor.id, intervalMs, grain), grain);
       rhythmAt = due;
     }
     const entry: Entry = { monitor, due, rhythmAt, version: (previous?.version ?? 0) + 1 };
@@ -96,7 +97,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
       const entry = this.entries.get(monitor.id) ?? {
         monitor,
         due: now,
-        rhythmAt: nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, now),
+        rhythmAt: nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs, this.grainOf(monitor)), intervalMs, now),
         version: 0,
       };
       return this.track(this.run(entry, true));
@@ -141,6 +142,10 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
       this.runs.join(top.id, () => this.track(this.run(entry, false))).catch(() => undefined);
     }
     return true;
+  }
+
+  private grainOf(monitor: ScheduledMonitor): number {
+    return this.checker.isBatched(monitor.type) ? BATCHED_GRAIN_MS : 1;
   }
 
   private heapOf(monitor: ScheduledMonitor): DueHeap {

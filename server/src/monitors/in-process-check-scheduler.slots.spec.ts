@@ -117,6 +117,18 @@ describe('InProcessCheckScheduler', () => {
     expect(env.checks.map((c) => c.id)).toContain(waiting);
   });
 
+  it('runs ping checks on whole seconds, so those due together share one fping process', async () => {
+    const env = setup();
+    await start(env);
+    const ping = { ...monitor(5), type: 'ping', hostname: '127.0.0.1', packetCount: 3 } as unknown as ScheduledMonitor;
+    // A rhythm stored off the grain (before the monitor became a ping monitor) moves to the next whole second.
+    await env.sut.schedule({ ...ping, nextCheckAt: new Date(Date.now() + 1234) });
+    await jest.advanceTimersByTimeAsync(1950);
+    expect(env.checks).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(env.checks.map((c) => c.id)).toEqual([5]);
+  });
+
   it('starts no second check of a monitor until the result of the first is written', async () => {
     const env = setup();
     await start(env, monitor(1));

@@ -1,5 +1,15 @@
 import type { MonitorStatus } from '@vigil/proto';
-import { applyResult, applyResults, CheckOutcome, MonitorState, nextCheckAt, nextOnRhythm, nextRun, spreadOffsetMs } from './monitor-state';
+import {
+  applyResult,
+  applyResults,
+  CheckOutcome,
+  MonitorState,
+  nextCheckAt,
+  nextOnRhythm,
+  nextRun,
+  onGrain,
+  spreadOffsetMs,
+} from './monitor-state';
 import { TRANSITION_TABLE } from './transition-table.testing';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
@@ -128,5 +138,25 @@ describe('spreadOffsetMs', () => {
     expect(offsets.every((o) => o >= 0 && o < 60_000)).toBe(true);
     const buckets = new Set(offsets.map((o) => Math.floor(o / 6_000)));
     expect(buckets.size).toBe(10);
+  });
+
+  it('puts the slots of a batched type on whole seconds, still spread over the interval', () => {
+    const offsets = Array.from({ length: 600 }, (_, i) => spreadOffsetMs(i + 1, 60_000, 1000));
+    expect(offsets.every((o) => o % 1000 === 0 && o >= 0 && o < 60_000)).toBe(true);
+    expect(new Set(offsets).size).toBe(60);
+    expect(spreadOffsetMs(7, 60_000, 1000)).toBe(spreadOffsetMs(7, 60_000) - (spreadOffsetMs(7, 60_000) % 1000));
+    // Anchored on whole seconds, a rhythm of whole-second intervals stays on them.
+    expect(nextOnRhythm(spreadOffsetMs(7, 20_000, 1000), 20_000, 1_795_000_123_456) % 1000).toBe(0);
+  });
+});
+
+describe('onGrain', () => {
+  it.each([
+    [12_000, 1000, 12_000],
+    [12_001, 1000, 13_000],
+    [12_999, 1000, 13_000],
+    [12_345, 1, 12_345],
+  ])('%s on a grain of %s → %s', (at, grain, expected) => {
+    expect(onGrain(at, grain)).toBe(expected);
   });
 });

@@ -159,8 +159,23 @@ export function nextOnRhythm(anchorMs: number, intervalMs: number, nowMs: number
   return anchorMs + steps * intervalMs;
 }
 
-/** A stable offset within the interval for a monitor that has no rhythm yet, spreading start times. */
-export function spreadOffsetMs(monitorId: number, intervalMs: number): number {
+/**
+ * The slot grain of batched types (ping): their slots fall on whole seconds, so the checks due in one second start
+ * together and share one fping process instead of each few waiting to be gathered (docs/decisions.md, "Ping").
+ */
+export const BATCHED_GRAIN_MS = 1000;
+
+/**
+ * A stable offset within the interval for a monitor that has no rhythm yet, spreading start times; a multiple of
+ * `grainMs` (intervals are whole seconds, so a rhythm anchored on it stays on the grain).
+ */
+export function spreadOffsetMs(monitorId: number, intervalMs: number, grainMs = 1): number {
   // Knuth's multiplicative hash spreads consecutive ids across the interval.
-  return ((monitorId * 2654435761) % 2 ** 32) % intervalMs;
+  const offset = ((monitorId * 2654435761) % 2 ** 32) % intervalMs;
+  return offset - (offset % grainMs);
+}
+
+/** The first time on the grain at or after `atMs` (a stored rhythm from before a monitor's type was batched). */
+export function onGrain(atMs: number, grainMs: number): number {
+  return Math.ceil(atMs / grainMs) * grainMs;
 }

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/config';
 import type { RedisHandle } from '../redis/redis.module';
 import { CheckPipeline, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
-import { nextOnRhythm, spreadOffsetMs } from './monitor-state';
+import { BATCHED_GRAIN_MS, nextOnRhythm, spreadOffsetMs } from './monitor-state';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { MonitorRuns } from './check-runs';
 import { nextRun, stateOf } from './monitor-state';
@@ -149,10 +149,14 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     return this.lateness.stats(this.inFlight, this.scheduled);
   }
 
+  private grainOf(monitor: Pick<ScheduledMonitor, 'type'>): number {
+    return this.checker.isBatched(monitor.type) ? BATCHED_GRAIN_MS : 1;
+  }
+
   private upsert(monitor: ScheduledMonitor) {
     const every = monitor.interval * 1000;
     // BullMQ runs an `every` scheduler without an offset at once; 0 would mean that, so the earliest slot is 1 ms.
-    const offset = Math.max(1, spreadOffsetMs(monitor.id, every));
+    const offset = Math.max(1, spreadOffsetMs(monitor.id, every, this.grainOf(monitor)));
     return this.queue.upsertJobScheduler(
       schedulerId(monitor.id),
       { every, offset },
@@ -190,7 +194,11 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   private async check(monitor: JobTarget, slot: number | null): Promise<RecordedResult | null> {
     const intervalMs = monitor.interval * 1000;
     const result = await this.checker.check(monitor);
-    const rhythmNext = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs), intervalMs, Math.max(slot ?? 0, Date.now()));
+    const rhythmNext = nextOnRhythm(
+      spreadOffsetMs(monitor.id, intervalMs, this.grainOf(monitor)),
+      intervalMs,
+      Math.max(slot ?? 0, Date.now()),
+    );
     const recorded = await this.writer.record(
       { monitorId: monitor.id, ...storedFields(result), rhythmNext: new Date(rhythmNext), slotAt: slot === null ? null : new Date(slot) },
       { immediately: slot === null },

@@ -7,10 +7,11 @@ import { describeFailure } from './failure';
 import { untilAborted } from './socket';
 
 /**
- * Checks due within this long of each other share one fping process: each process costs the server a fork and fping
- * its start, so at thousands of monitors fewer, larger batches cost less (figures in docs/decisions.md, "Ping").
+ * Checks started within this long of each other share one fping process: each process costs the server a fork and
+ * fping its start. Scheduled ping checks are due on whole seconds (BATCHED_GRAIN_MS), so those of one second start in
+ * one scheduler tick and this only needs to cover a tick or two (figures in docs/decisions.md, "Ping").
  */
-const GATHER_MS = 500;
+const GATHER_MS = 100;
 /** Addresses per fping process at most: at 1 ms between requests, one round of them takes a quarter second. */
 const BATCH_MAX = 250;
 /** Kept free of the timeout for starting fping and reading its output. */
