@@ -44,6 +44,32 @@ export const HTTP_TYPE_COLUMNS: Pick<
   certificate: null,
 };
 
+/** A stored http monitor, up, with the given columns changed. */
+export function monitorRow(overrides: Partial<MonitorRow> = {}): MonitorRow {
+  return {
+    ...HTTP_TYPE_COLUMNS,
+    id: 1,
+    name: 'api',
+    url: 'https://api.example.com/health',
+    method: 'GET',
+    interval_s: 60,
+    timeout_s: 30,
+    expected_status: 200,
+    headers: {},
+    body: null,
+    active: true,
+    retries: 1,
+    retry_interval_s: 20,
+    status: 'up',
+    consecutive_failures: 0,
+    response_time: null,
+    last_checked: null,
+    next_check_at: null,
+    created_at: new Date(0),
+    ...overrides,
+  };
+}
+
 /** What an http check target has beyond the fields of before issue 16. */
 export const HTTP_TARGET_EXTRAS: { type: 'http'; ignoreTls: boolean; maxRedirects: number; assertions: Assertion[] } = {
   type: 'http',

@@ -1,30 +1,8 @@
 import { SECRET_MASK as M } from '@vigil/proto';
 import { toMonitorDto, uptimePercent } from './monitor.mapper';
-import { HTTP_TYPE_COLUMNS } from './monitor-fixtures.testing';
-import type { MonitorRow } from './monitor.types';
+import { monitorRow } from './monitor-fixtures.testing';
 
-const row = (overrides: Partial<MonitorRow>): MonitorRow => ({
-  ...HTTP_TYPE_COLUMNS,
-  id: 1,
-  name: 'api',
-  url: 'https://api.example.com/health',
-  method: 'GET',
-  interval_s: 60,
-  timeout_s: 30,
-  expected_status: 200,
-  headers: {},
-  body: null,
-  active: true,
-  retries: 1,
-  retry_interval_s: 20,
-  status: 'up',
-  consecutive_failures: 0,
-  response_time: null,
-  last_checked: null,
-  next_check_at: null,
-  created_at: new Date(0),
-  ...overrides,
-});
+const row = monitorRow;
 
 describe('toMonitorDto', () => {
   it('masks credentials in the URL and credential headers, keeping plain ones', () => {

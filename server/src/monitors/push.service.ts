@@ -1,15 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../common/api-exception';
 import { RateLimiter } from '../common/rate-limiter';
+import type { EventMap } from '../events/event-map';
+import { OnEvent } from '../events/on-event.decorator';
 import { judge, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
-import type { ProbeResult } from './checkers/checker';
+import type { CheckTarget, ProbeResult } from './checkers/checker';
 import { toCheckTarget } from './monitor.mapper';
 import { MonitorsRepository } from './monitors.repository';
 import type { PushQuery } from './push.dto';
 
 /** What a push token may look like: anything else is unknown without a database look-up. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+/** Push monitors kept by token at most, and how long one is trusted without a change event (a missed relay). */
+const KNOWN_MAX = 50_000;
+const KNOWN_FOR_MS = 5 * 60_000;
+
+/** What a push needs of its monitor. */
+interface PushMonitor {
+  id: number;
+  active: boolean;
+  target: CheckTarget;
+  at: number;
+}
 
 /**
  * Pushes (`/api/push/{token}`): each is a check of its push monitor, stored through the same writer and state
@@ -23,6 +36,13 @@ export class PushService {
   private readonly missesPerAddress = new RateLimiter({ burst: 20, perMinute: 60 });
   /** Per token: pushing faster than every few seconds tells nothing more. */
   private readonly perToken = new RateLimiter({ burst: 10, perMinute: 30 });
+  /**
+   * Push monitors by token, so a push costs no look-up: at thousands of push monitors that read was a query per push.
+   * Dropped on every change of the monitor on any instance (pause, edit, token, delete; the events cross instances),
+   * after KNOWN_FOR_MS, and when the writer finds the monitor gone.
+   */
+  private readonly known = new Map<string, PushMonitor>();
+  private readonly tokens = new Map<number, string>();
 
   constructor(
     private readonly monitors: MonitorsRepository,
@@ -34,10 +54,10 @@ export class PushService {
     this.missesPerAddress.check([address]);
     if (!TOKEN_SHAPE.test(token)) throw this.miss(address);
     this.perToken.take([token]);
-    const row = await this.monitors.findByPushToken(token);
-    if (!row) throw this.miss(address);
+    const monitor = await this.monitorOf(token);
+    if (!monitor) throw this.miss(address);
     // A paused monitor records nothing; the answer says why, so a cron job's log shows it.
-    if (!row.active) throw notFound('push.paused');
+    if (!monitor.active) throw notFound('push.paused');
     const up = (query.status ?? 'up') === 'up';
     const message = query.msg?.trim() ?? '';
     const probe: ProbeResult = {
@@ -48,10 +68,49 @@ export class PushService {
       checkedAt: new Date(),
       observed: { body: message },
     };
-    const verdict = judge(toCheckTarget(row), probe);
+    const verdict = judge(monitor.target, probe);
     // In the writer's next batch (within 200 ms), not a transaction of its own: at thousands of push monitors, pushes
     // flushing at once would split every batch.
-    await this.writer.record({ monitorId: row.id, ...storedFields(verdict), rhythmNext: null, slotAt: null, pushed: true });
+    const recorded = await this.writer.record({
+      monitorId: monitor.id,
+      ...storedFields(verdict),
+      rhythmNext: null,
+      slotAt: null,
+      pushed: true,
+    });
+    if (!recorded) {
+      // Deleted meanwhile (or by a cascade that raised no event).
+      this.forget(monitor.id);
+      throw this.miss(address);
+    }
+  }
+
+  @OnEvent('monitor.updated', { everyInstance: true })
+  @OnEvent('monitor.deleted', { everyInstance: true })
+  changed({ monitor }: Pick<EventMap['monitor.updated'], 'monitor'>): void {
+    this.forget(monitor.id);
+  }
+
+  private async monitorOf(token: string): Promise<PushMonitor | null> {
+    const now = Date.now();
+    const known = this.known.get(token);
+    if (known && now - known.at < KNOWN_FOR_MS) return known;
+    if (known) this.forget(known.id);
+    const row = await this.monitors.findByPushToken(token);
+    if (!row) return null;
+    const monitor = { id: row.id, active: row.active, target: toCheckTarget(row), at: now };
+    this.forget(row.id);
+    this.known.set(token, monitor);
+    this.tokens.set(row.id, token);
+    if (this.known.size > KNOWN_MAX) this.forget(this.known.values().next().value!.id);
+    return monitor;
+  }
+
+  private forget(monitorId: number): void {
+    const token = this.tokens.get(monitorId);
+    if (token === undefined) return;
+    this.tokens.delete(monitorId);
+    this.known.delete(token);
   }
 
   private miss(address: string): Error {

@@ -31,7 +31,9 @@ export function serveClient(app: Express, clientDir: string, browser: BrowserCon
   };
   app.get('/index.html', sendPage);
   app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }));
-  app.use(express.static(clientDir, { index: false, maxAge: 0 }));
+  const files = express.static(clientDir, { index: false, maxAge: 0 });
+  // A server path is never one of these files: no look-up on disk for each API request (pushes, agents' reports).
+  app.use((req: Request, res: Response, next: NextFunction) => (SERVER_PATHS.test(req.path) ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PATHS.test(req.path) || !req.accepts('html')) {
       return next();
