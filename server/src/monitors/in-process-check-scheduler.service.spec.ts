@@ -2,7 +2,7 @@ import type { AppConfig } from '../config/config';
 import type { CheckResultsWriter } from './check-results.writer';
 import type { CheckPipeline } from './check-pipeline';
 import type { ProbeResult } from './checkers/checker';
-import { HTTP_TARGET_EXTRAS, HTTP_TYPE_COLUMNS } from './monitor-fixtures.testing';
+import { HTTP_TARGET_EXTRAS, monitorRow } from './monitor-fixtures.testing';
 import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
 import { applyResult, stateOf, withState } from './monitor-state';
 import type { MonitorRow, ScheduledMonitor } from './monitor.types';
@@ -51,27 +51,17 @@ class MemoryWriter {
 }
 
 function row(): MonitorRow {
-  return {
-    ...HTTP_TYPE_COLUMNS,
+  return monitorRow({
     id: 7,
     name: 'site',
     url: 'http://127.0.0.1:9/',
-    method: 'GET',
-    interval_s: 60,
     timeout_s: 10,
     expected_status: 2,
-    headers: {},
-    body: null,
-    active: true,
-    retries: 1,
-    retry_interval_s: 20,
-    status: 'up',
-    consecutive_failures: 0,
     response_time: 5,
     last_checked: new Date(START - 60_000),
     next_check_at: new Date(START + 60_000),
     created_at: new Date(START - 120_000),
-  };
+  });
 }
 
 describe(InProcessCheckScheduler.name, () => {

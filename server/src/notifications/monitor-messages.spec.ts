@@ -1,5 +1,5 @@
 import { SECRET_MASK as M, type MonitorStatus } from '@vigil/proto';
-import { HTTP_TYPE_COLUMNS } from '../monitors/monitor-fixtures.testing';
+import { monitorRow } from '../monitors/monitor-fixtures.testing';
 import { toMonitorDto } from '../monitors/monitor.mapper';
 import type { MonitorRow } from '../monitors/monitor.types';
 import { buildMessage, monitorVars } from './messages';
@@ -9,28 +9,16 @@ const AT = new Date('2026-11-23T08:15:02.345Z');
 const TIME = '2026-11-23 08:15:02 UTC';
 
 /** A stored monitor row; the message is built from its read, as the `monitor.status_changed` event carries it. */
-const row = (overrides: Partial<MonitorRow>): MonitorRow => ({
-  ...HTTP_TYPE_COLUMNS,
-  id: 7,
-  name: 'API',
-  url: 'https://ops:hunter2@api.example.com/health?token=abc123',
-  method: 'GET',
-  interval_s: 60,
-  timeout_s: 30,
-  expected_status: 200,
-  headers: {},
-  body: null,
-  active: true,
-  retries: 0,
-  retry_interval_s: 20,
-  status: 'down',
-  consecutive_failures: 1,
-  response_time: null,
-  last_checked: null,
-  next_check_at: null,
-  created_at: new Date(0),
-  ...overrides,
-});
+const row = (overrides: Partial<MonitorRow>): MonitorRow =>
+  monitorRow({
+    id: 7,
+    name: 'API',
+    url: 'https://ops:hunter2@api.example.com/health?token=abc123',
+    retries: 0,
+    status: 'down',
+    consecutive_failures: 1,
+    ...overrides,
+  });
 
 const SECRETS = /hunter2|abc123|s3cret|wsToken/;
 
