@@ -139,9 +139,12 @@ describe('agents in the browser', () => {
       .getByTestId('agent-detail-status')
       .filter({ hasText: /online/i })
       .waitFor({ timeout: 15_000 });
+    // Online comes with the agent's hello; its figures with its first report, stored and pushed a moment later.
     for (const bar of ['cpu', 'memory']) {
-      const text = await page.getByTestId(`agent-bar-${bar}`).textContent();
-      expect(text).toMatch(/\d+\.\d%/);
+      await page
+        .getByTestId(`agent-bar-${bar}`)
+        .filter({ hasText: /\d+\.\d%/ })
+        .waitFor({ timeout: 15_000 });
     }
     const memory = Number(await page.getByTestId('agent-bar-memory').getAttribute('data-percent'));
     expect(memory).toBeGreaterThan(0);

@@ -16,7 +16,11 @@ export interface StatusPageHead extends StatusPageSettings {
 export const liveCache = {
   /** A read older than the last pushed check keeps the check's figures (status, uptime, history). */
   monitors: createEntityTable<MonitorDto>({ stampOf: (monitor) => monitor.last_checked, whenOlder: keepLiveFigures }),
-  agents: createEntityTable<AgentDto>(),
+  /**
+   * Dated by the agent's last report (`updated_at`): a read answered before a pushed report was stored keeps the
+   * pushed figures instead of showing the agent without them until its next report.
+   */
+  agents: createEntityTable<AgentDto>({ stampOf: (agent) => agent.updated_at }),
   /**
    * Public items, dated by the projection they came with (its `updated_at`): the status page's (selected items, with
    * their history) and the wall's (every item, no history) are different reads of a monitor, so each has its table.

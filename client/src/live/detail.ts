@@ -46,7 +46,8 @@ export async function loadDetail<Row extends { id: number }>(
 ): Promise<void> {
   const ticket = detail.request.start(signal);
   if (detail.current().id !== id) {
-    detail.table.show(detail.view, []);
+    // Listed before it is read, so a push of the whole row meanwhile is kept (EntityTable.offer).
+    detail.table.show(detail.view, [id]);
     detail.switchTo(id);
   } else if (!quiet) detail.set({ status: 'loading', error: null });
   try {

@@ -65,4 +65,17 @@ describe('entity table', () => {
     sut.patch(1, (held) => held);
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('takes an offered whole row only while it is held or a view lists it, and an older read then keeps it', () => {
+    const sut = createEntityTable<Row>(rule);
+    sut.offer(row({ id: 2 }));
+    expect(sut.get(2)).toBeUndefined();
+    // A detail page lists the id before its read comes back; the push meanwhile is kept…
+    sut.show('detail', [2]);
+    sut.offer(row({ id: 2, status: 'down', at: '2025-03-01T10:05:00.000Z' }));
+    expect(sut.get(2)?.status).toBe('down');
+    // …and the read, taken before the push, does not roll its figures back.
+    sut.write([row({ id: 2, name: 'db', at: '2025-03-01T10:04:00.000Z' })]);
+    expect(sut.get(2)).toEqual({ id: 2, status: 'down', name: 'db', at: '2025-03-01T10:05:00.000Z' });
+  });
 });

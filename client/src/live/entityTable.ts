@@ -22,6 +22,11 @@ export interface EntityTable<T extends { id: number }> {
   write(rows: readonly T[], stamp?: string | null): void;
   /** Changes one held row (a pushed check or status); a row not held is ignored, as no screen shows it. */
   patch(id: number, change: (row: T) => T, stamp?: string | null): void;
+  /**
+   * Takes a whole row from a push when it is held or a view lists its id (a screen whose read of it is on its way:
+   * the read, older, then keeps the pushed figures); otherwise ignores it, as no screen shows it.
+   */
+  offer(row: T, stamp?: string | null): void;
   /** Sets a view's ids; rows that leave it and that no other view shows are forgotten. */
   show(view: string, ids: readonly number[]): void;
   /** Calls `listener` after every change; returns the unsubscribe function. */
@@ -78,6 +83,11 @@ export function createEntityTable<T extends { id: number }>(rule: EntityRule<T> 
       if (!held) return;
       const next = change(held);
       if (next !== held && store(next, stampOf(next, stamp))) notify();
+    },
+
+    offer(row, stamp) {
+      const wanted = rows.has(row.id) || [...views.values()].some((ids) => ids.includes(row.id));
+      if (wanted && store(row, stampOf(row, stamp))) notify();
     },
 
     show(view, ids) {

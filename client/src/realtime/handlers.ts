@@ -58,7 +58,7 @@ export function pushHandlers(role: SocketRole = 'session'): HandledPushes {
     },
     'agent.reported': (event) => {
       // The push carries the whole agent with its new figures.
-      agents.patch(event.agentId, () => event.agent);
+      agents.offer(event.agent);
       useAgentDetailStore.getState().applyReported(event);
     },
     'agent.status_changed': (event) => {

@@ -46,10 +46,22 @@ describe('agent detail store', () => {
   it('grows the hour chart with every report of this agent and takes its new figures', async () => {
     await sut().load(4);
     await sut().loadMetrics('1h');
-    const reported = { ...agent, cpu_usage: 77.7, updated_at: minute(2) };
+    const reported = { ...agent, cpu_usage: 77.7, updated_at: minute(31) };
     handlers['agent.reported']({ agentId: 4, agent: reported, point: makePoint({ time: minute(2), cpu: 77.7 }) });
     expect(sut().agent?.cpu_usage).toBe(77.7);
     expect(sut().metrics.points.map((point) => point.time)).toEqual([minute(0), minute(1), minute(2)]);
+  });
+
+  it('keeps a pushed report when a read answered before it was stored comes in after it', async () => {
+    let answer!: (response: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const loading = sut().load(4);
+    // The agent's first report is pushed while the page's read (taken before it was stored) is still on its way.
+    const reported = { ...agent, cpu_usage: 12.5, updated_at: minute(40) };
+    handlers['agent.reported']({ agentId: 4, agent: reported, point: makePoint({ time: minute(40), cpu: 12.5 }) });
+    answer(jsonResponse(200, { success: true, agent: { ...agent, cpu_usage: null, updated_at: minute(39) } }));
+    await loading;
+    expect(sut()).toMatchObject({ status: 'ready', agent: { id: 4, cpu_usage: 12.5 } });
   });
 
   it('leaves longer ranges to be re-read, and ignores reports of other agents', async () => {
