@@ -2,11 +2,10 @@
 // the push feeder, and the figures per type. Shares are percentages of --monitors (not normalised), so
 // `--mix ping:15 --monitors 10000` is the ping share of the mix alone (1,500 ping monitors): the way CPU per check per
 // type is obtained, since one server's CPU cannot be split by type.
-import { fork } from 'node:child_process';
 import { Agent, get } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { analyseArrivals } from './checker-run.mjs';
+import { analyseArrivals, forkTarget } from './checker-run.mjs';
 import { api, f, percentile } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
@@ -41,41 +40,14 @@ export function parseMix(text, monitors) {
 
 /** The TCP listeners (one per TCP monitor) and the DNS server, in their own process. */
 export async function startMixTarget(tcpCount) {
-  const child = fork(join(import.meta.dirname, 'mix-target.mjs'), [String(tcpCount)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('mix target did not start')), 30_000);
-    child.once('message', (message) => {
-      clearTimeout(timer);
-      resolve(message);
-    });
-    child.once('exit', (code) => reject(new Error(`mix target exited with ${code}`)));
-  });
-  const ask = (message) =>
-    new Promise((resolve) => {
-      const onMessage = (reply) => {
-        if (reply.type !== message.type) return;
-        child.off('message', onMessage);
-        resolve(reply);
-      };
-      child.on('message', onMessage);
-      child.send(message);
-    });
+  const target = await forkTarget(join(import.meta.dirname, 'mix-target.mjs'), [String(tcpCount)], { name: 'mix target', startMs: 30_000 });
   return {
-    pid: child.pid,
-    tcpPorts: ready.tcpPorts,
-    dnsPort: ready.dnsPort,
-    arrivals: (kind) => ask({ type: 'arrivals', kind: kind === 'tcp' ? 0 : 1 }),
-    stats: () => ask({ type: 'stats' }),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.send({ type: 'stop' });
-      }),
+    pid: target.pid,
+    tcpPorts: target.ready.tcpPorts,
+    dnsPort: target.ready.dnsPort,
+    arrivals: (kind) => target.ask({ type: 'arrivals', kind: kind === 'tcp' ? 0 : 1 }),
+    stats: () => target.ask({ type: 'stats' }),
+    stop: target.stop,
   };
 }
 

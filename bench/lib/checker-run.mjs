@@ -14,45 +14,51 @@ const TARGET = join(import.meta.dirname, 'checker-target.mjs');
 const { spreadOffsetMs } = require(join(ROOT, 'server/dist/monitors/monitor-state.js'));
 
 /**
+ * A target script in its own process (IPC): resolves once it sends its first message (`ready`, e.g. its ports);
+ * `ask(message)` sends a message and resolves with the first reply of the same `type`; `stop()` asks it to stop and
+ * kills it after 5 s.
+ */
+export async function forkTarget(script, args, { name, startMs }) {
+  const child = fork(script, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start`)), startMs);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+  const ask = (message) =>
+    new Promise((resolve) => {
+      const onMessage = (reply) => {
+        if (reply.type !== message.type) return;
+        child.off('message', onMessage);
+        resolve(reply);
+      };
+      child.on('message', onMessage);
+      child.send(message);
+    });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.send({ type: 'stop' });
+    });
+  return { pid: child.pid, ready, ask, stop };
+}
+
+/**
  * The target in its own process; `delayMs` holds every answer that long (checks stay in flight); it listens on
  * `origins` ports (`ports`; `port` is the first), each an origin of its own to the checker.
  */
 export async function startTarget({ delayMs = 0, origins = 1 } = {}) {
-  const child = fork(TARGET, [String(delayMs), String(origins)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ports = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('target did not start')), 10_000);
-    child.once('message', (message) => {
-      clearTimeout(timer);
-      resolve(message.ports);
-    });
-    child.once('exit', (code) => reject(new Error(`target exited with ${code}`)));
-  });
-  const ask = (type) =>
-    new Promise((resolve) => {
-      const onMessage = (message) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        resolve(message);
-      };
-      child.on('message', onMessage);
-      child.send({ type });
-    });
-  return {
-    pid: child.pid,
-    port: ports[0],
-    ports,
-    ask,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.send({ type: 'stop' });
-      }),
-  };
+  const target = await forkTarget(TARGET, [String(delayMs), String(origins)], { name: 'target', startMs: 10_000 });
+  const { ports } = target.ready;
+  return { pid: target.pid, port: ports[0], ports, ask: (type) => target.ask({ type }), stop: target.stop };
 }
 
 export async function startServer(env, logPath, nodeArgs = []) {
