@@ -10,6 +10,8 @@ import { ReplyInterceptor } from './common/reply';
 import { requestId } from './common/request-id';
 import { createValidationPipe } from './common/validation';
 import { AppConfig, enabledLogLevels } from './config/config';
+import { PUSH_PATH, pushOpenApi, pushRoute } from './monitors/push.route';
+import { PushService } from './monitors/push.service';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { REDIS, RedisHandle } from './redis/redis.module';
 import { serveDownloads } from './web/serve-downloads';
@@ -25,7 +27,10 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   // X-Forwarded-For names the caller (login limits) only when sent by a proxy TRUST_PROXY names; never by default.
   app.set('trust proxy', trustFunction(config.trustProxy));
   app.disable('x-powered-by');
-  app.use(baseSecurityHeaders, requestId, parseJsonBody, bodyErrorHandler);
+  app.use(baseSecurityHeaders, requestId);
+  // Pushes are answered before Nest's routes and the body parser (a push's body is ignored); see push.route.ts.
+  app.use(PUSH_PATH, pushRoute(app.get(PushService)));
+  app.use(parseJsonBody, bodyErrorHandler);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
@@ -35,6 +40,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   if (redis) app.useWebSocketAdapter(new RedisIoAdapter(app, redis));
 
   const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Vigil API').setVersion('1').addBearerAuth().build());
+  document.paths[`${PUSH_PATH}/{token}`] = pushOpenApi();
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false });
 
   serveDownloads(app.getHttpAdapter().getInstance(), config.agentDir);

@@ -51,27 +51,33 @@ export function toApiError(error: unknown, requestId?: string): RenderedError {
   };
 }
 
+/**
+ * Answers a failed request with its rendered error, logging what is ours to fix (5xx) or an outage (503). Shared by
+ * the filter and the routes that run outside Nest's pipeline (the push route).
+ */
+export function answerApiError(error: unknown, request: Request, response: Response, logger: Logger): void {
+  const requestId = request.requestId;
+  const { status, body, retryAfter } = toApiError(error, requestId);
+  const path = loggedPath(request.originalUrl.split('?')[0]);
+  if (status === HttpStatus.SERVICE_UNAVAILABLE && body.code === 'request.databaseUnavailable') {
+    // An outage fails every request alike: one line each, without the stack.
+    logger.warn(`${request.method} ${path} [${requestId}]: database unavailable (${(error as Error)?.message})`);
+  } else if (status >= 500) {
+    // Our own bug: full detail in the log under the request id, none in the answer.
+    logger.error(`${request.method} ${path} failed [${requestId}]`, (error as Error)?.stack ?? String(error));
+  }
+  if (response.headersSent) return;
+  if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
+  response.status(status).json(body);
+}
+
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
   catch(error: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
-    const request = host.switchToHttp().getRequest<Request>();
-    const response = host.switchToHttp().getResponse<Response>();
-    const requestId = request.requestId;
-    const { status, body, retryAfter } = toApiError(error, requestId);
-    const path = loggedPath(request.path);
-    if (status === HttpStatus.SERVICE_UNAVAILABLE && body.code === 'request.databaseUnavailable') {
-      // An outage fails every request alike: one line each, without the stack.
-      this.logger.warn(`${request.method} ${path} [${requestId}]: database unavailable (${(error as Error)?.message})`);
-    } else if (status >= 500) {
-      // Our own bug: full detail in the log under the request id, none in the answer.
-      this.logger.error(`${request.method} ${path} failed [${requestId}]`, (error as Error)?.stack ?? String(error));
-    }
-    if (response.headersSent) return;
-    if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
-    response.status(status).json(body);
+    answerApiError(error, host.switchToHttp().getRequest<Request>(), host.switchToHttp().getResponse<Response>(), this.logger);
   }
 }
 

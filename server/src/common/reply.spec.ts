@@ -10,7 +10,6 @@ import { AuthController } from '../auth/auth.controller';
 import { HealthController } from '../health/health.controller';
 import { MetricsController } from '../metrics/metrics.controller';
 import { MonitorsController } from '../monitors/monitors.controller';
-import { PushController } from '../monitors/push.controller';
 import { NotificationsController } from '../notifications/notifications.controller';
 import { SettingsController } from '../settings/settings.controller';
 import { StatusController } from '../status/status.controller';
@@ -72,7 +71,6 @@ const CONTROLLERS = [
   MetricsController,
   MonitorsController,
   NotificationsController,
-  PushController,
   SettingsController,
   StatusController,
   UsersController,

@@ -10,7 +10,6 @@ import { HttpChecker } from './checkers/http.checker';
 import { MonitorStats } from './monitor-stats';
 import { MonitorStatsRepository } from './monitor-stats.repository';
 import { MonitorsController } from './monitors.controller';
-import { PushController } from './push.controller';
 import { PushService } from './push.service';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
@@ -18,7 +17,7 @@ import { QueueCheckScheduler } from './queue-check-scheduler.service';
 import { RetentionService } from './retention.service';
 
 @Module({
-  controllers: [MonitorsController, PushController],
+  controllers: [MonitorsController],
   providers: [
     MonitorsRepository,
     CheckPipeline,
