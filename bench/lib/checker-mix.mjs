@@ -9,7 +9,7 @@ import { analyseArrivals, forkTarget } from './checker-run.mjs';
 import { api, f, percentile } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
-const { BATCHED_GRAIN_MS, spreadOffsetMs } = require(join(import.meta.dirname, '../../server/dist/monitors/monitor-state.js'));
+const { slotGrainMs, spreadOffsetMs } = require(join(import.meta.dirname, '../../server/dist/monitors/monitor-state.js'));
 const MIX_TYPES = ['http', 'tcp', 'ping', 'dns', 'push'];
 /** A push is sent this long after its monitor's slot, so the check on the slot sees one from 40 s before. */
 const PUSH_PHASE_MS = 20_000;
@@ -147,15 +147,15 @@ const idsOf = (ids, mix, type) => ids.map((id, index) => (id !== undefined && mi
 
 /**
  * Figures per type over the window [t0, t1). http, tcp, dns: arrivals at their targets; ping: the server's stored
- * checks (checked_at is when fping started, after the gathering) against their slots on whole seconds (the server's
- * grain for batched types); push: the feeder's pushes and the stored
+ * checks (checked_at is when fping started, after the gathering) against their slots on the server's grain for
+ * batched types (slotGrainMs); push: the feeder's pushes and the stored
  * checks (up rows are the pushes the server took; down rows are missed heartbeats).
  */
 export async function mixFigures({ mix, ids, t0, t1, createdFrom, intervalMs, httpArrivals, mixTarget, base, token, feeder, seconds }) {
   const out = {};
   const count = (type) => idsOf(ids, mix, type).filter((id) => id !== undefined).length;
   const fromArrivals = (type, arrivals, source) => {
-    const grain = type === 'ping' ? BATCHED_GRAIN_MS : 1;
+    const grain = slotGrainMs(type === 'ping', intervalMs);
     const a = analyseArrivals(arrivals, idsOf(ids, mix, type), t0, t1, createdFrom, intervalMs, (id) =>
       spreadOffsetMs(id, intervalMs, grain),
     );

@@ -54,6 +54,25 @@ describe('monitors in the browser', () => {
   const statusOf = (testId: string) => page.getByTestId(testId).getAttribute('data-status');
   const waitForStatus = (testId: string, status: string) => page.locator(`[data-testid="${testId}"][data-status="${status}"]`).waitFor();
 
+  /** From now on, records every status the element shows, in order, however briefly (read by statusesSeen). */
+  const recordStatuses = (testId: string) =>
+    page.evaluate((id) => {
+      const seen: string[] = [];
+      const read = () => {
+        const status = document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-status');
+        if (status && seen[seen.length - 1] !== status) seen.push(status);
+      };
+      read();
+      new MutationObserver(read).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-status'],
+      });
+      Object.assign(window, { vigilStatuses: seen });
+    }, testId);
+  const statusesSeen = () => page.evaluate(() => (window as unknown as { vigilStatuses: string[] }).vigilStatuses);
+
   /** Marks the document; the mark survives client-side updates but not a reload. */
   const markDocument = () => page.evaluate(() => Object.assign(window, { vigilNoReload: true }));
   const documentKept = () => page.evaluate(() => (window as unknown as { vigilNoReload?: boolean }).vigilNoReload === true);
@@ -122,13 +141,18 @@ describe('monitors in the browser', () => {
     expect(scripts.some((url) => url.includes('ResponseTimeChart'))).toBe(true);
     await markDocument();
 
+    await recordStatuses('monitor-detail-status');
     await target.close();
     targetOpen = false;
-    // Default retries (1): the first failure moves up to pending, the next one to down.
+    // Default retries (1): the first failure moves up to pending, the next one to down. Pending may show for less than
+    // waitFor's polling gap (500 ms after its first tries), e.g. when a scheduled check fails just before the click and
+    // the click's own check turns it down, so the badge's every status is recorded and read instead.
     await page.getByTestId('monitor-check-now').click();
-    await waitForStatus('monitor-detail-status', 'pending');
+    await page.waitForFunction(() => (window as unknown as { vigilStatuses: string[] }).vigilStatuses.includes('pending'));
     await page.getByTestId('monitor-check-now').click();
     await waitForStatus('monitor-detail-status', 'down');
+    // Up, pending, down, and nothing else in between: no read older than a pushed status ever rolled it back.
+    expect(await statusesSeen()).toEqual(['up', 'pending', 'down']);
     expect(await documentKept()).toBe(true);
 
     await page.getByTestId('monitor-tab-history').click();

@@ -5,7 +5,7 @@ import { CheckPipeline, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { CheckSlots } from './check-runs';
-import { BATCHED_GRAIN_MS, nextOnRhythm, onGrain, spreadOffsetMs } from './monitor-state';
+import { nextOnRhythm, onGrain, slotGrainMs, spreadOffsetMs } from './monitor-state';
 import { MonitorRuns } from './check-runs';
 import { nextRun, stateOf } from './monitor-state';
 import type { ScheduledMonitor } from './monitor.types';
@@ -144,8 +144,8 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     return true;
   }
 
-  private grainOf(monitor: ScheduledMonitor): number {
-    return this.checker.isBatched(monitor.type) ? BATCHED_GRAIN_MS : 1;
+  private grainOf(monitor: Pick<ScheduledMonitor, 'type' | 'interval'>): number {
+    return slotGrainMs(this.checker.isBatched(monitor.type), monitor.interval * 1000);
   }
 
   private heapOf(monitor: ScheduledMonitor): DueHeap {

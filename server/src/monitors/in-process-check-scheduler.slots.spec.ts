@@ -117,13 +117,19 @@ describe('InProcessCheckScheduler', () => {
     expect(env.checks.map((c) => c.id)).toContain(waiting);
   });
 
-  it('runs ping checks on whole seconds, so those due together share one fping process', async () => {
+  it.each([
+    [60, 5000],
+    [61, 1000],
+  ])('runs ping checks at %s s on a grain of %s ms, so those due together share one fping process', async (interval, grain) => {
     const env = setup();
     await start(env);
-    const ping = { ...monitor(5), type: 'ping', hostname: '127.0.0.1', packetCount: 3 } as unknown as ScheduledMonitor;
-    // A rhythm stored off the grain (before the monitor became a ping monitor) moves to the next whole second.
-    await env.sut.schedule({ ...ping, nextCheckAt: new Date(Date.now() + 1234) });
-    await jest.advanceTimersByTimeAsync(1950);
+    const ping = { ...monitor(5), interval, type: 'ping', hostname: '127.0.0.1', packetCount: 3 } as unknown as ScheduledMonitor;
+    // A rhythm stored off the grain (before the monitor became a ping monitor) moves to the next grain.
+    const now = Date.now();
+    await env.sut.schedule({ ...ping, nextCheckAt: new Date(now + 1234) });
+    const due = Math.ceil((now + 1234) / grain) * grain - now;
+    expect(due).toBe(grain === 5000 ? 5000 : 2000);
+    await jest.advanceTimersByTimeAsync(due - 50);
     expect(env.checks).toHaveLength(0);
     await jest.advanceTimersByTimeAsync(100);
     expect(env.checks.map((c) => c.id)).toEqual([5]);

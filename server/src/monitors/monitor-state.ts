@@ -160,10 +160,19 @@ export function nextOnRhythm(anchorMs: number, intervalMs: number, nowMs: number
 }
 
 /**
- * The slot grain of batched types (ping): their slots fall on whole seconds, so the checks due in one second start
+ * The slot grain of batched types (ping): their slots fall on multiples of it, so the checks due in one grain start
  * together and share one fping process instead of each few waiting to be gathered (docs/decisions.md, "Ping").
  */
-export const BATCHED_GRAIN_MS = 1000;
+export const BATCHED_GRAIN_MS = 5000;
+
+/**
+ * A monitor's slot grain: 1 ms (none) for a type checked on its own; for a batched type BATCHED_GRAIN_MS when its
+ * interval is a multiple of it, whole seconds otherwise, so that a rhythm anchored on the grain stays on it.
+ */
+export function slotGrainMs(batched: boolean, intervalMs: number): number {
+  if (!batched) return 1;
+  return intervalMs % BATCHED_GRAIN_MS === 0 ? BATCHED_GRAIN_MS : 1000;
+}
 
 /**
  * A stable offset within the interval for a monitor that has no rhythm yet, spreading start times; a multiple of
@@ -175,7 +184,7 @@ export function spreadOffsetMs(monitorId: number, intervalMs: number, grainMs = 
   return offset - (offset % grainMs);
 }
 
-/** The first time on the grain at or after `atMs` (a stored rhythm from before a monitor's type was batched). */
+/** The first time on the grain at or after `atMs` (a stored rhythm from before the monitor's grain was what it is). */
 export function onGrain(atMs: number, grainMs: number): number {
   return Math.ceil(atMs / grainMs) * grainMs;
 }

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/config';
 import type { RedisHandle } from '../redis/redis.module';
 import { CheckPipeline, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
-import { BATCHED_GRAIN_MS, nextOnRhythm, spreadOffsetMs } from './monitor-state';
+import { nextOnRhythm, slotGrainMs, spreadOffsetMs } from './monitor-state';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { MonitorRuns } from './check-runs';
 import { nextRun, stateOf } from './monitor-state';
@@ -149,8 +149,8 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     return this.lateness.stats(this.inFlight, this.scheduled);
   }
 
-  private grainOf(monitor: Pick<ScheduledMonitor, 'type'>): number {
-    return this.checker.isBatched(monitor.type) ? BATCHED_GRAIN_MS : 1;
+  private grainOf(monitor: Pick<ScheduledMonitor, 'type' | 'interval'>): number {
+    return slotGrainMs(this.checker.isBatched(monitor.type), monitor.interval * 1000);
   }
 
   private upsert(monitor: ScheduledMonitor) {

@@ -8,8 +8,9 @@ import { untilAborted } from './socket';
 
 /**
  * Checks started within this long of each other share one fping process: each process costs the server a fork and
- * fping its start. Scheduled ping checks are due on whole seconds (BATCHED_GRAIN_MS), so those of one second start in
- * one scheduler tick and this only needs to cover a tick or two (figures in docs/decisions.md, "Ping").
+ * fping its start. Scheduled ping checks are due on a grain (slotGrainMs: 5 s, or whole seconds for an interval that
+ * is no multiple of it), so those of one grain start in one scheduler tick and this only needs to cover a tick or two
+ * (figures in docs/decisions.md, "Ping").
  */
 const GATHER_MS = 100;
 /** Addresses per fping process at most: at 1 ms between requests, one round of them takes a quarter second. */
