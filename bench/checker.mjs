@@ -36,7 +36,7 @@
 //   tells the monitor) in a second target process, which also runs the UDP DNS server on 127.0.0.1. dns: questions
 //   for `m<index>.bench.test` arriving there (answered with an A record). Lateness = arrival − slot.
 // - ping: 127.0.x.y (all of 127/8 answers on loopback); nothing can see ICMP arrive without privileges, so lateness
-//   is the server's stored checked_at (when fping started, after the checker's gathering) − slot (on whole seconds), read back
+//   is the server's stored checked_at (when fping started, after the checker's gathering) − slot (on the server's grain, 10 s at 60 s), read back
 //   through GET /api/monitors/:id/checks at the end.
 // - push: the bench pushes (GET /api/push/{token}) for each push monitor once a minute, 20 s after its slot, from its
 //   creation to the window's end. Lateness = sent − planned (the bench's own timers); failed/late pushes are counted;

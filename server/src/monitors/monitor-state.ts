@@ -160,18 +160,19 @@ export function nextOnRhythm(anchorMs: number, intervalMs: number, nowMs: number
 }
 
 /**
- * The slot grain of batched types (ping): their slots fall on multiples of it, so the checks due in one grain start
- * together and share one fping process instead of each few waiting to be gathered (docs/decisions.md, "Ping").
+ * Slot grains of batched types (ping), coarsest first: their slots fall on multiples of one, so the checks due in one
+ * grain start together and share one fping process instead of each few waiting to be gathered (docs/decisions.md,
+ * "Ping").
  */
-export const BATCHED_GRAIN_MS = 5000;
+const BATCHED_GRAINS_MS = [10_000, 5000, 1000];
 
 /**
- * A monitor's slot grain: 1 ms (none) for a type checked on its own; for a batched type BATCHED_GRAIN_MS when its
- * interval is a multiple of it, whole seconds otherwise, so that a rhythm anchored on the grain stays on it.
+ * A monitor's slot grain: 1 ms (none) for a type checked on its own; for a batched type the coarsest grain that
+ * divides its interval (10 s for every interval the form offers), so that a rhythm anchored on the grain stays on it.
  */
 export function slotGrainMs(batched: boolean, intervalMs: number): number {
   if (!batched) return 1;
-  return intervalMs % BATCHED_GRAIN_MS === 0 ? BATCHED_GRAIN_MS : 1000;
+  return BATCHED_GRAINS_MS.find((grain) => intervalMs % grain === 0) ?? 1000;
 }
 
 /**

@@ -8,8 +8,8 @@ import { untilAborted } from './socket';
 
 /**
  * Checks started within this long of each other share one fping process: each process costs the server a fork and
- * fping its start. Scheduled ping checks are due on a grain (slotGrainMs: 5 s, or whole seconds for an interval that
- * is no multiple of it), so those of one grain start in one scheduler tick and this only needs to cover a tick or two
+ * fping its start. Scheduled ping checks are due on a grain (slotGrainMs: 10 s, or 5 s or whole seconds for an
+ * interval that is no multiple of it), so those of one grain start in one scheduler tick and this only needs to cover a tick or two
  * (figures in docs/decisions.md, "Ping").
  */
 const GATHER_MS = 100;
