@@ -4,20 +4,24 @@ import type { DnsRecordType } from '@vigil/proto';
 import { OutboundDeniedError, type AddressDenyList } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, ProbeResult } from './checker';
+import { DnsClient } from './dns-client';
 import { describeFailure, timeoutError } from './failure';
 
-/** Resolvers kept for reuse (one per server and timeout); beyond this the oldest is dropped. */
-const RESOLVERS_KEPT = 256;
+/** System resolvers kept for reuse (one per timeout); beyond this the oldest is dropped. */
+const RESOLVERS_KEPT = 64;
 
 /**
  * DNS checks: asks `dnsServer` (or the system's resolvers) for the monitor's record type over UDP, within the
  * timeout, and observes each answer as text. NXDOMAIN and an empty answer fail the check; the server's address is
- * judged against OUTBOUND_DENY (the answers are only read, never connected to).
+ * judged against OUTBOUND_DENY (the answers are only read, never connected to). A named server is asked through
+ * our own client on a kept socket (DnsClient); the system's resolvers through Node's, which also knows the search
+ * domains, options and failover of /etc/resolv.conf.
  */
 export class DnsChecker implements Checker<'dns'> {
   readonly type = 'dns';
   private readonly deny: AddressDenyList;
-  private readonly resolvers = new Map<string, Resolver>();
+  private readonly resolvers = new Map<number, Resolver>();
+  private readonly client = new DnsClient();
 
   constructor(config: Pick<AppConfig, 'outboundDeny'>) {
     this.deny = config.outboundDeny;
@@ -29,10 +33,13 @@ export class DnsChecker implements Checker<'dns'> {
     const timeoutMs = target.timeout * 1000;
     let timer: NodeJS.Timeout | undefined;
     try {
+      const name = target.dnsRecordType === 'PTR' && isIP(target.hostname) ? reverseName(target.hostname) : target.hostname;
       const server = target.dnsServer ? await this.serverAddress(target.dnsServer) : null;
-      const resolver = this.resolver(server, timeoutMs);
+      const asked = server
+        ? this.client.query(server.address, server.port, target.dnsRecordType, name, timeoutMs)
+        : query(this.resolver(timeoutMs), target.dnsRecordType, name);
       const answers = await Promise.race([
-        query(resolver, target.dnsRecordType, target.hostname),
+        asked,
         new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(timeoutError()), timeoutMs))),
       ]);
       const responseTime = Math.round(performance.now() - started);
@@ -48,14 +55,14 @@ export class DnsChecker implements Checker<'dns'> {
     }
   }
 
-  /** `host[:port]` as c-ares takes it (`1.2.3.4:5353`, `[::1]:53`), a name resolved first; denied addresses refused. */
-  private async serverAddress(server: string): Promise<string> {
+  /** `host[:port]` (`1.2.3.4:5353`, `[::1]:53`, a name resolved first) as an address and port; denied addresses refused. */
+  private async serverAddress(server: string): Promise<{ address: string; port: number }> {
     const match =
       /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(server) ??
       (isIP(server) === 6 ? [server, server] : /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(server));
-    const portNumber = Number(match?.[2] ?? 53);
-    if (!match || portNumber < 1 || portNumber > 65_535) throw new Error(`Invalid DNS server "${server}"`);
-    const [, host, port] = match;
+    const port = Number(match?.[2] ?? 53);
+    if (!match || port < 1 || port > 65_535) throw new Error(`Invalid DNS server "${server}"`);
+    const host = match[1];
     const address =
       isIP(host) !== 0
         ? host
@@ -64,19 +71,16 @@ export class DnsChecker implements Checker<'dns'> {
             () => Promise.reject(new Error(`DNS server ${host} not found`)),
           );
     if (this.deny.denies(address)) throw new OutboundDeniedError(address);
-    const literal = isIP(address) === 6 ? `[${address}]` : address;
-    return port ? `${literal}:${port}` : literal;
+    return { address, port };
   }
 
-  private resolver(server: string | null, timeoutMs: number): Resolver {
-    const key = `${server ?? 'system'}|${timeoutMs}`;
-    let resolver = this.resolvers.get(key);
+  private resolver(timeoutMs: number): Resolver {
+    let resolver = this.resolvers.get(timeoutMs);
     if (!resolver) {
       // One try: the check's timeout is the whole budget, not a budget per retry.
       resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
-      if (server) resolver.setServers([server]);
-      if (this.resolvers.size >= RESOLVERS_KEPT) this.resolvers.delete(this.resolvers.keys().next().value as string);
-      this.resolvers.set(key, resolver);
+      if (this.resolvers.size >= RESOLVERS_KEPT) this.resolvers.delete(this.resolvers.keys().next().value as number);
+      this.resolvers.set(timeoutMs, resolver);
     }
     return resolver;
   }
@@ -94,7 +98,7 @@ async function query(resolver: Resolver, type: DnsRecordType, hostname: string):
     case 'NS':
       return resolver.resolveNs(hostname);
     case 'PTR':
-      return resolver.resolvePtr(isIP(hostname) ? reverseName(hostname) : hostname);
+      return resolver.resolvePtr(hostname);
     case 'MX':
       return (await resolver.resolveMx(hostname)).map((mx) => `${mx.priority} ${mx.exchange}`);
     case 'TXT':

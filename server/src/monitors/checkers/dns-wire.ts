@@ -1,0 +1,191 @@
+import { randomInt } from 'node:crypto';
+import type { DnsRecordType } from '@vigil/proto';
+
+/** RFC 1035 type codes of the record types a DNS monitor asks for. */
+export const TYPE_CODES: Record<DnsRecordType, number> = {
+  A: 1,
+  NS: 2,
+  CNAME: 5,
+  SOA: 6,
+  PTR: 12,
+  MX: 15,
+  TXT: 16,
+  AAAA: 28,
+  SRV: 33,
+  CAA: 257,
+};
+
+/** The UDP payload our EDNS record offers (the DNS flag day's 1232: no fragmentation on any usual path). */
+const EDNS_UDP_SIZE = 1232;
+/** Compression pointers followed in one name at most: a loop in a hostile answer ends here. */
+const MAX_JUMPS = 64;
+
+/** A DNS answer's failure, with c-ares' code for it so the checker words it the same whichever client asked. */
+export class DnsAnswerError extends Error {
+  constructor(
+    readonly code: 'ENOTFOUND' | 'ENODATA' | 'ESERVFAIL' | 'EREFUSED' | 'EFORMERR' | 'EBADRESP',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const RCODE_ERRORS: Record<number, DnsAnswerError['code']> = { 1: 'EFORMERR', 2: 'ESERVFAIL', 3: 'ENOTFOUND', 5: 'EREFUSED' };
+
+/** A question for `name` (recursion desired, with an EDNS record); answers the packet and the id it carries. */
+export function encodeQuestion(name: string, type: DnsRecordType, id = randomInt(0x10000)): { id: number; packet: Buffer } {
+  const labels = name.replace(/\.$/, '').split('.');
+  if (labels.some((label) => label.length === 0 || Buffer.byteLength(label) > 63) || Buffer.byteLength(name) > 253) {
+    throw new DnsAnswerError('EFORMERR', `Invalid name ${name}`);
+  }
+  const header = Buffer.alloc(12);
+  header.writeUInt16BE(id, 0);
+  header.writeUInt16BE(0x0100, 2); // RD
+  header.writeUInt16BE(1, 4); // one question
+  header.writeUInt16BE(1, 10); // one additional record: EDNS
+  const qname = Buffer.concat([...labels.map((label) => lengthPrefixed(Buffer.from(label))), Buffer.from([0])]);
+  const question = Buffer.alloc(4);
+  question.writeUInt16BE(TYPE_CODES[type], 0);
+  question.writeUInt16BE(1, 2); // IN
+  // OPT: root name, type 41, class = UDP payload size, TTL 0 (extended rcode, version, flags), no options.
+  const opt = Buffer.from([0, 0, 41, EDNS_UDP_SIZE >> 8, EDNS_UDP_SIZE & 0xff, 0, 0, 0, 0, 0, 0]);
+  return { id, packet: Buffer.concat([header, qname, question, opt]) };
+}
+
+/** What an answer to our question says: truncated (ask again over TCP), or the records of the type asked, as text. */
+export type DecodedAnswer = { truncated: true } | { truncated: false; records: string[] };
+
+/**
+ * Reads an answer to `question` (the packet we sent): null when it is not one (another id or question), so the
+ * caller keeps waiting. A failing rcode, or no record of the type, rejects as c-ares would (ENOTFOUND, ENODATA, …).
+ * Records are worded as Node's resolver returns them, so a check reads the same whichever client asked.
+ */
+export function decodeAnswer(packet: Buffer, question: Buffer, type: DnsRecordType): DecodedAnswer | null {
+  if (packet.length < 12 || packet.readUInt16BE(0) !== question.readUInt16BE(0)) return null;
+  const flags = packet.readUInt16BE(2);
+  if ((flags & 0x8000) === 0) return null;
+  const asked = readQuestion(question, 12);
+  let offset = 12;
+  const questions = packet.readUInt16BE(4);
+  for (let index = 0; index < questions; index += 1) {
+    const read = readQuestion(packet, offset);
+    if (index === 0 && (read.name.toLowerCase() !== asked.name.toLowerCase() || read.type !== asked.type)) return null;
+    offset = read.end;
+  }
+  if (flags & 0x0200) return { truncated: true };
+  const rcode = flags & 0x000f;
+  if (rcode !== 0) {
+    const code = RCODE_ERRORS[rcode] ?? 'EBADRESP';
+    throw new DnsAnswerError(code, `DNS server answered rcode ${rcode}`);
+  }
+  const records: string[] = [];
+  const answers = packet.readUInt16BE(6);
+  for (let index = 0; index < answers; index += 1) {
+    const { end } = readName(packet, offset);
+    need(packet, end + 10);
+    const recordType = packet.readUInt16BE(end);
+    const length = packet.readUInt16BE(end + 8);
+    const start = end + 10;
+    need(packet, start + length);
+    if (recordType === TYPE_CODES[type]) records.push(recordText(packet, start, length, type));
+    offset = start + length;
+  }
+  if (records.length === 0) throw new DnsAnswerError('ENODATA', `No ${type} record`);
+  return { truncated: false, records };
+}
+
+function recordText(packet: Buffer, start: number, length: number, type: DnsRecordType): string {
+  const end = start + length;
+  switch (type) {
+    case 'A':
+      return [...packet.subarray(start, start + 4)].join('.');
+    case 'AAAA':
+      return ipv6Text(packet.subarray(start, start + 16));
+    case 'CNAME':
+    case 'NS':
+    case 'PTR':
+      return readName(packet, start).name;
+    case 'MX':
+      return `${packet.readUInt16BE(start)} ${readName(packet, start + 2).name}`;
+    case 'TXT': {
+      const chunks: string[] = [];
+      for (let at = start; at < end; at += 1 + packet[at]) chunks.push(packet.toString('utf8', at + 1, Math.min(end, at + 1 + packet[at])));
+      return chunks.join('');
+    }
+    case 'SOA': {
+      const primary = readName(packet, start);
+      const mailbox = readName(packet, primary.end);
+      need(packet, mailbox.end + 20);
+      const numbers = [0, 4, 8, 12, 16].map((at) => packet.readUInt32BE(mailbox.end + at));
+      return [primary.name, mailbox.name, ...numbers].join(' ');
+    }
+    case 'SRV':
+      return `${packet.readUInt16BE(start)} ${packet.readUInt16BE(start + 2)} ${packet.readUInt16BE(start + 4)} ${readName(packet, start + 6).name}`;
+    case 'CAA': {
+      const tagLength = packet[start + 1];
+      const tag = packet.toString('latin1', start + 2, start + 2 + tagLength);
+      return `${packet[start]} ${tag} ${packet.toString('utf8', start + 2 + tagLength, end)}`;
+    }
+  }
+}
+
+function readQuestion(packet: Buffer, offset: number): { name: string; type: number; end: number } {
+  const { name, end } = readName(packet, offset);
+  need(packet, end + 4);
+  return { name, type: packet.readUInt16BE(end), end: end + 4 };
+}
+
+/** A name at `offset`, following compression pointers; `end` is where the record goes on after it. */
+function readName(packet: Buffer, offset: number): { name: string; end: number } {
+  const labels: string[] = [];
+  let at = offset;
+  let end = -1;
+  for (let jumps = 0; ;) {
+    need(packet, at + 1);
+    const length = packet[at];
+    if (length === 0) break;
+    if ((length & 0xc0) === 0xc0) {
+      need(packet, at + 2);
+      if (end === -1) end = at + 2;
+      if ((jumps += 1) > MAX_JUMPS) throw new DnsAnswerError('EBADRESP', 'Compression loop in the answer');
+      at = packet.readUInt16BE(at) & 0x3fff;
+      continue;
+    }
+    need(packet, at + 1 + length);
+    labels.push(packet.toString('latin1', at + 1, at + 1 + length).replace(/\./g, '\\.'));
+    at += 1 + length;
+  }
+  return { name: labels.join('.'), end: end === -1 ? at + 1 : end };
+}
+
+function need(packet: Buffer, length: number): void {
+  if (packet.length < length) throw new DnsAnswerError('EBADRESP', 'Truncated DNS answer');
+}
+
+function lengthPrefixed(bytes: Buffer): Buffer {
+  return Buffer.concat([Buffer.from([bytes.length]), bytes]);
+}
+
+/** An IPv6 address as inet_ntop writes it (c-ares' wording): the longest run of zero groups as `::`, IPv4 tails. */
+export function ipv6Text(bytes: Buffer): string {
+  const words = Array.from({ length: 8 }, (_, index) => bytes.readUInt16BE(index * 2));
+  const zerosBefore = (count: number) => words.slice(0, count).every((word) => word === 0);
+  if (zerosBefore(5) && (words[5] === 0xffff || (words[5] === 0 && (words[6] !== 0 || words[7] > 1)))) {
+    const tail = `${bytes[12]}.${bytes[13]}.${bytes[14]}.${bytes[15]}`;
+    return words[5] === 0xffff ? `::ffff:${tail}` : `::${tail}`;
+  }
+  let best = { start: -1, length: 0 };
+  for (let index = 0; index < 8;) {
+    if (words[index] !== 0) {
+      index += 1;
+      continue;
+    }
+    let end = index;
+    while (end < 8 && words[end] === 0) end += 1;
+    if (end - index > best.length) best = { start: index, length: end - index };
+    index = end;
+  }
+  const hex = words.map((word) => word.toString(16));
+  if (best.length < 2) return hex.join(':');
+  return `${hex.slice(0, best.start).join(':')}::${hex.slice(best.start + best.length).join(':')}`;
+}
