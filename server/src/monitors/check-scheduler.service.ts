@@ -33,6 +33,12 @@ export abstract class CheckScheduler {
   abstract checkNow(monitor: ScheduledMonitor): Promise<RecordedResult | null>;
   /** Stops checking a monitor (paused or deleted); a check already running still completes. */
   abstract unschedule(id: number): Promise<void>;
+  /**
+   * A push of a push monitor was stored, dated `at`. The silence verdict due at its next slot cannot find it silent
+   * when the push came within the interval before that slot: a scheduler may skip it (the next verdict, a slot later,
+   * judges the silence since this push as it would have).
+   */
+  abstract pushed(monitorId: number, at: Date): void;
   abstract getStats(): SchedulerStats;
 }
 

@@ -158,6 +158,23 @@ describe(InProcessCheckScheduler.name, () => {
     expect(recorded?.monitor.status).toBe('down');
   });
 
+  it("skips a push monitor's verdict on silence when a push came within the interval before its slot", async () => {
+    await sut.unschedule(7);
+    const push = { ...monitor, id: 8, type: 'push', nextCheckAt: new Date(START + 60_000) } as unknown as ScheduledMonitor;
+    await sut.schedule(push);
+    // A push from before the interval that ends at the slot (slot − 60 s) does not cover it.
+    sut.pushed(8, new Date(START));
+    sut.pushed(8, new Date(START + 70_000));
+    await jest.advanceTimersByTimeAsync(30_000);
+    expect(checker.started).toHaveLength(0);
+    sut.pushed(8, new Date(START + 30_000));
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(checker.started).toHaveLength(0);
+    // The next slot's verdict runs: the silence since that push is judged there.
+    await jest.advanceTimersByTimeAsync(30_500);
+    expect(checker.started.map((check) => check.at)).toEqual([START + 120_000]);
+  });
+
   it('checks a paused monitor once on request and leaves it unscheduled', async () => {
     await sut.unschedule(monitor.id);
     const manual = sut.checkNow(monitor);

@@ -108,6 +108,21 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     this.entries.delete(id);
   }
 
+  /**
+   * Moves a push monitor's next verdict a slot on when this push falls in the interval before it: that verdict would
+   * be dropped by the writer anyway, and at a thousand push monitors it was a scheduled check a second for nothing.
+   * Not while a retry is planned (pending: the retry's verdict stands) or a check of it runs.
+   */
+  pushed(monitorId: number, at: Date): void {
+    const entry = this.entries.get(monitorId);
+    if (!entry || entry.monitor.type !== 'push' || entry.due !== entry.rhythmAt || this.runs.isRunning(monitorId)) return;
+    const intervalMs = entry.monitor.interval * 1000;
+    const pushAt = at.getTime();
+    if (pushAt <= entry.rhythmAt - intervalMs || pushAt > entry.rhythmAt) return;
+    entry.rhythmAt += intervalMs;
+    this.requeue(entry, entry.rhythmAt);
+  }
+
   getStats(): SchedulerStats {
     return this.lateness.stats(this.slots.inFlight, this.entries.size, this.slots.heldBackMs(Date.now()));
   }

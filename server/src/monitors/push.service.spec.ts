@@ -1,4 +1,5 @@
 import type { CheckResultsWriter } from './check-results.writer';
+import type { CheckScheduler } from './check-scheduler.service';
 import { monitorRow } from './monitor-fixtures.testing';
 import type { MonitorRow } from './monitor.types';
 import type { MonitorsRepository, RecordedResult, ResultInput } from './monitors.repository';
@@ -23,8 +24,14 @@ function setup(initial: MonitorRow | null) {
       return store.row ? ({ input } as unknown as RecordedResult) : null;
     },
   };
-  const sut = new PushService(monitors as unknown as MonitorsRepository, writer as unknown as CheckResultsWriter);
-  return { sut, store, lookups, recorded };
+  const told: Array<[number, Date]> = [];
+  const scheduler = { pushed: (monitorId: number, at: Date) => told.push([monitorId, at]) };
+  const sut = new PushService(
+    monitors as unknown as MonitorsRepository,
+    writer as unknown as CheckResultsWriter,
+    scheduler as unknown as CheckScheduler,
+  );
+  return { sut, store, lookups, recorded, told };
 }
 
 const pushMonitor = (overrides: Partial<MonitorRow> = {}) =>
@@ -40,6 +47,8 @@ describe(PushService.name, () => {
       { monitorId: 9, ok: true, error: null, pushed: true },
       { monitorId: 9, ok: false, error: 'disk full', pushed: true },
     ]);
+    // The scheduler hears of each stored push, dated as stored.
+    expect(env.told).toEqual(env.recorded.map((input) => [9, input.checkedAt]));
   });
 
   it('reads the monitor again after a change on any instance: a pause answers 404 at the next push', async () => {

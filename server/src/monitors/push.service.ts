@@ -5,6 +5,7 @@ import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
 import { judge, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
+import { CheckScheduler } from './check-scheduler.service';
 import type { CheckTarget, ProbeResult } from './checkers/checker';
 import { toCheckTarget } from './monitor.mapper';
 import { MonitorsRepository } from './monitors.repository';
@@ -47,6 +48,7 @@ export class PushService {
   constructor(
     private readonly monitors: MonitorsRepository,
     private readonly writer: CheckResultsWriter,
+    private readonly scheduler: CheckScheduler,
   ) {}
 
   async push(token: string, query: PushQuery, address: string): Promise<void> {
@@ -83,6 +85,7 @@ export class PushService {
       this.forget(monitor.id);
       throw this.miss(address);
     }
+    this.scheduler.pushed(monitor.id, probe.checkedAt);
   }
 
   @OnEvent('monitor.updated', { everyInstance: true })

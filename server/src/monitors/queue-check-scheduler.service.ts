@@ -133,6 +133,9 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     await this.orLater(id, () => this.queue.removeJobScheduler(schedulerId(id)));
   }
 
+  /** The job scheduler's next job cannot be skipped without a Redis write per push; its verdict is dropped when stored. */
+  pushed(): void {}
+
   /**
    * The monitor's change is already saved; with Redis away its scheduler is repaired by the next reconcile rather than
    * failing the request (a deleted or paused monitor's stray check is dropped when stored).
