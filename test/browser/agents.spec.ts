@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { registerFirstAdmin, Session } from '../factories/users';
-import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { documentKept, failureScreenshots, launchBrowser, markDocument, newPage } from '../support/browser';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const BUNDLE = join(__dirname, '../../agent/dist/vigil-agent.mjs');
@@ -45,19 +45,9 @@ describe('agents in the browser', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  function step(title: string, body: () => Promise<void>): void {
-    it(title, async () => {
-      try {
-        await body();
-      } catch (error) {
-        await screenshot(page, title);
-        throw new Error(`${(error as Error).message}\nagent output:\n${agentOutput}`, { cause: error });
-      }
-    });
-  }
-
-  const markDocument = () => page.evaluate(() => Object.assign(window, { vigilNoReload: true }));
-  const documentKept = () => page.evaluate(() => (window as unknown as { vigilNoReload?: boolean }).vigilNoReload === true);
+  const step = failureScreenshots(() => [page], {
+    explain: (error) => new Error(`${error.message}\nagent output:\n${agentOutput}`, { cause: error }),
+  });
 
   step('signs in', async () => {
     await page.goto('/login');
@@ -80,7 +70,7 @@ describe('agents in the browser', () => {
     await page.getByTestId('agent-arch-amd64').click();
     expect(await page.getByTestId('agent-start-command').textContent()).toContain(`--token ${token}`);
     expect(await page.getByTestId('agent-start-command').textContent()).toContain('--interval 60');
-    await markDocument();
+    await markDocument(page);
 
     agent = spawn(
       process.execPath,
@@ -103,12 +93,12 @@ describe('agents in the browser', () => {
     const testId = await registered.getAttribute('data-testid');
     agentId = Number(/agent-registered-(\d+)/.exec(testId ?? '')?.[1]);
     expect(agentId).toBeGreaterThan(0);
-    expect(await documentKept()).toBe(true);
+    expect(await documentKept(page)).toBe(true);
   });
 
   step('the list shows it online, and a second agent enrolling with the same token appears without a reload', async () => {
     await page.goto('/agents');
-    await markDocument();
+    await markDocument(page);
     second = spawn(
       process.execPath,
       [BUNDLE, '--server', app.url, '--token', token, '--interval', '5', '--name', 'browser-host-2', '--config', join(dir, 'second.json')],
@@ -129,7 +119,7 @@ describe('agents in the browser', () => {
     const row = page.getByTestId(`agent-row-${agentId}`);
     await row.waitFor();
     expect(await row.textContent()).toContain('browser-host');
-    expect(await documentKept()).toBe(true);
+    expect(await documentKept(page)).toBe(true);
   });
 
   step('the detail page shows its figures as bars and, on the charts tab, as charts', async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
 import { userInput } from '../factories/users';
-import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { failureScreenshots, launchBrowser, newPage } from '../support/browser';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -25,17 +25,7 @@ describe('foundation in the browser', () => {
     await app?.destroy();
   });
 
-  /** A test step that leaves a screenshot in .test-artifacts when it fails. */
-  function step(name: string, body: () => Promise<void>): void {
-    it(name, async () => {
-      try {
-        await body();
-      } catch (error) {
-        await screenshot(page, name);
-        throw error;
-      }
-    });
-  }
+  const step = failureScreenshots(() => [page]);
 
   async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
     let value = await read();

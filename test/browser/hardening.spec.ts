@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import type { MonitorResponse } from '@vigil/proto';
 import { registerFirstAdmin, Session } from '../factories/users';
-import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { failureScreenshots, launchBrowser, newPage } from '../support/browser';
 import { startTargetServer, TargetServer } from '../support/target-server';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -93,16 +93,7 @@ describe('browser hardening in the browser', () => {
     await Promise.all([app?.destroy(), target?.close(), framer?.close()]);
   });
 
-  function step(title: string, body: () => Promise<void>): void {
-    it(title, async () => {
-      try {
-        await body();
-      } catch (error) {
-        await screenshot(page, `hardening-${title}`);
-        throw error;
-      }
-    });
-  }
+  const step = failureScreenshots(() => [page], { prefix: 'hardening-' });
 
   async function expectNoViolations(): Promise<void> {
     expect(await violations.events()).toEqual([]);

@@ -4,7 +4,7 @@ import type { MonitorDto, MonitorsResponse } from '@vigil/proto';
 import { startDnsServer, type FakeDnsServer } from '../../server/src/monitors/checkers/fakes/dns-server.testing';
 import { startTcpServer, type FakeTcpServer } from '../../server/src/monitors/checkers/fakes/tcp-server.testing';
 import { registerFirstAdmin, Session } from '../factories/users';
-import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { documentKept, failureScreenshots, launchBrowser, markDocument, newPage } from '../support/browser';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -37,21 +37,9 @@ describe('monitor types in the browser', () => {
     await Promise.all([tcp?.close(), dns?.close()]);
   });
 
-  /** A test step that leaves a screenshot in .test-artifacts when it fails. */
-  function step(title: string, body: () => Promise<void>): void {
-    it(title, async () => {
-      try {
-        await body();
-      } catch (error) {
-        await screenshot(page, title);
-        throw error;
-      }
-    });
-  }
+  const step = failureScreenshots(() => [page]);
 
   const waitForStatus = (testId: string, status: string) => page.locator(`[data-testid="${testId}"][data-status="${status}"]`).waitFor();
-  const markDocument = () => page.evaluate(() => Object.assign(window, { vigilNoReload: true }));
-  const documentKept = () => page.evaluate(() => (window as unknown as { vigilNoReload?: boolean }).vigilNoReload === true);
 
   async function findMonitor(byName: string): Promise<MonitorDto> {
     const { body } = await request(app.url).get('/api/monitors').set(admin.auth).expect(200);
@@ -164,13 +152,13 @@ describe('monitor types in the browser', () => {
   });
 
   step('sees both go down on the list without a reload when the fakes fail', async () => {
-    await markDocument();
+    await markDocument(page);
     await tcp.stop();
     dns.setZone({ 'app.test': { A: ['192.0.2.66'] } });
     await Promise.all([checkNow(tcpMonitor), checkNow(dnsMonitor)]);
     await waitForStatus(`monitor-status-${tcpMonitor.id}`, 'down');
     await waitForStatus(`monitor-status-${dnsMonitor.id}`, 'down');
-    expect(await documentKept()).toBe(true);
+    expect(await documentKept(page)).toBe(true);
   });
 
   step('shows the failed assertion on the DNS detail page, and the monitor back up after "check now"', async () => {
@@ -181,13 +169,13 @@ describe('monitor types in the browser', () => {
     const newest = page.getByTestId('monitor-history').locator('tbody tr').first();
     await newest.locator('[data-status="down"]').waitFor();
     expect(await newest.locator('td').last().innerText()).toContain(`dnsAnswer contains "${address}" failed`);
-    await markDocument();
+    await markDocument(page);
 
     dns.setZone({ 'app.test': { A: [address] } });
     await page.getByTestId('monitor-check-now').click();
     await waitForStatus('monitor-detail-status', 'up');
     await newest.locator('[data-status="up"]').waitFor();
-    expect(await documentKept()).toBe(true);
+    expect(await documentKept(page)).toBe(true);
   });
 
   step('shows the refused TCP port on its detail page, and the list back up when the port listens again', async () => {
@@ -204,10 +192,10 @@ describe('monitor types in the browser', () => {
     await page.getByTestId('monitor-back').click();
     await page.waitForURL(/\/monitors$/);
     await waitForStatus(`monitor-status-${dnsMonitor.id}`, 'up');
-    await markDocument();
+    await markDocument(page);
     await tcp.start();
     await checkNow(tcpMonitor);
     await waitForStatus(`monitor-status-${tcpMonitor.id}`, 'up');
-    expect(await documentKept()).toBe(true);
+    expect(await documentKept(page)).toBe(true);
   });
 });

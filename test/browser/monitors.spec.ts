@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
 import type { MonitorDto, MonitorsResponse } from '@vigil/proto';
 import { registerFirstAdmin, Session } from '../factories/users';
-import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { documentKept, failureScreenshots, launchBrowser, markDocument, newPage } from '../support/browser';
 import { startTargetServer, TargetServer } from '../support/target-server';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -39,17 +39,7 @@ describe('monitors in the browser', () => {
     await app?.destroy();
   });
 
-  /** A test step that leaves a screenshot in .test-artifacts when it fails. */
-  function step(title: string, body: () => Promise<void>): void {
-    it(title, async () => {
-      try {
-        await body();
-      } catch (error) {
-        await screenshot(page, title);
-        throw error;
-      }
-    });
-  }
+  const step = failureScreenshots(() => [page]);
 
   const statusOf = (testId: string) => page.getByTestId(testId).getAttribute('data-status');
   const waitForStatus = (testId: string, status: string) => page.locator(`[data-testid="${testId}"][data-status="${status}"]`).waitFor();
@@ -74,8 +64,6 @@ describe('monitors in the browser', () => {
   const statusesSeen = () => page.evaluate(() => (window as unknown as { vigilStatuses: string[] }).vigilStatuses);
 
   /** Marks the document; the mark survives client-side updates but not a reload. */
-  const markDocument = () => page.evaluate(() => Object.assign(window, { vigilNoReload: true }));
-  const documentKept = () => page.evaluate(() => (window as unknown as { vigilNoReload?: boolean }).vigilNoReload === true);
 
   async function findMonitor(byName: string): Promise<MonitorDto> {
     const { body } = await request(app.url).get('/api/monitors').set(admin.auth).expect(200);
@@ -114,7 +102,7 @@ describe('monitors in the browser', () => {
     expect(await page.locator('textarea[name="body"]').count()).toBe(0);
     await page.locator('button[type="submit"]').click();
     await page.waitForURL(/\/monitors$/);
-    await markDocument();
+    await markDocument(page);
 
     monitor = await findMonitor(name);
     expect(monitor).toMatchObject({ interval: 60, timeout: 10, expected_status: 2, method: 'GET', headers: { 'X-Vigil-Test': 'browser' } });
@@ -124,7 +112,7 @@ describe('monitors in the browser', () => {
 
     await waitForStatus(statusId, 'up');
     target.respond(200);
-    expect(await documentKept()).toBe(true);
+    expect(await documentKept(page)).toBe(true);
     const received = target.received.find((entry) => entry.headers['x-vigil-test'] === 'browser');
     expect(received?.method).toBe('GET');
     expect(await page.getByTestId(`monitor-row-${monitor.id}`).innerText()).toContain('100.00');
@@ -139,7 +127,7 @@ describe('monitors in the browser', () => {
     // The response-time chart (recharts, its own chunk) draws the check made on creation.
     await page.getByTestId('monitor-stats').locator('.recharts-line-dot').first().waitFor();
     expect(scripts.some((url) => url.includes('ResponseTimeChart'))).toBe(true);
-    await markDocument();
+    await markDocument(page);
 
     await recordStatuses('monitor-detail-status');
     await target.close();
@@ -153,7 +141,7 @@ describe('monitors in the browser', () => {
     await waitForStatus('monitor-detail-status', 'down');
     // Up, pending, down, and nothing else in between: no read older than a pushed status ever rolled it back.
     expect(await statusesSeen()).toEqual(['up', 'pending', 'down']);
-    expect(await documentKept()).toBe(true);
+    expect(await documentKept(page)).toBe(true);
 
     await page.getByTestId('monitor-tab-history').click();
     const newest = page.getByTestId('monitor-history').locator('tbody tr').first();

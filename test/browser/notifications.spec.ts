@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SECRET_MASK, type MonitorResponse, type NotificationHistoryItem, type NotificationsResponse } from '@vigil/proto';
 import { registerFirstAdmin, Session } from '../factories/users';
-import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { failureScreenshots, launchBrowser, newPage } from '../support/browser';
 import { startFakeNotifier, type FakeNotifier } from '../support/fake-notifier';
 import { startTargetServer, TargetServer } from '../support/target-server';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -44,17 +44,7 @@ describe('notifications in the browser', () => {
     await Promise.all([fake?.close(), target?.close()]);
   });
 
-  /** A test step that leaves a screenshot in .test-artifacts when it fails. */
-  function step(title: string, body: () => Promise<void>): void {
-    it(title, async () => {
-      try {
-        await body();
-      } catch (error) {
-        await screenshot(page, `notifications-${title}`);
-        throw error;
-      }
-    });
-  }
+  const step = failureScreenshots(() => [page], { prefix: 'notifications-' });
 
   const read = async (): Promise<NotificationsResponse['data']> =>
     ((await request(app.url).get('/api/notifications').set(admin.auth).expect(200)).body as NotificationsResponse).data;

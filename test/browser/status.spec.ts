@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
 import type { DisplayKeyCreatedResponse, MonitorDto, MonitorResponse } from '@vigil/proto';
 import { registerFirstAdmin, Session } from '../factories/users';
-import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { documentKept, failureScreenshots, launchBrowser, markDocument, newPage } from '../support/browser';
 import { startTargetServer, TargetServer } from '../support/target-server';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -84,20 +84,8 @@ describe('status page, wall and dashboard in the browser', () => {
     await app?.destroy();
   });
 
-  /** A test step that leaves screenshots of every page in .test-artifacts when it fails. */
-  function step(title: string, body: () => Promise<void>): void {
-    it(title, async () => {
-      try {
-        await body();
-      } catch (error) {
-        for (const [index, page] of pages.entries()) await screenshot(page, `${title}-${index}`);
-        throw error;
-      }
-    });
-  }
+  const step = failureScreenshots(() => pages);
 
-  const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { vigilNoReload: true }));
-  const documentKept = (page: Page) => page.evaluate(() => (window as unknown as { vigilNoReload?: boolean }).vigilNoReload === true);
   const waitForStatus = (page: Page, testId: string, status: string, timeout?: number) =>
     page.locator(`[data-testid="${testId}"][data-status="${status}"]`).waitFor({ timeout });
 

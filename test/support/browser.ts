@@ -45,3 +45,28 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true }).catch(() => undefined);
   return path;
 }
+
+/**
+ * `step(title, body)`: a test that leaves a screenshot of each page `pages()` names in .test-artifacts when it fails
+ * (file names start with `prefix`); `explain` may add what the failure needs to be understood (an agent's output).
+ */
+export function failureScreenshots(
+  pages: () => Page[],
+  { prefix = '', explain }: { prefix?: string; explain?: (error: Error) => Error } = {},
+): (title: string, body: () => Promise<void>) => void {
+  return (title, body) => {
+    it(title, async () => {
+      try {
+        await body();
+      } catch (error) {
+        const shown = pages();
+        for (const [index, page] of shown.entries()) await screenshot(page, `${prefix}${title}${shown.length > 1 ? `-${index}` : ''}`);
+        throw explain ? explain(error as Error) : error;
+      }
+    });
+  };
+}
+
+/** Marks the page's document: the mark survives client-side updates but not a reload (read by documentKept). */
+export const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { vigilNoReload: true }));
+export const documentKept = (page: Page) => page.evaluate(() => (window as unknown as { vigilNoReload?: boolean }).vigilNoReload === true);
