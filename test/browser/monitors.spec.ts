@@ -136,7 +136,17 @@ describe('monitors in the browser', () => {
     // waitFor's polling gap (500 ms after its first tries), e.g. when a scheduled check fails just before the click and
     // the click's own check turns it down, so the badge's every status is recorded and read instead.
     await page.getByTestId('monitor-check-now').click();
-    await page.waitForFunction(() => (window as unknown as { vigilStatuses: string[] }).vigilStatuses.includes('pending'));
+    await page
+      .waitForFunction(() => (window as unknown as { vigilStatuses: string[] }).vigilStatuses.includes('pending'))
+      .catch(async (error: Error) => {
+        // What the page showed and what the server holds, so a failure here says which side is wrong.
+        const { body } = await request(app.url).get(`/api/monitors/${monitor.id}`).set(admin.auth);
+        const checks = (body as { monitor: MonitorDto }).monitor.checks.slice(0, 3).map((check) => [check.status, check.checked_at]);
+        throw new Error(
+          `${error.message}\nbadge showed: ${JSON.stringify(await statusesSeen())}\nserver: ${(body as { monitor: MonitorDto }).monitor.status}, ${JSON.stringify(checks)}`,
+          { cause: error },
+        );
+      });
     await page.getByTestId('monitor-check-now').click();
     await waitForStatus('monitor-detail-status', 'down');
     // Up, pending, down, and nothing else in between: no read older than a pushed status ever rolled it back.
