@@ -100,6 +100,21 @@ describe('DnsClient', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
+  it('bounds the questions in flight to one server with an error of its own, not a server refusal', async () => {
+    const { socket, port } = await udpServer(() => undefined);
+    closing.push(socket);
+    const own = new DnsClient();
+    const waiting = Array.from({ length: 20_000 }, (_, i) =>
+      own.query('127.0.0.1', port, 'A', `q${i}.test`, 1000).catch((error: Error) => error),
+    );
+    const refused = await own.query('127.0.0.1', port, 'A', 'one-more.test', 1000).catch((error: Error & { code?: string }) => error);
+    expect(refused).toMatchObject({ message: `Too many DNS questions in flight to 127.0.0.1` });
+    expect((refused as { code?: string }).code).toBeUndefined();
+    // The silent server lets every question time out; then the socket takes questions again.
+    expect((await Promise.all(waiting)).every((error) => error instanceof Error && error.name === 'TimeoutError')).toBe(true);
+    own.close();
+  });
+
   it('asks again over TCP when the UDP answer is truncated', async () => {
     const tcp = createServer((connection) => {
       let received = Buffer.alloc(0);

@@ -69,7 +69,8 @@ class ServerSocket {
   }
 
   async ask(type: DnsRecordType, name: string, timeoutMs: number): Promise<string[]> {
-    if (this.waiting.size >= IN_FLIGHT_MAX) throw new DnsAnswerError('EREFUSED', 'Too many DNS questions in flight');
+    // Our own bound, not the server's answer: the check's error says so in these words.
+    if (this.waiting.size >= IN_FLIGHT_MAX) throw new Error(`Too many DNS questions in flight to ${this.address}`);
     let id: number;
     let packet: Buffer;
     do ({ id, packet } = encodeQuestion(name, type));
