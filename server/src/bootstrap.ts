@@ -24,7 +24,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     bodyParser: false,
     logger: enabledLogLevels(config.logLevel),
   });
-  // X-Forwarded-For names the caller (login limits) only when sent by a proxy TRUST_PROXY names; never by default.
+  // X-Forwarded-For names the caller (login and push limits) only when sent by a proxy TRUST_PROXY names; never by default.
   app.set('trust proxy', trustFunction(config.trustProxy));
   app.disable('x-powered-by');
   app.use(baseSecurityHeaders, requestId);

@@ -8,7 +8,7 @@ import { normalizeAddress } from '../common/client-address';
 import { envelope } from '../common/reply';
 import { isCleanText } from '../common/text-rule';
 import { PUSH_MESSAGE_MAX, PUSH_PING_MAX_MS, readPushQuery } from './push.dto';
-import { PushService } from './push.service';
+import { PushService, TOKEN_SHAPE } from './push.service';
 
 /** Where the route is mounted; `{token}` is the one segment below it. */
 export const PUSH_PATH = '/api/push';
@@ -75,7 +75,7 @@ export function pushOpenApi(): OpenAPIObject['paths'][string] {
     operationId: `PushController_${method}`,
     summary: "Records a push (heartbeat) of a push monitor; Uptime Kuma's push URL",
     parameters: [
-      { name: 'token', in: 'path' as const, required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+      { name: 'token', in: 'path' as const, required: true, schema: { type: 'string', pattern: TOKEN_SHAPE.source } },
       { name: 'status', in: 'query' as const, required: false, schema: { type: 'string', enum: ['up', 'down'], default: 'up' } },
       {
         name: 'msg',

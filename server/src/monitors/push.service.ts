@@ -12,7 +12,7 @@ import { MonitorsRepository } from './monitors.repository';
 import type { PushQuery } from './push.dto';
 
 /** What a push token may look like: anything else is unknown without a database look-up. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 /** Push monitors kept by token at most, and how long one is trusted without a change event (a missed relay). */
 const KNOWN_MAX = 50_000;
 const KNOWN_FOR_MS = 5 * 60_000;
