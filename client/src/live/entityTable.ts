@@ -58,10 +58,16 @@ export function createEntityTable<T extends { id: number }>(rule: EntityRule<T> 
     return true;
   }
 
+  /** Whether a view (other than `except`) lists the id. */
+  function listed(id: number, except?: string): boolean {
+    for (const [view, ids] of views) if (view !== except && ids.includes(id)) return true;
+    return false;
+  }
+
   /** Forgets the rows that left `view` and that no other view shows. */
   function forgetLeft(view: string, left: readonly number[]): void {
     for (const id of left) {
-      if ([...views.entries()].some(([other, ids]) => other !== view && ids.includes(id))) continue;
+      if (listed(id, view)) continue;
       rows.delete(id);
       stamps.delete(id);
     }
@@ -86,8 +92,7 @@ export function createEntityTable<T extends { id: number }>(rule: EntityRule<T> 
     },
 
     offer(row, stamp) {
-      const wanted = rows.has(row.id) || [...views.values()].some((ids) => ids.includes(row.id));
-      if (wanted && store(row, stampOf(row, stamp))) notify();
+      if ((rows.has(row.id) || listed(row.id)) && store(row, stampOf(row, stamp))) notify();
     },
 
     show(view, ids) {
