@@ -100,6 +100,20 @@ describe('BatchQueue', () => {
     expect(sut.waiting).toBe(0);
   });
 
+  it('leaves what arrives while a batch is stored for the next period, not a straggler batch right after', async () => {
+    const db = slowStore();
+    const sut = new BatchQueue<number>({ everyMs: 200, maxBatch: 10 }, db.store);
+    void sut.push(1);
+    void sut.push(2);
+    await jest.advanceTimersByTimeAsync(200);
+    void sut.push(3);
+    db.finish[0]();
+    await jest.advanceTimersByTimeAsync(199);
+    expect(db.batches).toEqual([[1, 2]]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(db.batches).toEqual([[1, 2], [3]]);
+  });
+
   it('counts an item as waiting until its batch is stored', async () => {
     const db = slowStore();
     const sut = new BatchQueue<number>({ everyMs: 200, maxBatch: 10, capacity: 5 }, db.store);

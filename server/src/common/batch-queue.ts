@@ -54,7 +54,7 @@ export class BatchQueue<T> {
       this.timer = null;
     }
     await this.flushing;
-    if (this.queue.length) await this.flush();
+    while (this.queue.length) await this.flush();
   }
 
   private enqueue(item: T, immediately: boolean): void {
@@ -71,9 +71,16 @@ export class BatchQueue<T> {
     }, delay);
   }
 
+  /**
+   * Stores what was queued when it began. What arrives meanwhile waits for its own timer (or goes at once when a full
+   * batch gathers): taking it along would, under a steady stream, store a straggler batch of the few results that came
+   * in while the last one was written, doubling the transactions.
+   */
   private async flush(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, this.options.maxBatch);
+    let due = this.queue.length;
+    while (due > 0) {
+      const batch = this.queue.splice(0, Math.min(due, this.options.maxBatch));
+      due -= batch.length;
       this.storing = batch.length;
       try {
         await this.store(batch);

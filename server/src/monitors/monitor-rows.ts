@@ -107,7 +107,29 @@ export function withoutStaleVerdicts(inputs: ResultInput[], rows: Map<number, Mo
   });
 }
 
-export function storedCertificate(certificate: PeerCertificate): StoredCertificate {
+/** What a batch's results saw beyond the state machine, per monitor: the newest peer certificate, the latest push. */
+export interface SeenByType {
+  certificates: Map<number, StoredCertificate>;
+  pushes: Map<number, Date>;
+}
+
+export function seenByType(inputs: ResultInput[]): SeenByType {
+  const certificates = new Map<number, StoredCertificate>();
+  const certificateAt = new Map<number, Date>();
+  const pushes = new Map<number, Date>();
+  for (const { certificate, monitorId, checkedAt, pushed } of inputs) {
+    if (certificate && (certificateAt.get(monitorId) ?? 0) <= checkedAt) {
+      certificates.set(monitorId, storedCertificate(certificate));
+      certificateAt.set(monitorId, checkedAt);
+    }
+    if (pushed && (pushes.get(monitorId) ?? 0) < checkedAt) pushes.set(monitorId, checkedAt);
+  }
+  return { certificates, pushes };
+}
+
+export const certificateText = (stored: StoredCertificate | undefined): string | null => (stored ? JSON.stringify(stored) : null);
+
+function storedCertificate(certificate: PeerCertificate): StoredCertificate {
   return {
     subject: certificate.subject,
     issuer: certificate.issuer,

@@ -7,8 +7,17 @@ import { DomainEvents, type Raise } from '../events/domain-events.service';
 import type { PeerCertificate } from './checkers/checker';
 import { applyResults, MonitorState, stateOf, withState } from './monitor-state';
 import { toCheckDto, toMonitorDto, toScheduled, uptimePercent } from './monitor.mapper';
-import { COLUMNS, FIELD_COLUMNS, storedCertificate, toParam, withoutStaleVerdicts, type MonitorFields } from './monitor-rows';
-import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor, StoredCertificate } from './monitor.types';
+import {
+  certificateText,
+  COLUMNS,
+  FIELD_COLUMNS,
+  seenByType,
+  toParam,
+  withoutStaleVerdicts,
+  type MonitorFields,
+  type SeenByType,
+} from './monitor-rows';
+import type { CheckRow, MonitorCounts, MonitorRow, ScheduledMonitor } from './monitor.types';
 
 export { fieldsAsRow, type MonitorFields } from './monitor-rows';
 
@@ -234,12 +243,10 @@ export class MonitorsRepository {
         withoutStaleVerdicts(inputs, rows).map((input) => ({ ...input, slotAt: input.slotAt ?? null, input })),
       );
       if (!steps.length) return { recorded: [], uptime: new Map() };
-      await this.writeStates(manager, final);
-      await this.writeTypeState(
-        manager,
-        steps.map((step) => step.outcome.input),
-        rows,
-      );
+      const seen = seenByType(steps.map((step) => step.outcome.input));
+      await this.writeStates(manager, final, seen);
+      await this.writeSeenApart(manager, seen, final);
+      for (const [id, certificate] of seen.certificates) rows.set(id, { ...rows.get(id)!, certificate });
       const updated = steps.map(({ outcome, previous, state }) => ({
         input: outcome.input,
         previous: previous.status,
@@ -272,16 +279,21 @@ export class MonitorsRepository {
     });
   }
 
-  /** Writes each monitor's state after its results, one statement for the batch. */
-  private async writeStates(manager: EntityManager, states: Map<number, MonitorState>): Promise<void> {
+  /**
+   * Writes each monitor's state after its results, one statement for the batch, with what its results saw beyond
+   * the state machine (`SeenByType`): the nulls of monitors that saw nothing keep what is stored (GREATEST skips them).
+   */
+  private async writeStates(manager: EntityManager, states: Map<number, MonitorState>, seen: SeenByType): Promise<void> {
     if (!states.size) return;
     const entries = [...states];
     await execute(
       manager,
       `UPDATE monitors m SET status = v.status, consecutive_failures = v.failures, response_time = v.response_time,
-         last_checked = v.last_checked, next_check_at = v.next_check_at
-       FROM unnest($1::int[], $2::varchar[], $3::int[], $4::int[], $5::timestamptz[], $6::timestamptz[])
-         AS v(id, status, failures, response_time, last_checked, next_check_at)
+         last_checked = v.last_checked, next_check_at = v.next_check_at,
+         certificate = COALESCE(v.certificate::jsonb, m.certificate),
+         push_awaited_since = GREATEST(m.push_awaited_since, v.pushed_at)
+       FROM unnest($1::int[], $2::varchar[], $3::int[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::timestamptz[])
+         AS v(id, status, failures, response_time, last_checked, next_check_at, certificate, pushed_at)
        WHERE m.id = v.id`,
       [
         entries.map(([id]) => id),
@@ -290,41 +302,30 @@ export class MonitorsRepository {
         entries.map(([, state]) => state.responseTime),
         entries.map(([, state]) => state.lastChecked),
         entries.map(([, state]) => state.nextCheckAt),
+        entries.map(([id]) => certificateText(seen.certificates.get(id))),
+        entries.map(([id]) => seen.pushes.get(id) ?? null),
       ],
     );
   }
 
-  /**
-   * Stores what a batch's results tell beyond the state machine: the newest peer certificate seen per monitor, and the
-   * start of a push monitor's wait at each push. `rows` (what the events carry) take the same values.
-   */
-  private async writeTypeState(manager: EntityManager, inputs: ResultInput[], rows: Map<number, MonitorRow>): Promise<void> {
-    const certificates = new Map<number, { at: Date; stored: StoredCertificate }>();
-    const pushes = new Map<number, Date>();
-    for (const input of inputs) {
-      const { certificate, monitorId, checkedAt } = input;
-      if (certificate && (certificates.get(monitorId)?.at ?? 0) <= checkedAt) {
-        certificates.set(monitorId, { at: checkedAt, stored: storedCertificate(certificate) });
-      }
-      if (input.pushed && (pushes.get(monitorId) ?? 0) < checkedAt) pushes.set(monitorId, checkedAt);
-    }
-    if (certificates.size) {
-      const entries = [...certificates];
+  /** What was seen of monitors whose state did not move (only stale results of theirs in the batch): rare, apart. */
+  private async writeSeenApart(manager: EntityManager, seen: SeenByType, states: Map<number, MonitorState>): Promise<void> {
+    const certificates = [...seen.certificates].filter(([id]) => !states.has(id));
+    if (certificates.length) {
       await execute(
         manager,
         `UPDATE monitors m SET certificate = v.certificate::jsonb
          FROM unnest($1::int[], $2::text[]) AS v(id, certificate) WHERE m.id = v.id`,
-        [entries.map(([id]) => id), entries.map(([, { stored }]) => JSON.stringify(stored))],
+        [certificates.map(([id]) => id), certificates.map(([, stored]) => certificateText(stored))],
       );
-      for (const [id, { stored }] of entries) rows.set(id, { ...rows.get(id)!, certificate: stored });
     }
-    if (pushes.size) {
-      const entries = [...pushes];
+    const pushes = [...seen.pushes].filter(([id]) => !states.has(id));
+    if (pushes.length) {
       await execute(
         manager,
         `UPDATE monitors m SET push_awaited_since = GREATEST(m.push_awaited_since, v.at)
          FROM unnest($1::int[], $2::timestamptz[]) AS v(id, at) WHERE m.id = v.id`,
-        [entries.map(([id]) => id), entries.map(([, at]) => at)],
+        [pushes.map(([id]) => id), pushes.map(([, at]) => at)],
       );
     }
   }

@@ -164,6 +164,32 @@ describe('monitor types', () => {
     expect(new Date((await awaitedSince(push.id))!).getTime()).toBe(recovered!.input.checkedAt.getTime());
   });
 
+  it('keeps what a result older than the stored state saw: its push starts the wait, its certificate is kept', async () => {
+    const push = await create({ type: 'push', retries: 0 });
+    const tls = await create({ type: 'tls', hostname: 'example.com' });
+    const ahead = new Date(Date.now() + 60_000);
+    await dataSource().query(
+      `UPDATE monitors SET last_checked = $2, status = 'up', push_awaited_since = now() - interval '10 minutes' WHERE id = ANY($1::int[])`,
+      [[push.id, tls.id], ahead],
+    );
+    const pushedAt = new Date();
+    const certificate: PeerCertificate = {
+      subject: 'CN=example.com',
+      issuer: 'CN=Test CA',
+      expiresAt: new Date(Date.now() + 30 * 86_400_000),
+      fingerprint: 'CC',
+      authorizationError: null,
+    };
+    const { recorded } = await repository.recordResults([
+      result(push.id, { pushed: true, checkedAt: pushedAt }),
+      result(tls.id, { certificate, checkedAt: pushedAt }),
+    ]);
+    // Both are history only (the state is newer), yet what they saw is stored.
+    expect(recorded.map((r) => r.monitor.last_checked)).toEqual([ahead, ahead]);
+    expect(new Date((await awaitedSince(push.id))!).getTime()).toBe(pushedAt.getTime());
+    expect((await repository.findById(tls.id))!.certificate).toMatchObject({ fingerprint: 'CC' });
+  });
+
   it('keeps the newest peer certificate seen and raises it with the check', async () => {
     const tls = await create({ type: 'tls', hostname: 'example.com' });
     const certificate = (days: number, fingerprint: string): PeerCertificate => ({

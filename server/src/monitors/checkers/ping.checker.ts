@@ -32,6 +32,8 @@ interface Waiting {
 interface Batch {
   count: number;
   waiting: Waiting[];
+  /** The distinct addresses of `waiting`: each gets one set of echo requests. */
+  addresses: Set<string>;
   timer: NodeJS.Timeout;
 }
 
@@ -96,11 +98,12 @@ export class PingChecker implements Checker<'ping'> {
     if (!batch) {
       // A short timeout must not spend its time gathering.
       const gather = Math.max(0, Math.min(GATHER_MS, (waiting.deadline - performance.now()) / 4));
-      batch = { count, waiting: [], timer: setTimeout(() => this.flush(count), gather) };
+      batch = { count, waiting: [], addresses: new Set(), timer: setTimeout(() => this.flush(count), gather) };
       this.batches.set(count, batch);
     }
     batch.waiting.push(waiting);
-    if (new Set(batch.waiting.map((entry) => entry.address)).size >= BATCH_MAX) this.flush(count);
+    batch.addresses.add(waiting.address);
+    if (batch.addresses.size >= BATCH_MAX) this.flush(count);
   }
 
   private flush(count: number): void {
@@ -113,7 +116,7 @@ export class PingChecker implements Checker<'ping'> {
   }
 
   private async run(batch: Batch): Promise<void> {
-    const addresses = [...new Set(batch.waiting.map((entry) => entry.address))];
+    const addresses = [...batch.addresses];
     // The batch's tightest deadline sets the pace: `count` periods, plus sending to every address once, must fit in
     // what is left of it.
     const budget = Math.min(...batch.waiting.map((entry) => entry.deadline)) - performance.now() - MARGIN_MS;
