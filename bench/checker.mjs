@@ -1,5 +1,6 @@
 // `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S] [--origins O]
-//   [--target-delay-ms D] [--mix http:40,tcp:20,ping:15,dns:15,push:10] [--cpu-prof DIR]`
+//   [--target-delay-ms D] [--mix http:40,tcp:20,ping:15,dns:15,push:10] [--cpu-prof DIR]
+//   [--server-node-args "FLAGS"]`
 //
 // N HTTP monitors at a 60 s interval against a keep-alive loopback target in its own process (listening on O ports,
 // default 1: each port is an origin with its own connection pool in the checker; monitor i uses port i mod O; every
@@ -42,6 +43,8 @@
 //   creation to the window's end. Lateness = sent − planned (the bench's own timers); failed/late pushes are counted;
 //   the server's silence checks store nothing while up, so their lateness is only in the server ring (all types);
 //   missed heartbeats are the push monitors' down rows stored in the window.
+// - --server-node-args "FLAGS": node options for the server besides scripts/server-node-args.mjs (a later one wins), e.g.
+//   another young-generation size to compare.
 // - --cpu-prof DIR: the server runs under `node --cpu-prof` and writes its profile to DIR when it stops (for finding
 //   where the CPU goes; the profile covers the whole run, so look at its last samples for the window).
 // - CPU per check per type is not separable inside one server: run each type's share alone (as above) and divide
@@ -57,6 +60,8 @@ import {
   api,
   childCpuSeconds,
   cpuSeconds,
+  kernelCpuSeconds,
+  mainThreadCpuSeconds,
   folderBytes,
   histogramWindow,
   log,
@@ -83,6 +88,7 @@ const CREATE_CONCURRENCY = Math.max(1, Math.floor(Number(option('create-concurre
 const ORIGINS = Math.max(1, Math.floor(Number(option('origins', 1))));
 const TARGET_DELAY_MS = Math.max(0, Number(option('target-delay-ms', 0)));
 const CPU_PROF_DIR = option('cpu-prof', null);
+const EXTRA_NODE_ARGS = (option('server-node-args', '') ?? '').split(' ').filter(Boolean);
 const ADMIN_URL = option('postgres', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const INTERVAL_S = 60;
 const INTERVAL_MS = INTERVAL_S * 1000;
@@ -159,7 +165,10 @@ async function runMode(mode) {
   try {
     const tcpBlock = MIX?.blocks.find((b) => b.type === 'tcp');
     if (MIX) mixTarget = await startMixTarget(tcpBlock?.count ?? 0);
-    server = await startServer(env, logPath, CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []);
+    server = await startServer(env, logPath, [
+      ...EXTRA_NODE_ARGS,
+      ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
+    ]);
     const { base } = server;
     const credentials = { username: 'benchadmin', password: 'bench-password-1', email: 'bench@example.com' };
     const registered = await api(base, null, 'POST', '/api/auth/register', credentials);
@@ -207,6 +216,8 @@ async function runMode(mode) {
     const cpu0 = {
       tree: treeCpuSeconds(server.pid),
       server: cpuSeconds(server.pid),
+      serverKernel: kernelCpuSeconds(server.pid),
+      serverMain: mainThreadCpuSeconds(server.pid),
       children: childCpuSeconds(server.pid),
       target: cpuSeconds(target.pid),
       mixTarget: mixTarget ? cpuSeconds(mixTarget.pid) : 0,
@@ -242,6 +253,8 @@ async function runMode(mode) {
     const cpu1 = {
       tree: treeCpuSeconds(server.pid),
       server: cpuSeconds(server.pid),
+      serverKernel: kernelCpuSeconds(server.pid),
+      serverMain: mainThreadCpuSeconds(server.pid),
       children: childCpuSeconds(server.pid),
       target: cpuSeconds(target.pid),
       mixTarget: mixTarget ? cpuSeconds(mixTarget.pid) : 0,
@@ -317,6 +330,8 @@ async function runMode(mode) {
       },
       cpuPercent: {
         server: ((cpu1.server - cpu0.server) / seconds) * 100,
+        serverKernel: ((cpu1.serverKernel - cpu0.serverKernel) / seconds) * 100,
+        serverMainThread: ((cpu1.serverMain - cpu0.serverMain) / seconds) * 100,
         tree: ((cpu1.tree - cpu0.tree) / seconds) * 100,
         target: ((cpu1.target - cpu0.target) / seconds) * 100,
         // Children the server has waited for: fping's processes (the embedded PostgreSQL's live ones are in `tree`).

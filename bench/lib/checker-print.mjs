@@ -43,7 +43,7 @@ export function print(r, INTERVAL_S) {
     `  lateness in warm-up      p50 ${f(r.latenessWarmup.p50)} ms, p99 ${f(r.latenessWarmup.p99)} ms, max ${f(r.latenessWarmup.max)} ms at the target (${r.latenessWarmup.samples} slot checks from creation start to window); ` +
       `server: in flight max ${r.latenessWarmup.inFlightMax}, ring p99 max ${f(r.latenessWarmup.ringP99Max)} ms`,
     `  lateness, server ring    p50 ${f(r.latenessRing.p50)} ms, p99 ${f(r.latenessRing.p99)} ms, max ${f(r.latenessRing.max)} ms (last ${r.latenessRing.covers} starts, ${r.latenessRing.inWindow} of them in the window)`,
-    `  CPU (100 % = one core)   server ${f(r.cpuPercent.server, 1)} %, target ${f(r.cpuPercent.target, 1)} %` +
+    `  CPU (100 % = one core)   server ${f(r.cpuPercent.server, 1)} % (kernel ${f(r.cpuPercent.serverKernel, 1)} %, main thread ${f(r.cpuPercent.serverMainThread, 1)} %), target ${f(r.cpuPercent.target, 1)} %` +
       (r.cpuPercent.postgres === null ? '' : `, PostgreSQL ${f(r.cpuPercent.postgres, 1)} %`) +
       `; server + its database processes ${f(r.cpuPercent.tree, 1)} %, its ended children (fping) ${f(r.cpuPercent.endedChildren, 1)} %; whole machine ${f(r.cpuPercent.machine, 1)} % of 2 cores (other test runners in ${r.otherTestRunnersSeen}); server ${f(r.serverCpuMsPerCheck, 2)} ms CPU per check`,
     `  server RSS               ${f(r.rssMiB.idle)} MiB idle, ${f(r.rssMiB.afterCreate)} after creating, window ${f(r.rssMiB.windowStart)} → ${f(r.rssMiB.windowEnd)} MiB (max ${f(r.rssMiB.windowMax)}); target ${f(r.rssMiB.target)} MiB`,

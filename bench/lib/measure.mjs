@@ -29,6 +29,18 @@ export function cpuSeconds(pid) {
   return fields ? (Number(fields[11]) + Number(fields[12])) / CLK_TCK : null;
 }
 
+/** Of cpuSeconds, the part spent in the kernel on the process's behalf (stime): syscalls, and on loopback the peer's side of its packets. */
+export function kernelCpuSeconds(pid) {
+  const fields = procStat(pid);
+  return fields ? Number(fields[12]) / CLK_TCK : null;
+}
+
+/** Of cpuSeconds, the part of the main thread (the event loop); the rest is V8's helper threads (GC, compiler) and libuv's pool. */
+export function mainThreadCpuSeconds(pid) {
+  const fields = procStat(`${pid}/task/${pid}`);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / CLK_TCK : null;
+}
+
 /** CPU seconds of the children a process has waited for (cutime + cstime). */
 export function childCpuSeconds(pid) {
   const fields = procStat(pid);
