@@ -35,5 +35,4 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 USER node
-# The server's node options are those of scripts/server-node-args.mjs (server/src/config/server-node-args.spec.ts keeps them equal).
-CMD ["node", "--max-semi-space-size=32", "server/dist/main.js"]
+CMD ["node", "server/dist/main.js"]

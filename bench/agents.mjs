@@ -29,7 +29,6 @@ import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readF
 import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_NODE_ARGS as PRODUCTION_NODE_ARGS } from '../scripts/server-node-args.mjs';
 import { routeAlertsToSink, startAlertSink } from './lib/alert-sink.mjs';
 import {
   api,
@@ -198,12 +197,7 @@ async function startHelper(script, needFiles, name) {
 async function startServer(env, logPath, needFiles) {
   const port = await freePort();
   const out = createWriteStream(logPath);
-  const args = [
-    ...PRODUCTION_NODE_ARGS,
-    ...SERVER_NODE_ARGS,
-    ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
-    MAIN,
-  ];
+  const args = [...SERVER_NODE_ARGS, ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []), MAIN];
   const child = spawnNode(args, {
     needFiles,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },

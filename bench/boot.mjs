@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 import { folderBytes, freePort, option, treeMemoryMiB } from './lib/measure.mjs';
 
 const MAIN = join(import.meta.dirname, '../server/dist/main.js');
@@ -19,7 +18,7 @@ const COMPARE = option('compare', null);
 async function bootOnce(main, env) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, main], {
+  const child = spawn(process.execPath, [main], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', ...env },
     stdio: 'ignore',
   });

@@ -43,8 +43,7 @@
 //   creation to the window's end. Lateness = sent − planned (the bench's own timers); failed/late pushes are counted;
 //   the server's silence checks store nothing while up, so their lateness is only in the server ring (all types);
 //   missed heartbeats are the push monitors' down rows stored in the window.
-// - --server-node-args "FLAGS": node options for the server besides scripts/server-node-args.mjs (a later one wins), e.g.
-//   another young-generation size to compare.
+// - --server-node-args "FLAGS": node options for the server process, e.g. another V8 young-generation size to compare.
 // - --cpu-prof DIR: the server runs under `node --cpu-prof` and writes its profile to DIR when it stops (for finding
 //   where the CPU goes; the profile covers the whole run, so look at its last samples for the window).
 // - CPU per check per type is not separable inside one server: run each type's share alone (as above) and divide

@@ -3,7 +3,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildIfStale, ROOT } from './build.mjs';
-import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 if (!buildIfStale()) process.exit(1);
 
@@ -11,7 +10,7 @@ const bin = (name) => join(ROOT, 'node_modules/.bin', name);
 const tasks = [
   ['proto', bin('tsc'), ['-w', '--preserveWatchOutput', '-p', 'proto/tsconfig.json']],
   ['server:tsc', bin('tsc'), ['-w', '--preserveWatchOutput', '-p', 'server/tsconfig.build.json']],
-  ['server', process.execPath, [...SERVER_NODE_ARGS, '--watch-path=server/dist', '--watch-path=proto/dist', 'server/dist/main.js']],
+  ['server', process.execPath, ['--watch-path=server/dist', '--watch-path=proto/dist', 'server/dist/main.js']],
   ['client', bin('vite'), ['--config', 'client/vite.config.ts', 'client']],
 ];
 

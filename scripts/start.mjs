@@ -2,13 +2,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildIfStale, ROOT } from './build.mjs';
-import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 if (!buildIfStale()) {
   console.error('[vigil] build failed; not starting');
   process.exit(1);
 }
 
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, join(ROOT, 'server/dist/main.js')], { cwd: ROOT, stdio: 'inherit' });
+const server = spawn(process.execPath, [join(ROOT, 'server/dist/main.js')], { cwd: ROOT, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

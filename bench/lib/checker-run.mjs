@@ -4,7 +4,6 @@ import { fork, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
 import { freePort, percentile, sleep } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
@@ -65,7 +64,7 @@ export async function startTarget({ delayMs = 0, origins = 1 } = {}) {
 export async function startServer(env, logPath, nodeArgs = []) {
   const port = await freePort();
   const out = createWriteStream(logPath);
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
