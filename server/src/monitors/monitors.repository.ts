@@ -281,7 +281,7 @@ export class MonitorsRepository {
 
   /**
    * Writes each monitor's state after its results, one statement for the batch, with what its results saw beyond
-   * the state machine (`SeenByType`): the nulls of monitors that saw nothing keep what is stored (GREATEST skips them).
+   * the state machine (`SeenByType`): a monitor that saw none keeps what is stored (COALESCE and GREATEST skip nulls).
    */
   private async writeStates(manager: EntityManager, states: Map<number, MonitorState>, seen: SeenByType): Promise<void> {
     if (!states.size) return;
