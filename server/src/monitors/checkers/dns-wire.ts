@@ -35,21 +35,30 @@ const RCODE_ERRORS: Record<number, DnsAnswerError['code']> = { 1: 'EFORMERR', 2:
 /** A question for `name` (recursion desired, with an EDNS record); answers the packet and the id it carries. */
 export function encodeQuestion(name: string, type: DnsRecordType, id = randomInt(0x10000)): { id: number; packet: Buffer } {
   const labels = name.replace(/\.$/, '').split('.');
-  if (labels.some((label) => label.length === 0 || Buffer.byteLength(label) > 63) || Buffer.byteLength(name) > 253) {
+  const nameBytes = Buffer.byteLength(name);
+  if (labels.some((label) => label.length === 0 || Buffer.byteLength(label) > 63) || nameBytes > 253) {
     throw new DnsAnswerError('EFORMERR', `Invalid name ${name}`);
   }
-  const header = Buffer.alloc(12);
-  header.writeUInt16BE(id, 0);
-  header.writeUInt16BE(0x0100, 2); // RD
-  header.writeUInt16BE(1, 4); // one question
-  header.writeUInt16BE(1, 10); // one additional record: EDNS
-  const qname = Buffer.concat([...labels.map((label) => lengthPrefixed(Buffer.from(label))), Buffer.from([0])]);
-  const question = Buffer.alloc(4);
-  question.writeUInt16BE(TYPE_CODES[type], 0);
-  question.writeUInt16BE(1, 2); // IN
+  // Header 12, the name (a length byte per label, the root's 0), type and class 4, the OPT record 11: one buffer.
+  const packet = Buffer.alloc(12 + nameBytes + 2 + 4 + 11);
+  packet.writeUInt16BE(id, 0);
+  packet.writeUInt16BE(0x0100, 2); // RD
+  packet.writeUInt16BE(1, 4); // one question
+  packet.writeUInt16BE(1, 10); // one additional record: EDNS
+  let at = 12;
+  for (const label of labels) {
+    const length = packet.write(label, at + 1);
+    packet[at] = length;
+    at += 1 + length;
+  }
+  packet[at] = 0;
+  at = packet.writeUInt16BE(TYPE_CODES[type], at + 1);
+  at = packet.writeUInt16BE(1, at); // IN
   // OPT: root name, type 41, class = UDP payload size, TTL 0 (extended rcode, version, flags), no options.
-  const opt = Buffer.from([0, 0, 41, EDNS_UDP_SIZE >> 8, EDNS_UDP_SIZE & 0xff, 0, 0, 0, 0, 0, 0]);
-  return { id, packet: Buffer.concat([header, qname, question, opt]) };
+  packet[at] = 0;
+  at = packet.writeUInt16BE(41, at + 1);
+  at = packet.writeUInt16BE(EDNS_UDP_SIZE, at);
+  return { id, packet: packet.subarray(0, at + 6) };
 }
 
 /** What an answer to our question says: truncated (ask again over TCP), or the records of the type asked, as text. */
@@ -160,10 +169,6 @@ function readName(packet: Buffer, offset: number): { name: string; end: number }
 
 function need(packet: Buffer, length: number): void {
   if (packet.length < length) throw new DnsAnswerError('EBADRESP', 'Truncated DNS answer');
-}
-
-function lengthPrefixed(bytes: Buffer): Buffer {
-  return Buffer.concat([Buffer.from([bytes.length]), bytes]);
 }
 
 /** An IPv6 address as inet_ntop writes it (c-ares' wording): the longest run of zero groups as `::`, IPv4 tails. */

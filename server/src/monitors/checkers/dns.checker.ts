@@ -5,7 +5,8 @@ import { OutboundDeniedError, type AddressDenyList } from '../../common/outbound
 import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, ProbeResult } from './checker';
 import { DnsClient } from './dns-client';
-import { describeFailure, timeoutError } from './failure';
+import { describeFailure } from './failure';
+import { withinTimeout } from './socket';
 
 /** System resolvers kept for reuse (one per timeout); beyond this the oldest is dropped. */
 const RESOLVERS_KEPT = 64;
@@ -31,17 +32,13 @@ export class DnsChecker implements Checker<'dns'> {
     const checkedAt = new Date();
     const started = performance.now();
     const timeoutMs = target.timeout * 1000;
-    let timer: NodeJS.Timeout | undefined;
     try {
       const name = target.dnsRecordType === 'PTR' && isIP(target.hostname) ? reverseName(target.hostname) : target.hostname;
       const server = target.dnsServer ? await this.serverAddress(target.dnsServer) : null;
       // Our client times its questions out itself; Node's resolver is raced against the timeout as a safety net.
       const answers = server
         ? await this.client.query(server.address, server.port, target.dnsRecordType, name, timeoutMs)
-        : await Promise.race([
-            query(this.resolver(timeoutMs), target.dnsRecordType, name),
-            new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(timeoutError()), timeoutMs))),
-          ]);
+        : await withinTimeout(query(this.resolver(timeoutMs), target.dnsRecordType, name), timeoutMs);
       const responseTime = Math.round(performance.now() - started);
       const observed = { dnsAnswers: answers };
       if (answers.length === 0) {
@@ -50,8 +47,6 @@ export class DnsChecker implements Checker<'dns'> {
       return { ok: true, statusCode: null, responseTime, error: null, checkedAt, observed };
     } catch (error) {
       return { ok: false, statusCode: null, responseTime: null, error: describeDnsFailure(error, target), checkedAt, observed: {} };
-    } finally {
-      clearTimeout(timer);
     }
   }
 

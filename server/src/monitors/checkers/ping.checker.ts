@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/config';
 import type { CheckTarget, Checker, ProbeResult } from './checker';
 import { FpingRun, HostReplies, runFping, SEND_INTERVAL_MS } from './fping';
 import { describeFailure } from './failure';
-import { untilAborted } from './socket';
+import { withinTimeout } from './socket';
 
 /**
  * Checks started within this long of each other share one fping process: each process costs the server a fork and
@@ -70,7 +70,7 @@ export class PingChecker implements Checker<'ping'> {
     const failure = (error: string): ProbeResult => ({ ok: false, statusCode: null, responseTime: null, error, checkedAt, observed: {} });
     let address: string;
     try {
-      ({ address } = await untilAborted(resolveAllowed(target.hostname, this.deny), AbortSignal.timeout(target.timeout * 1000)));
+      ({ address } = await withinTimeout(resolveAllowed(target.hostname, this.deny), target.timeout * 1000));
     } catch (error) {
       return failure(describeFailure(error, target.timeout));
     }

@@ -79,13 +79,23 @@ export async function openTargetSocket(options: TargetSocketOptions): Promise<Ta
   return { socket, certificate: peerCertificateOf(socket), alpnProtocol: socket.alpnProtocol };
 }
 
-/** `work`, or the signal's reason if it aborts first (a lookup cannot be cancelled, only no longer waited for). */
-export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+/**
+ * `work`, or a timeout error after `timeoutMs` (a lookup cannot be cancelled, only no longer waited for). A plain
+ * timer: `AbortSignal.timeout` costs a weakly held signal per call, which showed at thousands of checks a minute.
+ */
+export function withinTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    const timer = setTimeout(() => reject(timeoutError()), timeoutMs);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
 }
 
