@@ -10,7 +10,7 @@ import { ReplyInterceptor } from './common/reply';
 import { requestId } from './common/request-id';
 import { createValidationPipe } from './common/validation';
 import { AppConfig, enabledLogLevels } from './config/config';
-import { PUSH_PATH, pushOpenApi, pushRoute } from './monitors/push.route';
+import { installPushLane, PUSH_PATH, pushOpenApi } from './monitors/push.route';
 import { PushService } from './monitors/push.service';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { REDIS, RedisHandle } from './redis/redis.module';
@@ -25,11 +25,12 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     logger: enabledLogLevels(config.logLevel),
   });
   // X-Forwarded-For names the caller (login and push limits) only when sent by a proxy TRUST_PROXY names; never by default.
-  app.set('trust proxy', trustFunction(config.trustProxy));
+  const trust = trustFunction(config.trustProxy);
+  app.set('trust proxy', trust);
   app.disable('x-powered-by');
   app.use(baseSecurityHeaders, requestId);
-  // Pushes are answered before Nest's routes and the body parser (a push's body is ignored); see push.route.ts.
-  app.use(PUSH_PATH, pushRoute(app.get(PushService)));
+  // Pushes are answered before socket.io, Express and Nest (a push's body is ignored); see push.route.ts.
+  installPushLane(app.getHttpServer(), app.get(PushService), trust);
   app.use(parseJsonBody, bodyErrorHandler);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());

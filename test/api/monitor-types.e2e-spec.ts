@@ -197,6 +197,33 @@ describe('monitor types API', () => {
       expect(body.success).toBe(false);
     });
 
+    it('answers a push with the API’s security headers and a request id, whatever the case of its path', async () => {
+      const lane = await create({ name: 'lane', type: 'push', retries: 0 });
+      const answer = await api().get(`/API/Push/${lane.push_token}/`).expect(200);
+      expect(answer.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'x-frame-options': 'SAMEORIGIN',
+        'content-security-policy': "frame-ancestors 'self'",
+        'content-type': 'application/json; charset=utf-8',
+      });
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await read(lane.id)).toMatchObject({ status: 'up' });
+      const refused = await api().get(`/api/push/${lane.push_token}?status=sideways`).expect(400);
+      expect(refused.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(refused.body).toEqual({ success: false, message: MESSAGES['push.statusInvalid'], code: 'push.statusInvalid' });
+    });
+
+    it.each([
+      ['DELETE', ''],
+      ['GET', '/deeper'],
+      ['GET', '/'],
+    ])('leaves %s /api/push/{token}%s to the API, which knows no such route (404)', async (method, tail) => {
+      const token = method === 'GET' && tail === '/' ? '' : monitor.push_token!;
+      const { body } = await api()[method === 'DELETE' ? 'delete' : 'get'](`/api/push/${token}${tail}`).expect(404);
+      expect(body).toMatchObject({ success: false, code: 'request.notFound' });
+    });
+
     it('answers an unknown token 404 without telling more', async () => {
       const { body } = await push('', 'not-a-token-of-any-monitor-0000000').expect(404);
       expect(body).toEqual({ success: false, message: MESSAGES['push.notFound'], code: 'push.notFound' });

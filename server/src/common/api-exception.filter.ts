@@ -51,21 +51,34 @@ export function toApiError(error: unknown, requestId?: string): RenderedError {
   };
 }
 
-/**
- * Answers a failed request with its rendered error, logging what is ours to fix (5xx) or an outage (503). Shared by
- * the filter and the routes that run outside Nest's pipeline (the push route).
- */
-export function answerApiError(error: unknown, request: Request, response: Response, logger: Logger): void {
-  const requestId = request.requestId;
-  const { status, body, retryAfter } = toApiError(error, requestId);
-  const path = loggedPath(request.originalUrl.split('?')[0]);
-  if (status === HttpStatus.SERVICE_UNAVAILABLE && body.code === 'request.databaseUnavailable') {
+/** What a failed request's log line names: its method, its URL (the query is left out) and its id. */
+export interface FailedRequest {
+  method?: string;
+  url: string;
+  requestId?: string;
+}
+
+/** Renders a failed request's error, logging what is ours to fix (5xx) or an outage (503). */
+export function renderLoggedApiError(error: unknown, request: FailedRequest, logger: Logger): RenderedError {
+  const rendered = toApiError(error, request.requestId);
+  const path = loggedPath(request.url.split('?')[0]);
+  if (rendered.status === HttpStatus.SERVICE_UNAVAILABLE && rendered.body.code === 'request.databaseUnavailable') {
     // An outage fails every request alike: one line each, without the stack.
-    logger.warn(`${request.method} ${path} [${requestId}]: database unavailable (${(error as Error)?.message})`);
-  } else if (status >= 500) {
+    logger.warn(`${request.method} ${path} [${request.requestId}]: database unavailable (${(error as Error)?.message})`);
+  } else if (rendered.status >= 500) {
     // Our own bug: full detail in the log under the request id, none in the answer.
-    logger.error(`${request.method} ${path} failed [${requestId}]`, (error as Error)?.stack ?? String(error));
+    logger.error(`${request.method} ${path} failed [${request.requestId}]`, (error as Error)?.stack ?? String(error));
   }
+  return rendered;
+}
+
+/** Answers a failed request through Express with its rendered error (the filter's answer). */
+export function answerApiError(error: unknown, request: Request, response: Response, logger: Logger): void {
+  const { status, body, retryAfter } = renderLoggedApiError(
+    error,
+    { method: request.method, url: request.originalUrl, requestId: request.requestId },
+    logger,
+  );
   if (response.headersSent) return;
   if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
   response.status(status).json(body);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import { parseTrustProxy, TrustProxy } from '../config/trust-proxy';
-import { normalizeAddress, TrustFunction, trustFunction } from './client-address';
+import { clientAddress, normalizeAddress, TrustFunction, trustFunction } from './client-address';
 
 // Express's own walk behind `req.ip` (express depends on it): the spec drives what production runs.
 const proxyaddr = proxyAddr as unknown as (req: IncomingMessage, trust: TrustFunction) => string;
@@ -44,5 +44,36 @@ describe('resolveClientAddress', () => {
     expect(resolveClientAddress('127.0.0.1', ['198.51.100.1', '203.0.113.9'], trust('1'))).toBe('203.0.113.9');
     expect(resolveClientAddress('127.0.0.1', 'x'.repeat(500), trust('1'))).toHaveLength(64);
     expect(normalizeAddress(undefined)).toBe('unknown');
+  });
+});
+
+describe('clientAddress (the push route, answered before Express)', () => {
+  const request = (peer: string | undefined, header?: string) =>
+    ({ socket: { remoteAddress: peer }, headers: header === undefined ? {} : { 'x-forwarded-for': header } }) as unknown as IncomingMessage;
+
+  it.each([
+    ['', '127.0.0.1', '203.0.113.9'],
+    ['', '10.0.0.5', undefined],
+    ['1', '127.0.0.1', '203.0.113.9'],
+    ['1', '127.0.0.1', '198.51.100.1, 203.0.113.9'],
+    ['2', '127.0.0.1', '198.51.100.1, 203.0.113.9'],
+    ['3', '127.0.0.1', '198.51.100.1, 203.0.113.9'],
+    ['2', '127.0.0.1', ' 198.51.100.1 ,, 203.0.113.9 , '],
+    ['2', '127.0.0.1', '198.51.100.1 x, 203.0.113.9'],
+    ['1', '127.0.0.1', ''],
+    ['1', '127.0.0.1', ' , '],
+    ['loopback', '::ffff:127.0.0.1', '203.0.113.9'],
+    ['loopback', '10.0.0.5', '203.0.113.9'],
+    ['loopback', '127.0.0.1', '203.0.113.9, 127.0.0.2, ::1'],
+    ['10.0.0.0/8', '10.0.0.5', '198.51.100.1, 10.0.0.7'],
+    ['10.0.0.0/8', '10.0.0.5', '10.0.0.1, 10.0.0.7'],
+    ['10.0.0.0/8', '10.0.0.5', 'anything, 10.0.0.7'],
+  ])('with TRUST_PROXY=%j, peer %s and X-Forwarded-For %j it finds what Express finds', (setting, peer, header) => {
+    const trusted = trust(setting);
+    expect(clientAddress(request(peer, header), trusted)).toBe(proxyaddr(request(peer, header), trusted));
+  });
+
+  it('answers no address for a socket that has none (closed), as Express', () => {
+    expect(clientAddress(request(undefined, '203.0.113.9'), trust('1'))).toBeUndefined();
   });
 });

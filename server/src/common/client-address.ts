@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { TrustProxy } from '../config/trust-proxy';
 import { subnetMatcher, unmapIPv4 } from './subnets';
 
@@ -18,4 +19,32 @@ export function trustFunction(setting: TrustProxy): TrustFunction {
 export function normalizeAddress(address: string | undefined): string {
   const plain = unmapIPv4((address ?? '').trim()).toLowerCase();
   return plain === '' ? 'unknown' : plain.slice(0, MAX_ADDRESS_LENGTH);
+}
+
+/**
+ * The caller's address as Express finds `req.ip` (proxy-addr's walk), for routes answered before Express: the socket's
+ * peer, then `X-Forwarded-For` from its right end for as long as `trust` vouches for the hop before.
+ */
+export function clientAddress(req: Pick<IncomingMessage, 'headers' | 'socket'>, trust: TrustFunction): string | undefined {
+  const peer = req.socket?.remoteAddress;
+  const raw = req.headers['x-forwarded-for'];
+  const header = Array.isArray(raw) ? raw.join(',') : raw;
+  if (!header || peer === undefined || !trust(peer, 0)) return peer;
+  const hops = forwardedHops(header);
+  let address = peer;
+  for (let hop = 0; hop < hops.length; hop += 1) {
+    address = hops[hop];
+    if (hop + 1 === hops.length || !trust(address, hop + 1)) break;
+  }
+  return address;
+}
+
+/** `X-Forwarded-For`'s addresses, the nearest (rightmost) first; spaces and empty entries skipped (as `forwarded`). */
+function forwardedHops(header: string): string[] {
+  const hops: string[] = [];
+  for (const entry of header.split(',').reverse()) {
+    const address = entry.replace(/^ +| +$/g, '');
+    if (address !== '') hops.push(address);
+  }
+  return hops;
 }

@@ -1,17 +1,20 @@
 import { Logger } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { MESSAGES, type MessageCode } from '@vigil/proto';
-import { answerApiError } from '../common/api-exception.filter';
+import { renderLoggedApiError } from '../common/api-exception.filter';
 import { badRequest } from '../common/api-exception';
-import { normalizeAddress } from '../common/client-address';
+import { clientAddress, normalizeAddress, type TrustFunction } from '../common/client-address';
 import { envelope } from '../common/reply';
 import { isCleanText } from '../common/text-rule';
+import { BASE_SECURITY_HEADERS } from '../web/security-headers';
 import { PUSH_MESSAGE_MAX, PUSH_PING_MAX_MS, readPushQuery } from './push.dto';
 import { PushService, TOKEN_SHAPE } from './push.service';
 
 /** Where the route is mounted; `{token}` is the one segment below it. */
 export const PUSH_PATH = '/api/push';
+const PREFIX = `${PUSH_PATH}/`;
 
 /** The methods a push may use: Kuma's documented GET and POST, and HEAD, which Express answered as GET before. */
 const METHODS = new Set(['GET', 'HEAD', 'POST']);
@@ -23,32 +26,63 @@ const RECORDED_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'C
 /**
  * `GET` or `POST /api/push/{token}?status=up|down&msg=&ping=`: Uptime Kuma's push URL; the token is the credential.
  *
- * A plain Express handler, mounted ahead of Nest's routes: at a thousand push monitors the pushes are a steady stream of
- * requests, and Nest's pipeline (router walk, guard, validation pipe, interceptor, `res.json`) cost more than half
- * of each one's CPU (1.45 → 0.65 ms per push, docs/benchmarks.md). It keeps the API's rules: the same security
- * headers and request id (mounted after them), the client address as `trust proxy` says, the query rules of every
- * query (readPushQuery) and the error answers of ApiExceptionFilter.
+ * Answered by the HTTP server's first request listener, ahead of socket.io's, Express's and Nest's: at a thousand
+ * push monitors the pushes are a steady stream of requests. Nest's pipeline (router walk, guard, validation pipe,
+ * interceptor, `res.json`) cost more than half of each one's CPU (1.45 → 0.65 ms per push, docs/benchmarks.md), and
+ * Express's app, router and middleware before the route another 0.13 ms of main thread per push in a profile of the
+ * mixed bench (docs/benchmarks.md, fifth round). It keeps the API's rules: the same
+ * security headers and a request id, the client address as TRUST_PROXY says (Express's walk, `clientAddress`), the
+ * query rules of every query (readPushQuery) and ApiExceptionFilter's error answers. Anything else under the path
+ * (another method, a deeper path) goes on to Express, where Nest answers 404 as for any unknown route.
  */
-export function pushRoute(pushes: PushService): RequestHandler {
+export function installPushLane(server: Server, pushes: PushService, trust: TrustFunction): void {
   const logger = new Logger('PushRoute');
-  return (req: Request, res: Response, next: NextFunction) => {
-    const token = tokenOf(req.path);
-    // Anything else under /api/push (another method, a deeper path) is not a route: Nest answers 404 as for any.
-    if (token === null || !METHODS.has(req.method)) return next();
-    let query;
-    try {
-      if (!isCleanText(token)) throw badRequest('validation.textInvalid');
-      const at = req.originalUrl.indexOf('?');
-      query = readPushQuery(new URLSearchParams(at === -1 ? '' : req.originalUrl.slice(at + 1)));
-    } catch (error) {
-      answerApiError(error, req, res, logger);
-      return;
-    }
-    pushes.push(token, query, normalizeAddress(req.ip)).then(
-      () => res.writeHead(200, RECORDED_HEADERS).end(RECORDED),
-      (error: unknown) => answerApiError(error, req, res, logger),
-    );
-  };
+  const others = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (answerPush(req, res, pushes, trust, logger)) return;
+    for (const listener of others) listener.call(server, req, res);
+  });
+}
+
+/** Answers `req` when it is a push (true); false leaves it to the other listeners. */
+function answerPush(req: IncomingMessage, res: ServerResponse, pushes: PushService, trust: TrustFunction, logger: Logger): boolean {
+  const url = req.url ?? '';
+  // Express matches paths without regard to case; so does this.
+  if (!METHODS.has(req.method ?? '') || url.slice(0, PREFIX.length).toLowerCase() !== PREFIX) return false;
+  const at = url.indexOf('?');
+  const token = tokenOf(url.slice(PUSH_PATH.length, at === -1 ? undefined : at));
+  if (token === null) return false;
+  const requestId = randomUUID();
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
+  res.setHeader('X-Request-Id', requestId);
+  const fail = (error: unknown) => answerError(error, { method: req.method, url, requestId }, res, logger);
+  let query;
+  try {
+    if (!isCleanText(token)) throw badRequest('validation.textInvalid');
+    query = readPushQuery(new URLSearchParams(at === -1 ? '' : url.slice(at + 1)));
+  } catch (error) {
+    fail(error);
+    return true;
+  }
+  pushes
+    .push(token, query, normalizeAddress(clientAddress(req, trust)))
+    .then(() => res.writeHead(200, RECORDED_HEADERS).end(RECORDED), fail);
+  return true;
+}
+
+/** ApiExceptionFilter's answer, written without Express. */
+function answerError(
+  error: unknown,
+  request: { method?: string; url: string; requestId: string },
+  res: ServerResponse,
+  logger: Logger,
+): void {
+  const { status, body, retryAfter } = renderLoggedApiError(error, request, logger);
+  if (res.headersSent) return;
+  const text = JSON.stringify(body);
+  if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }).end(text);
 }
 
 /** The token of `/{token}` (one trailing slash allowed, as for every route), decoded; null for any other path. */

@@ -21,12 +21,16 @@ function frameOptionsOf(ancestors: string[]): string | null {
   return null;
 }
 
-/** Headers every answer gets (API, downloads, assets, API docs): no MIME sniffing, no referrer, not framed elsewhere. */
+/** Headers every answer gets (API, downloads, assets, API docs, pushes): no MIME sniffing, no referrer, not framed elsewhere. */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Content-Security-Policy': "frame-ancestors 'self'",
+};
+
 export function baseSecurityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-  res.setHeader('Content-Security-Policy', "frame-ancestors 'self'");
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
   next();
 }
 
