@@ -1,4 +1,4 @@
-// `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S] [--origins O]
+// `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S] [--settle-mib R] [--origins O]
 //   [--target-delay-ms D] [--mix http:40,tcp:20,ping:15,dns:15,push:10] [--cpu-prof DIR]
 //   [--server-node-args "FLAGS"]`
 //
@@ -7,8 +7,9 @@
 // answer after D ms, default at once), on the embedded
 // PostgreSQL (its processes are the server's children) and/or on PostgreSQL (a fresh database on 127.0.0.1:5432, dropped after).
 // After creating the monitors it waits one interval plus a margin (warm-up, so the burst of creation checks is over),
-// then measures for M minutes and prints: checks/s, p50/p99 schedule lateness, server CPU % and RSS, rows written/s,
-// database size per 1,000 checks. Prints figures; asserts nothing and never fails on a target.
+// and (at most 3 min more) until the server's RSS is within R MiB (default 80) of its idle RSS, so the window does not
+// hold the collection of what creating the monitors left behind; then measures for M minutes and prints: checks/s,
+// p50/p99 schedule lateness, server CPU % and RSS, rows written/s, database size per 1,000 checks. Prints figures; asserts nothing and never fails on a target.
 //
 // How each figure is obtained (see docs/benchmarks.md, "Checker"):
 // - checks/s: requests the target received in the window ÷ window seconds (and the server's own start counter).
@@ -59,6 +60,7 @@ import {
   api,
   childCpuSeconds,
   cpuSeconds,
+  f,
   kernelCpuSeconds,
   mainThreadCpuSeconds,
   folderBytes,
@@ -83,6 +85,13 @@ const MONITORS = MIX ? MIX.total : Math.max(1, Math.floor(Number(option('monitor
 const MINUTES = Math.max(1, Number(option('minutes', 2)));
 const MODE = option('mode', 'both');
 const WARMUP_S = Math.max(0, Number(option('warmup', 70)));
+/**
+ * After the warm-up, the window waits (at most SETTLE_MAX_S) until the server's RSS is within this of its idle RSS:
+ * the collection of what creating the monitors left behind (RSS falling 100–170 MiB) came inside some windows and
+ * read 1–1.5 % of a core higher, which no steady state has. 0: no wait.
+ */
+const SETTLE_MIB = Math.max(0, Number(option('settle-mib', 80)));
+const SETTLE_MAX_S = 180;
 const CREATE_CONCURRENCY = Math.max(1, Math.floor(Number(option('create-concurrency', 32))));
 const ORIGINS = Math.max(1, Math.floor(Number(option('origins', 1))));
 const TARGET_DELAY_MS = Math.max(0, Number(option('target-delay-ms', 0)));
@@ -206,6 +215,8 @@ async function runMode(mode) {
     for (const failure of created.failures.slice(0, 5)) log(`  failed: ${failure}`);
     const afterCreate = { rss: rssMiB(server.pid), total: treeMemoryMiB(server.pid) };
     await sleep(Math.max(0, created.endedAt + WARMUP_S * 1000 - Date.now()));
+    const settled = await settle(server.pid, idle.rss);
+    if (settled.seconds > 0) log(`${mode}: waited ${settled.seconds} s more for the post-creation collection (RSS ${f(settled.rss)} MiB)`);
     early.stop = true;
     await earlySampler;
 
@@ -304,6 +315,7 @@ async function runMode(mode) {
       createCpuPercent: createCpu,
       minutes: MINUTES,
       warmupSeconds: WARMUP_S,
+      settleSeconds: settled.seconds,
       windowSeconds: seconds,
       checksPerSecondTarget: a.arrivalsInWindow / seconds,
       checksPerSecondExpected: httpIds.filter((id) => id !== undefined).length / INTERVAL_S,
@@ -420,4 +432,15 @@ for (const mode of modes) {
   } catch (error) {
     console.log(`${mode}: run failed: ${error.message}`);
   }
+}
+
+/** Waits until the server's RSS is within SETTLE_MIB of `idleRss` (the post-creation collection done), bounded. */
+async function settle(pid, idleRss) {
+  const started = Date.now();
+  let rss = rssMiB(pid);
+  while (SETTLE_MIB > 0 && rss > idleRss + SETTLE_MIB && Date.now() - started < SETTLE_MAX_S * 1000) {
+    await sleep(5000);
+    rss = rssMiB(pid);
+  }
+  return { seconds: Math.round((Date.now() - started) / 1000), rss };
 }
