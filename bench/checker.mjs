@@ -7,7 +7,7 @@
 // answer after D ms, default at once), on the embedded
 // PostgreSQL (its processes are the server's children) and/or on PostgreSQL (a fresh database on 127.0.0.1:5432, dropped after).
 // After creating the monitors it waits one interval plus a margin (warm-up, so the burst of creation checks is over),
-// and (at most 3 min more) until the server's RSS is within R MiB (default 80) of its idle RSS, so the window does not
+// and (at most 3 min more) until the server's RSS is within R MiB (default 60) of its idle RSS, so the window does not
 // hold the collection of what creating the monitors left behind; then measures for M minutes and prints: checks/s,
 // p50/p99 schedule lateness, server CPU % and RSS, rows written/s, database size per 1,000 checks. Prints figures; asserts nothing and never fails on a target.
 //
@@ -90,7 +90,7 @@ const WARMUP_S = Math.max(0, Number(option('warmup', 70)));
  * the collection of what creating the monitors left behind (RSS falling 100–170 MiB) came inside some windows and
  * read 1–1.5 % of a core higher, which no steady state has. 0: no wait.
  */
-const SETTLE_MIB = Math.max(0, Number(option('settle-mib', 80)));
+const SETTLE_MIB = Math.max(0, Number(option('settle-mib', 60)));
 const SETTLE_MAX_S = 180;
 const CREATE_CONCURRENCY = Math.max(1, Math.floor(Number(option('create-concurrency', 32))));
 const ORIGINS = Math.max(1, Math.floor(Number(option('origins', 1))));
