@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
 declare module 'express-serve-static-core' {
@@ -7,9 +8,15 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** A new request id, sent as `X-Request-Id`; the push route, answered before Express, calls it too. */
+export function tagResponse(res: ServerResponse): string {
+  const id = randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
 /** Tags each request so a 500 in the log can be found from the id the client saw. */
 export function requestId(req: Request, res: Response, next: NextFunction): void {
-  req.requestId = randomUUID();
-  res.setHeader('X-Request-Id', req.requestId);
+  req.requestId = tagResponse(res);
   next();
 }

@@ -1,14 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { MESSAGES, type MessageCode } from '@vigil/proto';
-import { renderLoggedApiError } from '../common/api-exception.filter';
+import { type FailedRequest, renderLoggedApiError } from '../common/api-exception.filter';
 import { badRequest } from '../common/api-exception';
 import { clientAddress, normalizeAddress, type TrustFunction } from '../common/client-address';
 import { envelope } from '../common/reply';
+import { tagResponse } from '../common/request-id';
 import { isCleanText } from '../common/text-rule';
-import { BASE_SECURITY_HEADERS } from '../web/security-headers';
+import { setBaseSecurityHeaders } from '../web/security-headers';
 import { PUSH_MESSAGE_MAX, PUSH_PING_MAX_MS, readPushQuery } from './push.dto';
 import { PushService, TOKEN_SHAPE } from './push.service';
 
@@ -53,9 +53,8 @@ function answerPush(req: IncomingMessage, res: ServerResponse, pushes: PushServi
   const at = url.indexOf('?');
   const token = tokenOf(url.slice(PUSH_PATH.length, at === -1 ? undefined : at));
   if (token === null) return false;
-  const requestId = randomUUID();
-  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
-  res.setHeader('X-Request-Id', requestId);
+  setBaseSecurityHeaders(res);
+  const requestId = tagResponse(res);
   const fail = (error: unknown) => answerError(error, { method: req.method, url, requestId }, res, logger);
   let query;
   try {
@@ -72,12 +71,7 @@ function answerPush(req: IncomingMessage, res: ServerResponse, pushes: PushServi
 }
 
 /** ApiExceptionFilter's answer, written without Express. */
-function answerError(
-  error: unknown,
-  request: { method?: string; url: string; requestId: string },
-  res: ServerResponse,
-  logger: Logger,
-): void {
+function answerError(error: unknown, request: FailedRequest, res: ServerResponse, logger: Logger): void {
   const { status, body, retryAfter } = renderLoggedApiError(error, request, logger);
   if (res.headersSent) return;
   const text = JSON.stringify(body);

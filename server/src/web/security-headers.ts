@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { isEmbeddablePath } from '@vigil/proto';
 import { BrowserConfig } from '../config/browser-config';
@@ -22,15 +23,20 @@ function frameOptionsOf(ancestors: string[]): string | null {
 }
 
 /** Headers every answer gets (API, downloads, assets, API docs, pushes): no MIME sniffing, no referrer, not framed elsewhere. */
-export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'Content-Security-Policy': "frame-ancestors 'self'",
-};
+const BASE_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['Content-Security-Policy', "frame-ancestors 'self'"],
+];
+
+/** Sets the headers every answer gets; the push route, answered before Express, calls it too. */
+export function setBaseSecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of BASE_SECURITY_HEADERS) res.setHeader(name, value);
+}
 
 export function baseSecurityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
+  setBaseSecurityHeaders(res);
   next();
 }
 
