@@ -1,4 +1,5 @@
 import { SUPPORTED_AGENT_PROTOCOLS } from './agent';
+import { PAGE_SIZE_MAX } from './limits';
 
 /**
  * Every message the API can answer with, keyed by a stable code. The English texts are the spec's own
@@ -201,6 +202,8 @@ export const MESSAGES = {
   'validation.failed': 'The request is invalid',
 
   'request.invalidId': 'invalid id',
+  'request.pageInvalid': 'Page must be a whole number from 1 to 999,999,999',
+  'request.pageSizeInvalid': `Page size must be a whole number from 1 to ${PAGE_SIZE_MAX}`,
   'request.malformedJson': 'Malformed JSON in request body',
   'request.bodyTooLarge': 'Request body is too large for this request',
   'request.tooDeep': 'Request body is nested too deeply',

@@ -314,7 +314,7 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
 
     it('refuses NUL in any other query or route parameter with 400', async () => {
       const paging = await api().get('/api/monitors?page=%00').set(admin.auth).expect(400);
-      expect(paging.body).toEqual(refusal('validation.failed'));
+      expect(paging.body).toEqual(refusal('request.pageInvalid'));
       const wall = await api().get('/api/wall/data?key=%00').expect(400);
       expect(wall.body).toEqual(refusal('validation.textInvalid'));
       const badge = await api().get('/api/status/badge/1%00.svg').expect(400);

@@ -1,22 +1,14 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PAGE_SIZE_MAX } from '@vigil/proto';
+import { QueryInteger } from './query-integer';
+
+/** Largest page number: with PAGE_SIZE_MAX its offset stays a safe integer, far inside PostgreSQL's `bigint`. */
+export const PAGE_MAX = 999_999_999;
 
 /** `page` and `pageSize` of every paged list; list queries extend it with their own filters. */
 export class PageQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.failed' })
-  @Min(1, { message: 'validation.failed' })
+  @QueryInteger({ min: 1, max: PAGE_MAX, message: 'request.pageInvalid', default: 1 })
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.failed' })
-  @Min(1, { message: 'validation.failed' })
-  @Max(PAGE_SIZE_MAX, { message: 'validation.failed' })
+  @QueryInteger({ min: 1, max: PAGE_SIZE_MAX, message: 'request.pageSizeInvalid' })
   pageSize?: number;
 }

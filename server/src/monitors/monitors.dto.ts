@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -31,7 +31,8 @@ import {
   StatsRange,
 } from '@vigil/proto';
 import { trim } from '../users/user-fields';
-import { PageQuery } from '../common/paging';
+import { PAGE_MAX, PageQuery } from '../common/paging';
+import { QueryInteger } from '../common/query-integer';
 import { bodyType, MonitorTypeFieldsDto, TargetUrl, validated } from './monitor-type-fields.dto';
 
 /** `headers` arrive as an object or as that object in JSON; anything else stays as is and fails validation. */
@@ -215,18 +216,9 @@ export class StatsQuery {
 }
 
 export class ChecksQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.failed' })
-  @Min(1, { message: 'validation.failed' })
+  @QueryInteger({ min: 1, max: PAGE_MAX, message: 'request.pageInvalid', default: 1 })
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.failed' })
-  @Min(1, { message: 'validation.failed' })
-  @Max(PAGE_SIZE_MAX, { message: 'validation.failed' })
+  @QueryInteger({ min: 1, max: PAGE_SIZE_MAX, message: 'request.pageSizeInvalid', default: 50 })
   pageSize?: number;
 }

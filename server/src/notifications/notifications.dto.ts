@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -30,12 +30,12 @@ import {
   type SettingsTargetType,
 } from '@vigil/proto';
 import { PageQuery } from '../common/paging';
+import { ID_MAX, QueryInteger } from '../common/query-integer';
 import { trim } from '../users/user-fields';
 import type { TargetSettings } from './rules';
 
 const CHANNEL_NAME_MAX = 100;
 const CHANNELS_MAX = 50;
-const ID_MAX = 2 ** 31 - 1;
 
 /** Forms send flags as booleans, 0/1 or their text; absent or null is the default. Anything else stays and fails. */
 function flag(fallback: boolean) {
@@ -256,17 +256,9 @@ export class HistoryQuery extends PageQuery {
   @IsIn(TARGET_KINDS, { message: 'validation.failed' })
   target_kind?: NotificationTargetKind;
 
-  @ApiPropertyOptional({ description: 'Monitor or agent id (with target_kind)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'request.invalidId' })
-  @Min(1, { message: 'request.invalidId' })
+  @QueryInteger({ min: 1, max: ID_MAX, message: 'request.invalidId', description: 'Monitor or agent id (with target_kind)' })
   target_id?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'request.invalidId' })
-  @Min(1, { message: 'request.invalidId' })
+  @QueryInteger({ min: 1, max: ID_MAX, message: 'request.invalidId' })
   channel_id?: number;
 }
