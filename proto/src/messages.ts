@@ -15,6 +15,7 @@ export const MESSAGES = {
   'auth.usernameExists': 'Username already exists',
   'auth.emailExists': 'Email already exists',
   'auth.tooManyAttempts': 'Too many failed login attempts, please try again in a few minutes',
+  'auth.tooManyRegistrations': 'Too many registration attempts from this address, please try again later',
   'auth.required': 'Please log in first',
   'auth.tokenInvalid': 'Your session has expired, please log in again',
   'auth.forbidden': 'You do not have permission to do this',

@@ -22,8 +22,8 @@ export class AuthController {
   @Public()
   @Post('register')
   @Reply('auth.registered')
-  async register(@Body() body: RegisterDto): Promise<Payload<RegisterResponse>> {
-    return { user: await this.auth.register(body) };
+  async register(@Body() body: RegisterDto, @ClientIp() ip: string): Promise<Payload<RegisterResponse>> {
+    return { user: await this.auth.register(body, ip) };
   }
 
   /** Whether the first admin still has to be created and whether visitors may register. */

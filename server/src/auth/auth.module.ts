@@ -4,6 +4,7 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
+import { RegistrationLimiter } from './registration-limiter';
 import { SessionService } from './session.service';
 import { TokenService } from './token.service';
 
@@ -11,7 +12,7 @@ import { TokenService } from './token.service';
 @Module({
   imports: [UsersModule],
   controllers: [AuthController],
-  providers: [AuthService, TokenService, SessionService, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AuthService, TokenService, SessionService, RegistrationLimiter, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [TokenService, SessionService],
 })
 export class AuthModule {}

@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { UsersModule } from '../users/users.module';
 import { EventLoopDelay } from './event-loop-delay';
 import { MetricsController } from './metrics.controller';
 import { MetricsRepository } from './metrics.repository';
 import { MetricsService } from './metrics.service';
 
 @Module({
-  imports: [MonitorsModule, AgentsModule, NotificationsModule],
+  imports: [MonitorsModule, AgentsModule, NotificationsModule, UsersModule],
   controllers: [MetricsController],
   providers: [MetricsService, MetricsRepository, EventLoopDelay],
 })

@@ -8,6 +8,7 @@ import { HttpChecker } from '../monitors/checkers/http.checker';
 import { EventLoopDelay } from './event-loop-delay';
 import { MetricsRepository } from './metrics.repository';
 import { NotificationDispatcher } from '../notifications/dispatcher.service';
+import { PasswordHasher } from '../users/password-hasher';
 
 @Injectable()
 export class MetricsService {
@@ -21,6 +22,7 @@ export class MetricsService {
     private readonly reportLimiter: ReportLimiter,
     private readonly eventLoop: EventLoopDelay,
     private readonly checker: HttpChecker,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   async render(): Promise<string> {
@@ -55,6 +57,8 @@ export class MetricsService {
       ['vigil_notifications_delivered_total', 'counter', this.dispatcher.stats.delivered],
       ['vigil_notification_attempts_failed_total', 'counter', this.dispatcher.stats.failedAttempts],
       ['vigil_notifications_failed_total', 'counter', this.dispatcher.stats.givenUp],
+      ['vigil_password_hashes_total', 'counter', this.passwords.computed],
+      ['vigil_password_hashes_waiting', 'gauge', this.passwords.waiting],
       ['process_resident_memory_bytes', 'gauge', memory.rss],
       ['process_cpu_seconds_total', 'counter', (cpu.user + cpu.system) / 1e6],
       ['vigil_event_loop_delay_p99_ms', 'gauge', loop.p99Ms],

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LoginLimiter, RedisLimiterStore } from '../auth/login-limiter';
 import { REDIS, RedisHandle } from '../redis/redis.module';
+import { PasswordHasher } from './password-hasher';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
@@ -10,6 +11,7 @@ import { UsersService } from './users.service';
   providers: [
     UsersRepository,
     UsersService,
+    PasswordHasher,
     // Provided here (the auth module imports this one) because both sign-in and change-password count failures.
     {
       provide: LoginLimiter,
@@ -19,6 +21,6 @@ import { UsersService } from './users.service';
         new LoginLimiter(redis ? new RedisLimiterStore(redis.connect({ failFast: true }), redis.prefix) : null),
     },
   ],
-  exports: [UsersService, LoginLimiter],
+  exports: [UsersService, LoginLimiter, PasswordHasher],
 })
 export class UsersModule {}

@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../c
 import type { AuthUser } from '../common/decorators';
 import { DomainEvents } from '../events/domain-events.service';
 import { SettingsService } from '../settings/settings.service';
-import { hashPassword, verifyPassword } from './password';
+import { PasswordHasher } from './password-hasher';
 import { User } from './user.entity';
 import { toUserDto } from './user.mapper';
 import { ChangePasswordDto, CreateUserDto, ListUsersQuery, UpdateUserDto } from './users.dto';
@@ -21,26 +21,35 @@ export class UsersService {
     private readonly settings: SettingsService,
     private readonly events: DomainEvents,
     private readonly limiter: LoginLimiter,
+    private readonly hasher: PasswordHasher,
   ) {}
 
-  /** Self-registration: the very first account becomes the admin; later ones need registration switched on. */
+  /**
+   * Self-registration: the very first account becomes the admin; later ones need registration switched on. Whether
+   * it may succeed (open, name and address free) is decided before the password is hashed, so a refused attempt costs
+   * two reads, not an argon2id computation; the transaction decides again, as a concurrent one may have won.
+   */
   async register(input: { username: string; email: string; password: string }): Promise<UserDto> {
-    const passwordHash = await hashPassword(input.password);
-    // Read before the transaction, so the transaction holds its lock only for the count and the insert.
     const { allowRegistration } = await this.settings.read();
-    const user = await this.users.transaction(USER_COUNT_LOCK, async (users) => {
+    const mayRegister = async (users: UsersRepository): Promise<boolean> => {
       const first = (await users.count()) === 0;
       if (!first && !allowRegistration) throw forbidden('auth.registrationClosed');
       await this.assertAvailable(users, input.username, input.email);
+      return first;
+    };
+    await mayRegister(this.users);
+    const passwordHash = await this.hasher.hash(input.password);
+    const user = await this.users.transaction(USER_COUNT_LOCK, async (users) => {
+      const first = await mayRegister(users);
       return this.insert(users, { ...input, passwordHash, role: first ? 'admin' : 'user' });
     });
     return this.announce('user.created', user);
   }
 
   async create(input: CreateUserDto): Promise<UserDto> {
-    const passwordHash = await hashPassword(input.password);
     const email = input.email ?? null;
     await this.assertAvailable(this.users, input.username, email);
+    const passwordHash = await this.hasher.hash(input.password);
     const user = await this.insert(this.users, { username: input.username, email, passwordHash, role: input.role ?? 'user' });
     return this.announce('user.created', user);
   }
@@ -66,7 +75,7 @@ export class UsersService {
     if (self && input.password !== undefined) throw forbidden('users.ownPasswordNeedsCurrent');
     // Ordinary users edit their name and address; roles and password resets are the admins'.
     if (!isAdmin && (input.role !== undefined || input.password !== undefined)) throw forbidden();
-    const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
+    const passwordHash = input.password !== undefined ? await this.hasher.hash(input.password) : undefined;
     const user = await this.users.transaction(USER_COUNT_LOCK, async (users) => {
       const current = await this.find(users, id);
       if (current.role === 'admin' && input.role === 'user' && (await users.countAdmins()) <= 1) {
@@ -107,11 +116,11 @@ export class UsersService {
     const waitMs = await this.limiter.waitFor(address, auth.username);
     if (waitMs > 0) throw tooManyRequests('auth.tooManyAttempts', Math.ceil(waitMs / 1000));
     const user = await this.find(this.users, id);
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    if (!(await this.hasher.verify(user.passwordHash, input.currentPassword))) {
       await this.limiter.recordFailure(address, auth.username);
       throw badRequest('users.currentPasswordWrong');
     }
-    return this.users.update(id, { passwordHash: await hashPassword(input.newPassword), bumpTokenVersion: true });
+    return this.users.update(id, { passwordHash: await this.hasher.hash(input.newPassword), bumpTokenVersion: true });
   }
 
   /** The user behind a verified token, or null when it no longer exists. */
