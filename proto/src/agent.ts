@@ -107,9 +107,13 @@ export type AgentErrorCode =
   | 'agent.revoked'
   | 'agent.helloRequired'
   | 'agent.messageInvalid'
-  | 'agent.rateLimited';
+  | 'agent.rateLimited'
+  | 'agent.tooManyFailures';
 
-/** A refusal says how long to wait (`retry_after`, seconds) when waiting helps, as for `agent.rateLimited`. */
+/**
+ * A refusal says how long to wait (`retry_after`, seconds) when waiting helps, as for `agent.rateLimited` and
+ * `agent.tooManyFailures`.
+ */
 export type AgentAck = { ok: true; interval?: number } | { ok: false; code: AgentErrorCode; message: string; retry_after?: number };
 
 /** Handshake `auth` of an agent socket. */

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
 import {
@@ -11,6 +11,10 @@ import {
   MESSAGES,
   ServerToAgentEvents,
 } from '@vigil/proto';
+import { CredentialLimiter } from '../auth/credential-limiter';
+import { handshakeAddress, TrustFunction, trustFunction } from '../common/client-address';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
 import { AgentPresence } from './agent-presence.service';
@@ -61,12 +65,19 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
   @WebSocketServer()
   namespace!: AgentNamespace;
 
+  /** Who may name the caller in `X-Forwarded-For` (TRUST_PROXY), for the limit on unknown credentials. */
+  private readonly trust: TrustFunction;
+
   constructor(
     private readonly agents: AgentsRepository,
     private readonly writer: AgentReportsWriter,
     private readonly presence: AgentPresence,
     private readonly limiter: ReportLimiter,
-  ) {}
+    private readonly failures: CredentialLimiter,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.trust = trustFunction(config.trustProxy);
+  }
 
   afterInit(namespace: AgentNamespace): void {
     namespace.use((socket, next) => {
@@ -92,8 +103,15 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     if (!isSupportedAgentProtocol(auth.protocol)) return refusal('agent.protocolUnsupported');
     if (typeof auth.credential !== 'string' || auth.credential.length > 512) return refusal('agent.credentialInvalid');
     const agent = await this.agents.findByCredential(secretHash(auth.credential));
-    if (!agent) return refusal('agent.credentialInvalid');
+    if (!agent) {
+      await this.failures.failed('agent', address);
+      return refusal('agent.credentialInvalid');
+    }
     socket.data = { agent, protocol: auth.protocol, helloed: false, strikes: 0 };
+    // An address that presented too many unknown credentials is refused before the lookup, with the wait.
+    const address = handshakeAddress(socket.handshake, this.trust);
+    const retryAfter = await this.failures.retryAfter('agent', address);
+    if (retryAfter > 0) return { ...refusal('agent.tooManyFailures'), retry_after: retryAfter };
     // A connection costs a live message: reconnecting in a loop writes the agent's row each time.
     return this.overLimit(socket, 'live', 1);
   }

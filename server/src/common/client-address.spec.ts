@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import { parseTrustProxy, TrustProxy } from '../config/trust-proxy';
-import { clientAddress, normalizeAddress, TrustFunction, trustFunction } from './client-address';
+import { clientAddress, handshakeAddress, normalizeAddress, TrustFunction, trustFunction } from './client-address';
 
 // Express's own walk behind `req.ip` (express depends on it): the spec drives what production runs.
 const proxyaddr = proxyAddr as unknown as (req: IncomingMessage, trust: TrustFunction) => string;
@@ -75,5 +75,19 @@ describe('clientAddress (the push route, answered before Express)', () => {
 
   it('answers no address for a socket that has none (closed), as Express', () => {
     expect(clientAddress(request(undefined, '203.0.113.9'), trust('1'))).toBeUndefined();
+  });
+});
+
+describe('handshakeAddress (sockets: the wall and the agents namespace)', () => {
+  it.each([
+    ['', '::ffff:127.0.0.1', '203.0.113.9', '127.0.0.1'],
+    ['loopback', '::ffff:127.0.0.1', '203.0.113.9', '203.0.113.9'],
+    ['1', '127.0.0.1', '198.51.100.1, ::ffff:203.0.113.9', '203.0.113.9'],
+    ['loopback', '10.0.0.5', '203.0.113.9', '10.0.0.5'],
+  ])('with TRUST_PROXY=%j, peer %s and X-Forwarded-For %j names %s, as ClientIp would', (setting, peer, header, client) => {
+    const trusted = trust(setting);
+    const address = handshakeAddress({ address: peer, headers: { 'x-forwarded-for': header } }, trusted);
+    expect(address).toBe(client);
+    expect(address).toBe(resolveClientAddress(peer, header, trusted));
   });
 });

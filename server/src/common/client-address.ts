@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { TrustProxy } from '../config/trust-proxy';
 import { subnetMatcher, unmapIPv4 } from './subnets';
 
@@ -25,7 +25,10 @@ export function normalizeAddress(address: string | undefined): string {
  * The caller's address as Express finds `req.ip` (proxy-addr's walk), for routes answered before Express: the socket's
  * peer, then `X-Forwarded-For` from its right end for as long as `trust` vouches for the hop before.
  */
-export function clientAddress(req: Pick<IncomingMessage, 'headers' | 'socket'>, trust: TrustFunction): string | undefined {
+export function clientAddress(
+  req: { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } },
+  trust: TrustFunction,
+): string | undefined {
   const peer = req.socket?.remoteAddress;
   const raw = req.headers['x-forwarded-for'];
   const header = Array.isArray(raw) ? raw.join(',') : raw;
@@ -37,6 +40,14 @@ export function clientAddress(req: Pick<IncomingMessage, 'headers' | 'socket'>, 
     if (hop + 1 === hops.length || !trust(address, hop + 1)) break;
   }
   return address;
+}
+
+/**
+ * The caller of a socket.io connection, by the same walk and normalised as `ClientIp`: the peer of the connection
+ * and the headers of the request that opened it.
+ */
+export function handshakeAddress(handshake: { address: string; headers: IncomingHttpHeaders }, trust: TrustFunction): string {
+  return normalizeAddress(clientAddress({ headers: handshake.headers, socket: { remoteAddress: handshake.address } }, trust));
 }
 
 /** `X-Forwarded-For`'s addresses, the nearest (rightmost) first; spaces and empty entries skipped (as `forwarded`). */

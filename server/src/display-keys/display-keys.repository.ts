@@ -33,19 +33,21 @@ export class DisplayKeysRepository {
     return (await execute(this.dataSource, `DELETE FROM display_keys WHERE id = $1 RETURNING id`, [id])) > 0;
   }
 
-  /** Marks the key used unless that was done within the last minute; returns its id when it did. */
-  async touch(keyHash: string): Promise<number | null> {
+  /**
+   * The id of the key with this hash, or null, in one statement: a wrong key costs one lookup. Marks the key used
+   * unless that was done within the last minute.
+   */
+  async use(keyHash: string): Promise<number | null> {
     const row = await queryRow<{ id: number }>(
       this.dataSource,
-      `UPDATE display_keys SET last_used_at = now()
-       WHERE key_hash = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') RETURNING id`,
+      `WITH key AS (SELECT id, last_used_at FROM display_keys WHERE key_hash = $1),
+         touched AS (
+           UPDATE display_keys d SET last_used_at = now() FROM key
+           WHERE d.id = key.id AND (key.last_used_at IS NULL OR key.last_used_at < now() - interval '1 minute')
+         )
+       SELECT id FROM key`,
       [keyHash],
     );
-    return row?.id ?? null;
-  }
-
-  async idByHash(keyHash: string): Promise<number | null> {
-    const row = await queryRow<{ id: number }>(this.dataSource, `SELECT id FROM display_keys WHERE key_hash = $1`, [keyHash]);
     return row?.id ?? null;
   }
 }

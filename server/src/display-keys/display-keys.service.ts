@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { DisplayKeyDto } from '@vigil/proto';
 import { createHash, randomBytes } from 'node:crypto';
+import { CredentialLimiter } from '../auth/credential-limiter';
 import { DomainEvents } from '../events/domain-events.service';
 import { DisplayKeysRepository, type DisplayKeyRow } from './display-keys.repository';
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** A display key's verdict: its id, or why not (`retryAfter` seconds when the caller's address must wait). */
+export type KeyVerdict =
+  { ok: true; id: number } | { ok: false; code: 'wall.keyInvalid' } | { ok: false; code: 'wall.tooManyFailures'; retryAfter: number };
 
 const toDto = (row: DisplayKeyRow): DisplayKeyDto => ({
   id: row.id,
@@ -22,6 +27,7 @@ export class DisplayKeysService {
   constructor(
     private readonly keys: DisplayKeysRepository,
     private readonly events: DomainEvents,
+    private readonly failures: CredentialLimiter,
   ) {}
 
   async list(): Promise<DisplayKeyDto[]> {
@@ -40,9 +46,16 @@ export class DisplayKeysService {
     return removed;
   }
 
-  /** The id of a live key, or null. Marks it used (at most once a minute, to keep reads cheap). */
-  async verify(secret: unknown): Promise<number | null> {
-    if (typeof secret !== 'string' || secret.length < 8 || secret.length > 200) return null;
-    return (await this.keys.touch(hash(secret))) ?? (await this.keys.idByHash(hash(secret)));
+  /**
+   * The id of a live key, marked used (at most once a minute, to keep reads cheap). An address that presented too
+   * many unknown keys is refused before the lookup; a key that matches nothing counts against its address.
+   */
+  async verify(secret: unknown, address: string): Promise<KeyVerdict> {
+    const retryAfter = await this.failures.retryAfter('display', address);
+    if (retryAfter > 0) return { ok: false, code: 'wall.tooManyFailures', retryAfter };
+    const id = typeof secret === 'string' && secret.length >= 8 && secret.length <= 200 ? await this.keys.use(hash(secret)) : null;
+    if (id !== null) return { ok: true, id };
+    await this.failures.failed('display', address);
+    return { ok: false, code: 'wall.keyInvalid' };
   }
 }

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import {
@@ -12,6 +12,9 @@ import {
 } from '@vigil/proto';
 import type { AuthUser } from '../common/decorators';
 import { SessionService } from '../auth/session.service';
+import { handshakeAddress, TrustFunction, trustFunction } from '../common/client-address';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { DisplayKeysService } from '../display-keys/display-keys.service';
 import { displayRoom, isRoomAllowed, SocketAccess, userRoom } from './rooms';
 
@@ -37,15 +40,21 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
   @WebSocketServer()
   server!: BrowserServer;
 
+  /** Who may name the caller in `X-Forwarded-For` (TRUST_PROXY), for the limits keyed by address. */
+  private readonly trust: TrustFunction;
+
   constructor(
     private readonly sessions: SessionService,
     private readonly displayKeys: DisplayKeysService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.trust = trustFunction(config.trustProxy);
+  }
 
   afterInit(server: BrowserServer): void {
     server.use((socket, next) => {
       this.authenticate(socket).then(
-        (refusal) => (refusal ? next(authError(refusal)) : next()),
+        (refusal) => (refusal ? next(authError(...refusal)) : next()),
         (error: unknown) => {
           // Not a verdict on the credentials (e.g. the database is still starting): a code of its own, so clients retry.
           this.logger.error(`Socket handshake failed: ${(error as Error).message}`);
@@ -93,18 +102,18 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
     }
   }
 
-  /** Null when the socket may connect, else why not. */
-  private async authenticate(socket: BrowserSocket): Promise<MessageCode | null> {
+  /** Null when the socket may connect, else why not (and, for a limit, the seconds to wait). */
+  private async authenticate(socket: BrowserSocket): Promise<[MessageCode, number?] | null> {
     const auth = (socket.handshake.auth ?? {}) as BrowserHandshakeAuth;
     const token = typeof auth.token === 'string' && auth.token !== '' ? auth.token : null;
     socket.data.token = token;
     socket.data.user = null;
     socket.data.displayKeyId = null;
     if (token === null && auth.displayKey !== undefined) {
-      const keyId = await this.displayKeys.verify(auth.displayKey);
-      if (keyId === null) return 'wall.keyInvalid';
-      socket.data.displayKeyId = keyId;
-      await socket.join(displayRoom(keyId));
+      const verdict = await this.displayKeys.verify(auth.displayKey, handshakeAddress(socket.handshake, this.trust));
+      if (!verdict.ok) return verdict.code === 'wall.tooManyFailures' ? [verdict.code, verdict.retryAfter] : [verdict.code];
+      socket.data.displayKeyId = verdict.id;
+      await socket.join(displayRoom(verdict.id));
       return null;
     }
     if (token === null) {
@@ -112,7 +121,7 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
       return null;
     }
     const user = await this.sessions.resolve(token);
-    if (!user) return 'auth.tokenInvalid';
+    if (!user) return ['auth.tokenInvalid'];
     socket.data.user = user;
     await socket.join(userRoom(user.id));
     if (user.role === 'admin') await socket.join(ADMINS_ROOM);
@@ -134,8 +143,8 @@ function accessOf(socket: BrowserSocket): SocketAccess {
   return socket.data.displayKeyId !== null ? 'display' : 'anonymous';
 }
 
-function authError(code: MessageCode): Error & { data?: unknown } {
+function authError(code: MessageCode, retryAfter?: number): Error & { data?: unknown } {
   const error: Error & { data?: unknown } = new Error(MESSAGES[code]);
-  error.data = { code };
+  error.data = retryAfter === undefined ? { code } : { code, retry_after: retryAfter };
   return error;
 }

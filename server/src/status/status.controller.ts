@@ -9,8 +9,8 @@ import type {
   StatusDataResponse,
   WallDataResponse,
 } from '@vigil/proto';
-import { notFound, unauthorized } from '../common/api-exception';
-import { Auth, AuthUser, Public, Roles } from '../common/decorators';
+import { notFound, tooManyRequests, unauthorized } from '../common/api-exception';
+import { Auth, AuthUser, ClientIp, Public, Roles } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
 import { SessionService } from '../auth/session.service';
@@ -74,11 +74,13 @@ export class StatusController {
   @Get('wall/data')
   @Header('Cache-Control', 'no-store')
   @Reply()
-  async wall(@Req() req: Request, @Query('key') key?: string): Promise<Payload<WallDataResponse>> {
+  async wall(@Req() req: Request, @ClientIp() ip: string, @Query('key') key?: string): Promise<Payload<WallDataResponse>> {
     const header = req.headers['x-display-key'];
     const displayKey = typeof header === 'string' ? header : key;
     if (displayKey !== undefined) {
-      if ((await this.displayKeys.verify(displayKey)) === null) throw unauthorized('wall.keyInvalid');
+      const verdict = await this.displayKeys.verify(displayKey, ip);
+      if (!verdict.ok)
+        throw verdict.code === 'wall.tooManyFailures' ? tooManyRequests(verdict.code, verdict.retryAfter) : unauthorized(verdict.code);
     } else {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || !(await this.sessions.resolve(bearer))) throw unauthorized('auth.required');

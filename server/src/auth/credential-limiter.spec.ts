@@ -1,0 +1,19 @@
+import { CREDENTIAL_FAILURES, CredentialLimiter } from './credential-limiter';
+
+describe(CredentialLimiter.name, () => {
+  it('refuses an address after a burst of unknown credentials of one kind, and only for that kind', async () => {
+    const sut = new CredentialLimiter(null);
+    for (let i = 0; i < CREDENTIAL_FAILURES.burst; i += 1) {
+      expect(await sut.retryAfter('agent', '203.0.113.7')).toBe(0);
+      await sut.failed('agent', '203.0.113.7');
+    }
+    expect(await sut.retryAfter('agent', '203.0.113.7')).toBe(1);
+    expect(await sut.retryAfter('display', '203.0.113.7')).toBe(0);
+    expect(await sut.retryAfter('agent', '203.0.113.8')).toBe(0);
+  });
+
+  it('never counts a check as a failure', async () => {
+    const sut = new CredentialLimiter(null);
+    for (let i = 0; i < 5 * CREDENTIAL_FAILURES.burst; i += 1) expect(await sut.retryAfter('display', '203.0.113.7')).toBe(0);
+  });
+});
