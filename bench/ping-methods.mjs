@@ -64,7 +64,7 @@ async function fpingChecker() {
   const { AddressDenyList } = require('../server/dist/common/outbound.js');
   const { runFping } = require('../server/dist/monitors/checkers/fping.js');
   let processes = 0;
-  const counting = new PingChecker({ outboundDeny: AddressDenyList.parse('') }, (run) => {
+  const counting = new PingChecker({ outbound: AddressDenyList.parse('') }, (run) => {
     processes += 1;
     return runFping(run);
   });

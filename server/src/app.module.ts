@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AgentsModule } from './agents/agents.module';
 import { AuthModule } from './auth/auth.module';
 import type { AppConfig } from './config/config';
+import { OutboundModule } from './common/outbound.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
@@ -23,6 +24,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        OutboundModule,
         RedisModule,
         EventsModule,
         SettingsModule,

@@ -3,39 +3,88 @@ import { isIP, type LookupFunction } from 'node:net';
 import { buildConnector } from 'undici';
 import { parseSubnet, Subnet, subnetMatcher } from './subnets';
 
+/**
+ * Why a connection is refused: a configured deny list (named by its setting), or the target being one of Vigil's own
+ * services (its database, its Redis, its own listener), which no monitor may reach.
+ */
+export type OutboundRule = 'OUTBOUND_DENY' | 'USER_OUTBOUND_DENY' | 'OWN_SERVICE';
+
+/** Whose rules a check follows: those of an admin, or those of a `user` (USER_OUTBOUND_DENY on top). */
+export type OutboundScope = 'admin' | 'user';
+
+/** What judges the addresses a check or delivery connects to. */
+export interface AddressGuard {
+  /** The rule refusing a connection to `address` on `port` (0: no port, as for ICMP), or null when it is allowed. */
+  refusal(address: string, port: number): OutboundRule | null;
+  /** Whether a refusal can depend on the port (own services listen on a few ports; deny lists ignore ports). */
+  watchesPort(port: number): boolean;
+}
+
+/** The guard for each scope: an OutboundPolicy, or in specs one AddressDenyList standing for every scope. */
+export interface OutboundGuards {
+  guard(scope: OutboundScope): AddressGuard;
+}
+
+/** The unspecified addresses (`0.0.0.0`, `::`, all of `0.0.0.0/8` on Linux) reach this machine, as loopback does. */
+const UNSPECIFIED = subnetMatcher([parseSubnet('0.0.0.0/8')!, parseSubnet('::/128')!]);
+const LOOPBACK = subnetMatcher([parseSubnet('127.0.0.0/8')!, parseSubnet('::1/128')!]);
+
+/** Whether a connection to `address` lands on this machine's loopback (unspecified addresses included). */
+export function isLoopbackLike(address: string): boolean {
+  return LOOPBACK(address) || UNSPECIFIED(address);
+}
+
 /** A set of address ranges (IPv4 and IPv6 CIDRs) outbound requests may not connect to. */
-export class AddressDenyList {
+export class AddressDenyList implements AddressGuard, OutboundGuards {
   private readonly matches: (address: string) => boolean;
 
   private constructor(
     subnets: readonly Subnet[],
     /** The ranges as configured, for logs and errors. */
     readonly ranges: readonly string[],
+    /** The setting this list comes from, named in refusals. */
+    readonly rule: OutboundRule,
   ) {
     this.matches = subnetMatcher(subnets);
   }
 
   /**
-   * Parses a comma- or space-separated list of CIDRs (`10.0.0.0/8, fd00::/8`); a bare address means that one address.
-   * Throws naming the first entry that is not one.
+   * Parses a comma- or space-separated list of CIDRs (`10.0.0.0/8, fd00::/8`); a bare address means that one address,
+   * and `none` the empty list. Throws naming the first entry that is not one.
    */
-  static parse(text: string): AddressDenyList {
-    const ranges = text.split(/[\s,]+/).filter((entry) => entry !== '');
+  static parse(text: string, rule: OutboundRule = 'OUTBOUND_DENY'): AddressDenyList {
+    const ranges = text.trim().toLowerCase() === 'none' ? [] : text.split(/[\s,]+/).filter((entry) => entry !== '');
     const subnets = ranges.map((entry) => {
       const subnet = parseSubnet(entry);
       if (!subnet) throw new Error(`"${entry}" is not an IPv4 or IPv6 CIDR`);
       return subnet;
     });
-    return new AddressDenyList(subnets, ranges);
+    return new AddressDenyList(subnets, ranges, rule);
   }
 
   get empty(): boolean {
     return this.ranges.length === 0;
   }
 
-  /** Whether `address` (an IP literal, brackets allowed) is in a denied range; IPv4-mapped IPv6 counts as its IPv4. */
+  /**
+   * Whether `address` (an IP literal, brackets allowed) is in a denied range. IPv4 inside IPv6 counts as its IPv4 and
+   * an unspecified address as loopback, since connecting to `0.0.0.0` or `::` reaches this machine.
+   */
   denies(address: string): boolean {
-    return this.matches(address);
+    if (this.matches(address)) return true;
+    return UNSPECIFIED(address) && (this.matches('127.0.0.1') || this.matches('::1'));
+  }
+
+  refusal(address: string): OutboundRule | null {
+    return this.denies(address) ? this.rule : null;
+  }
+
+  watchesPort(): boolean {
+    return false;
+  }
+
+  guard(): AddressGuard {
+    return this;
   }
 }
 
@@ -43,38 +92,65 @@ export class AddressDenyList {
 export class OutboundDeniedError extends Error {
   readonly code = 'EOUTBOUNDDENIED';
 
-  constructor(readonly address: string) {
-    super(`Address ${address} is refused by OUTBOUND_DENY`);
+  constructor(
+    readonly address: string,
+    readonly rule: OutboundRule = 'OUTBOUND_DENY',
+    readonly port = 0,
+  ) {
+    super(refusalText(address, rule, port));
     this.name = 'OutboundDeniedError';
   }
 }
 
-export function isOutboundDenied(error: unknown): error is { code: 'EOUTBOUNDDENIED'; address: string } {
-  const failure = error as { code?: string; cause?: { code?: string } } | null;
-  return failure?.code === 'EOUTBOUNDDENIED' || failure?.cause?.code === 'EOUTBOUNDDENIED';
+function refusalText(address: string, rule: OutboundRule, port: number): string {
+  if (rule !== 'OWN_SERVICE') return `Address ${address} is refused by ${rule}`;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `Address ${port ? `${host}:${port}` : host} is Vigil's own service (its database, Redis or server) and is never checked`;
 }
 
-/** The denied address of an error from isOutboundDenied. */
-export function deniedAddress(error: unknown): string {
-  const failure = error as { address?: string; cause?: { address?: string } };
-  return failure.address ?? failure.cause?.address ?? '';
+export function isOutboundDenied(error: unknown): error is OutboundDeniedError {
+  return outboundRefusal(error) !== null;
+}
+
+/** The OutboundDeniedError behind an error (drivers wrap it as their cause), or null. */
+export function outboundRefusal(error: unknown): OutboundDeniedError | null {
+  const failure = error as { code?: string; cause?: { code?: string } } | null;
+  if (failure?.code === 'EOUTBOUNDDENIED') return failure as OutboundDeniedError;
+  if (failure?.cause?.code === 'EOUTBOUNDDENIED') return failure.cause as OutboundDeniedError;
+  return null;
+}
+
+/** The words a check's history or a delivery's error shows for a refused connection, naming the rule. */
+export function describeRefusal(error: OutboundDeniedError): string {
+  return refusalText(error.address, error.rule ?? 'OUTBOUND_DENY', error.port ?? 0);
+}
+
+/** The refusal of an IP literal (brackets allowed) on `port` as an error, or null for an allowed one or a name. */
+export function literalRefusal(guard: AddressGuard, host: string, port: number): OutboundDeniedError | null {
+  const literal = host.replace(/^\[|\]$/g, '');
+  if (isIP(literal) === 0) return null;
+  const rule = guard.refusal(literal, port);
+  return rule ? new OutboundDeniedError(literal, rule, port) : null;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
- * A `dns.lookup` that leaves denied addresses out and fails when none is left. The socket connects to exactly the
+ * A `dns.lookup` that leaves refused addresses out and fails when none is left. The socket connects to exactly the
  * address this returns, so a name that resolves differently later (DNS rebinding) is judged again at that connect.
  * Sockets opened by hand (database drivers) take it as `net.connect`'s `lookup`; an IP literal never reaches a lookup,
- * so it is judged apart (`deny.denies`).
+ * so it is judged apart (`literalRefusal`). `port`: the port the socket will connect to.
  */
-export function guardedLookup(deny: AddressDenyList) {
+export function guardedLookup(guard: AddressGuard, port = 0) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, options.all ? [] : '');
-      const allowed = addresses.filter((entry) => !deny.denies(entry.address));
-      if (allowed.length === 0)
-        return callback(new OutboundDeniedError(addresses[0]?.address ?? hostname) as NodeJS.ErrnoException, options.all ? [] : '');
+      const allowed = addresses.filter((entry) => guard.refusal(entry.address, port) === null);
+      if (allowed.length === 0) {
+        const first = addresses[0]?.address;
+        const refused = first ? new OutboundDeniedError(first, guard.refusal(first, port) ?? 'OUTBOUND_DENY', port) : null;
+        return callback((refused ?? new OutboundDeniedError(hostname)) as NodeJS.ErrnoException, options.all ? [] : '');
+      }
       if (options.all) return callback(null, allowed);
       callback(null, allowed[0].address, allowed[0].family);
     });
@@ -82,47 +158,53 @@ export function guardedLookup(deny: AddressDenyList) {
 }
 
 /**
- * OUTBOUND_DENY for a plain socket (`net.connect`, `tls.connect`): an IP literal is judged now and throws
- * OutboundDeniedError; a name gets the guarded lookup to pass as the socket's `lookup` (undefined: nothing is denied).
+ * The guard for a plain socket (`net.connect`, `tls.connect`) to `host` on `port`: an IP literal is judged now and
+ * throws OutboundDeniedError; a name gets the guarded lookup to pass as the socket's `lookup`.
  */
-export function socketLookup(deny: AddressDenyList, host: string): LookupFunction | undefined {
-  if (deny.empty) return undefined;
-  const literal = host.replace(/^\[|\]$/g, '');
-  if (isIP(literal) !== 0 && deny.denies(literal)) throw new OutboundDeniedError(literal);
-  return guardedLookup(deny) as LookupFunction;
+export function socketLookup(guard: AddressGuard, host: string, port: number): LookupFunction {
+  const refused = literalRefusal(guard, host, port);
+  if (refused) throw refused;
+  return guardedLookup(guard, port) as LookupFunction;
 }
 
 /**
- * undici's connector with OUTBOUND_DENY applied at connection time: an IP literal is judged before connecting and a
+ * undici's connector with the guard applied at connection time: an IP literal is judged before connecting and a
  * name through the lookup above. Every request of an Agent built with it is covered, redirects included, since each
- * hop opens (or reuses) a connection through this connector.
+ * hop opens (or reuses) a connection through this connector. A lookup knows no port, so the few ports an own service
+ * listens on get a connector of their own.
  */
-export function guardedConnector(deny: AddressDenyList, options: buildConnector.BuildOptions = {}): buildConnector.connector {
-  if (deny.empty) return buildConnector(options);
-  const base = buildConnector({ ...options, lookup: guardedLookup(deny) } as buildConnector.BuildOptions);
+export function guardedConnector(guard: AddressGuard, options: buildConnector.BuildOptions = {}): buildConnector.connector {
+  const connectorFor = (port: number) => buildConnector({ ...options, lookup: guardedLookup(guard, port) } as buildConnector.BuildOptions);
+  const base = connectorFor(0);
+  const watched = new Map<number, buildConnector.connector>();
   return (opts, callback) => {
-    const host = opts.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) !== 0 && deny.denies(host)) {
-      callback(new OutboundDeniedError(host), null);
+    const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
+    const refused = literalRefusal(guard, opts.hostname, port);
+    if (refused) {
+      callback(refused, null);
       return;
     }
-    return base(opts, callback);
+    if (!guard.watchesPort(port)) return base(opts, callback);
+    let connector = watched.get(port);
+    if (!connector) watched.set(port, (connector = connectorFor(port)));
+    return connector(opts, callback);
   };
 }
 
 /**
- * One address `hostname` resolves to that OUTBOUND_DENY allows (an IP literal is judged as it is), for checkers that
- * connect to the address themselves (ping, WebSocket, gRPC) so that a later, different answer cannot slip past.
- * Rejects with the lookup's error or an OutboundDeniedError.
+ * One address `hostname` resolves to that the guard allows on `port` (an IP literal is judged as it is), for
+ * checkers that connect to the address themselves (ping, a DNS check's server) so that a later, different answer
+ * cannot slip past. Rejects with the lookup's error or an OutboundDeniedError.
  */
-export function resolveAllowed(hostname: string, deny: AddressDenyList): Promise<LookupAddress> {
+export function resolveAllowed(hostname: string, guard: AddressGuard, port = 0): Promise<LookupAddress> {
   const host = hostname.replace(/^\[|\]$/g, '');
   const family = isIP(host);
   if (family !== 0) {
-    return deny.denies(host) ? Promise.reject(new OutboundDeniedError(host)) : Promise.resolve({ address: host, family });
+    const refused = literalRefusal(guard, host, port);
+    return refused ? Promise.reject(refused) : Promise.resolve({ address: host, family });
   }
   return new Promise((resolve, reject) => {
-    guardedLookup(deny)(host, { all: true }, (error, addresses) => {
+    guardedLookup(guard, port)(host, { all: true }, (error, addresses) => {
       if (error) return reject(error);
       const [first] = addresses as LookupAddress[];
       if (!first) return reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));

@@ -33,13 +33,41 @@ export function parseSubnet(entry: string): Subnet | null {
   return prefix >= 0 && prefix <= max ? { address, prefix, family } : null;
 }
 
-/** Whether an address (brackets allowed; IPv4-mapped IPv6 counts as its IPv4) lies inside one of the subnets. */
+/** Whether an address (brackets allowed; IPv4-mapped IPv6 in any spelling counts as its IPv4) lies inside one of the subnets. */
 export function subnetMatcher(subnets: readonly Subnet[]): (address: string) => boolean {
   const list = new BlockList();
   for (const { address, prefix, family } of subnets) list.addSubnet(address, prefix, family);
   return (address) => {
-    const plain = unmapIPv4(address.replace(/^\[|\]$/g, ''));
-    const family = isIPv4(plain) ? 'ipv4' : isIPv6(plain) ? 'ipv6' : null;
-    return family !== null && list.check(plain, family);
+    const plain = canonicalAddress(address);
+    return plain !== null && list.check(plain, isIPv4(plain) ? 'ipv4' : 'ipv6');
   };
+}
+
+/**
+ * One spelling per address, so rules cannot be passed by writing it another way: brackets and an IPv6 zone dropped,
+ * IPv6 in full lower-case hex, and an IPv6 address that carries an IPv4 one (mapped `::ffff:7f00:1`, the deprecated
+ * compatible `::7f00:1`) as that IPv4. Null for anything that is not an IP address.
+ */
+export function canonicalAddress(raw: string): string | null {
+  const address = raw.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return null;
+  const groups = ipv6Groups(address);
+  const carriesIPv4 =
+    groups.slice(0, 5).every((group) => group === 0) && (groups[5] === 0xffff || (groups[5] === 0 && (groups[6] !== 0 || groups[7] > 1)));
+  if (carriesIPv4) return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
+  return groups.map((group) => group.toString(16)).join(':');
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part read as two groups). */
+function ipv6Groups(address: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const hex = dotted
+    ? `${address.slice(0, dotted.index)}${((+dotted[1] << 8) | +dotted[2]).toString(16)}:${((+dotted[3] << 8) | +dotted[4]).toString(16)}`
+    : address;
+  const [head, tail] = hex.split('::');
+  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const front = parse(head);
+  const back = parse(tail);
+  return tail === undefined ? front : [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
 }

@@ -26,7 +26,8 @@ describe('loadConfig', () => {
       maxAttempts: 7,
       thresholdReports: 3,
     });
-    expect(sut.outboundDeny.empty).toBe(true);
+    expect(sut.outboundDeny.ranges).toEqual(['169.254.0.0/16', 'fe80::/10', 'fd00:ec2::254']);
+    expect(sut.userOutboundDeny.ranges).toEqual(['127.0.0.0/8', '::1/128', '0.0.0.0/8', '::/128']);
     expect(sut.browser).toEqual({ frameAncestors: ["'self'"], assetOrigins: [] });
     expect(sut.agents).toEqual({ graceSeconds: 10, minuteRetentionHours: 48, fiveMinuteRetentionDays: 30, hourRetentionDays: 365 });
     expect(sut.monitors).toEqual({ checkRetentionHours: 48, aggregateRetentionDays: 400, checkConcurrency: 256, connectionsPerOrigin: 32 });
@@ -111,5 +112,15 @@ describe('loadConfig', () => {
     expect(sut.denies('169.254.169.254')).toBe(true);
     expect(sut.denies('fd00::1')).toBe(true);
     expect(sut.denies('10.0.0.1')).toBe(false);
+  });
+
+  it('takes none as an empty OUTBOUND_DENY and names USER_OUTBOUND_DENY in its refusals', () => {
+    const sut = loadConfig({ OUTBOUND_DENY: 'none', USER_OUTBOUND_DENY: '10.0.0.0/8' });
+    expect(sut.outboundDeny.empty).toBe(true);
+    expect(sut.userOutboundDeny.refusal('10.1.2.3')).toBe('USER_OUTBOUND_DENY');
+  });
+
+  it('stops at boot on a USER_OUTBOUND_DENY entry that is not a range', () => {
+    expect(() => loadConfig({ USER_OUTBOUND_DENY: '127.0.0.0/8, localhost' })).toThrow(/USER_OUTBOUND_DENY/);
   });
 });

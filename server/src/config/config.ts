@@ -36,9 +36,12 @@ export interface AppConfig {
   agentDir: string;
   /**
    * Address ranges that monitor checks and notification deliveries may not connect to, judged on the resolved address
-   * at connection time. Empty by default: a monitoring tool must reach private networks.
+   * at connection time. By default link-local and cloud metadata addresses: a monitoring tool must reach private
+   * networks, never the instance metadata that hands out cloud credentials.
    */
   outboundDeny: AddressDenyList;
+  /** Ranges also refused to checks of monitors a `user` saved or tests: by default loopback and unspecified addresses. */
+  userOutboundDeny: AddressDenyList;
   monitors: {
     /** Raw checks older than this are pruned (hourly aggregates stay). */
     checkRetentionHours: number;
@@ -108,9 +111,14 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
-function denyList(env: Env, name: string): AddressDenyList {
+/** Link-local (IPv4 and IPv6) and the cloud metadata addresses (AWS's IPv6 one; the others are link-local IPv4). */
+export const DEFAULT_OUTBOUND_DENY = '169.254.0.0/16, fe80::/10, fd00:ec2::254';
+/** Loopback and the unspecified addresses, which reach this machine too. */
+export const DEFAULT_USER_OUTBOUND_DENY = '127.0.0.0/8, ::1/128, 0.0.0.0/8, ::/128';
+
+function denyList(env: Env, name: 'OUTBOUND_DENY' | 'USER_OUTBOUND_DENY', fallback: string): AddressDenyList {
   try {
-    return AddressDenyList.parse(read(env, name) ?? '');
+    return AddressDenyList.parse(read(env, name) ?? fallback, name);
   } catch (error) {
     throw new ConfigError(`${name} must be a list of IPv4 or IPv6 CIDRs separated by commas: ${(error as Error).message}`);
   }
@@ -171,7 +179,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel,
     clientDir: resolve(read(env, 'CLIENT_DIR') ?? resolve(__dirname, '../../../client/dist')),
     agentDir: resolve(read(env, 'AGENT_DIR') ?? resolve(__dirname, '../../../agent')),
-    outboundDeny: denyList(env, 'OUTBOUND_DENY'),
+    outboundDeny: denyList(env, 'OUTBOUND_DENY', DEFAULT_OUTBOUND_DENY),
+    userOutboundDeny: denyList(env, 'USER_OUTBOUND_DENY', DEFAULT_USER_OUTBOUND_DENY),
     monitors: {
       checkRetentionHours: integer(env, 'CHECK_RETENTION_HOURS', 48, 25, 24 * 90),
       aggregateRetentionDays: integer(env, 'AGGREGATE_RETENTION_DAYS', 400, 91, 3650),

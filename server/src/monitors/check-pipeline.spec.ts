@@ -1,5 +1,5 @@
 import { SECRET_MASK } from '@vigil/proto';
-import { AddressDenyList } from '../common/outbound';
+import { OutboundPolicy } from '../common/outbound-policy';
 import type { AppConfig } from '../config/config';
 import { CheckPipeline, judge, storedFields } from './check-pipeline';
 import type { CheckTarget, ProbeResult } from './checkers/checker';
@@ -48,11 +48,11 @@ describe('judge', () => {
 });
 
 describe(CheckPipeline.name, () => {
-  const config = { outboundDeny: AddressDenyList.parse(''), monitors: { connectionsPerOrigin: 2 } } as AppConfig;
+  const config = { monitors: { connectionsPerOrigin: 2 } } as AppConfig;
   let sut: CheckPipeline;
 
   beforeEach(() => {
-    sut = new CheckPipeline(config);
+    sut = new CheckPipeline(config, OutboundPolicy.open());
   });
   afterEach(() => sut.onModuleDestroy());
 
@@ -62,7 +62,7 @@ describe(CheckPipeline.name, () => {
 
   it('turns a checker that throws into a failed check', async () => {
     jest.spyOn(sut.checkers.tcp, 'check').mockRejectedValue(new Error('boom'));
-    const verdict = await sut.check({ type: 'tcp', id: 1, timeout: 5, assertions: [], hostname: 'h', port: 1 });
+    const verdict = await sut.check({ type: 'tcp', id: 1, timeout: 5, assertions: [], scope: 'admin', hostname: 'h', port: 1 });
     expect(verdict).toMatchObject({ ok: false, error: 'Check failed' });
   });
 
@@ -71,13 +71,13 @@ describe(CheckPipeline.name, () => {
     jest
       .spyOn(sut.checkers.postgres, 'check')
       .mockResolvedValue(probe({ ok: false, error: `could not use ${connectionString}: password hunter22 refused` }));
-    const target: CheckTarget = { type: 'postgres', id: 1, timeout: 5, assertions: [], connectionString, query: null };
+    const target: CheckTarget = { type: 'postgres', id: 1, timeout: 5, assertions: [], scope: 'admin', connectionString, query: null };
     const verdict = await sut.check(target);
     expect(verdict!.error).toBe(`could not use ${SECRET_MASK}: password ${SECRET_MASK} refused`);
   });
 
   it('answers a push monitor’s check with the "no push" verdict the writer judges against the stored wait', async () => {
-    const target: CheckTarget = { type: 'push', id: 3, timeout: 5, assertions: [], interval: 60, retryInterval: 20 };
+    const target: CheckTarget = { type: 'push', id: 3, timeout: 5, assertions: [], scope: 'admin', interval: 60, retryInterval: 20 };
     const before = Date.now();
     const verdict = await sut.check(target);
     expect(verdict).toMatchObject({ ok: false, error: 'No push received within 60 s', silentFor: 60 });

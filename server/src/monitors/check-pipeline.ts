@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { SECRET_MASK, type AssertionOutcome, type MonitorType } from '@vigil/proto';
+import type { OutboundDeniedError } from '../common/outbound';
+import { OutboundPolicy } from '../common/outbound-policy';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { evaluateAssertions, firstFailure } from './checkers/assertions';
@@ -29,8 +31,20 @@ export class CheckPipeline implements OnModuleDestroy {
   private readonly logger = new Logger(CheckPipeline.name);
   readonly checkers: CheckerRegistry;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.checkers = createCheckers({ config });
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly outbound: OutboundPolicy,
+  ) {
+    this.checkers = createCheckers({ config, outbound });
+  }
+
+  /**
+   * Why the target may not be saved or tested (a refused address or one of Vigil's own services), or null. Judged on
+   * what its host resolves to now; every check judges again at connect time.
+   */
+  async refusal(target: CheckTarget): Promise<OutboundDeniedError | null> {
+    const endpoint = (this.checkers[target.type] as Checker<MonitorType>).endpoint(target);
+    return endpoint ? this.outbound.refusal(target.scope, endpoint.host, endpoint.port) : null;
   }
 
   /** Runs one check. Never throws. */

@@ -60,6 +60,8 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     assertions: checkedAssertions(type, input.assertions),
     pushToken: type === 'push' ? (input.pushToken ?? newPushToken()) : null,
     pushAwaitedSince: type === 'push' ? now : null,
+    // The service sets the saver's role; a user's rules unless it says otherwise.
+    outboundScope: 'user',
   };
   return { ...fields, url: usesUrl ? (input.url ?? '') : readableTarget(fields) };
 }

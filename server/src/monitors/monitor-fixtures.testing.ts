@@ -22,6 +22,7 @@ export const HTTP_TYPE_COLUMNS: Pick<
   | 'assertions'
   | 'push_token'
   | 'push_awaited_since'
+  | 'outbound_scope'
   | 'certificate'
 > = {
   type: 'http',
@@ -41,6 +42,7 @@ export const HTTP_TYPE_COLUMNS: Pick<
   assertions: [],
   push_token: null,
   push_awaited_since: null,
+  outbound_scope: 'admin',
   certificate: null,
 };
 
@@ -71,8 +73,9 @@ export function monitorRow(overrides: Partial<MonitorRow> = {}): MonitorRow {
 }
 
 /** What an http check target has beyond the fields of before issue 16. */
-export const HTTP_TARGET_EXTRAS: { type: 'http'; ignoreTls: boolean; maxRedirects: number; assertions: Assertion[] } = {
+export const HTTP_TARGET_EXTRAS: { type: 'http'; ignoreTls: boolean; maxRedirects: number; assertions: Assertion[]; scope: 'admin' } = {
   type: 'http',
+  scope: 'admin',
   ignoreTls: false,
   maxRedirects: 5,
   assertions: [],
@@ -100,4 +103,5 @@ export const HTTP_TYPE_FIELDS: Omit<
   assertions: [],
   pushToken: null,
   pushAwaitedSince: null,
+  outboundScope: 'admin',
 };

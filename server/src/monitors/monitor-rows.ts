@@ -1,4 +1,5 @@
 import type { Assertion, DnsRecordType, HttpMethod, MonitorType } from '@vigil/proto';
+import type { OutboundScope } from '../common/outbound';
 import type { PeerCertificate } from './checkers/checker';
 import type { MonitorRow, StoredCertificate } from './monitor.types';
 import type { ResultInput } from './monitors.repository';
@@ -33,12 +34,14 @@ export interface MonitorFields {
   assertions: Assertion[];
   pushToken: string | null;
   pushAwaitedSince: Date | null;
+  /** Whose outbound rules its checks follow: the role of whoever saved it last. */
+  outboundScope: OutboundScope;
 }
 
 export const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
   retry_interval_s, status, consecutive_failures, response_time, last_checked, next_check_at, created_at, type, hostname,
   port, packet_count, dns_record_type, dns_server, message, grpc_service, tls, connection_string, query, ignore_tls,
-  max_redirects, cert_expiry_days, assertions, push_token, push_awaited_since, certificate`;
+  max_redirects, cert_expiry_days, assertions, push_token, push_awaited_since, certificate, outbound_scope`;
 
 export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   name: 'name',
@@ -69,22 +72,31 @@ export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   assertions: 'assertions',
   pushToken: 'push_token',
   pushAwaitedSince: 'push_awaited_since',
+  outboundScope: 'outbound_scope',
 };
 
 /** Fields stored as jsonb: sent as JSON text. */
 const JSON_FIELDS: ReadonlySet<keyof MonitorFields> = new Set(['headers', 'certExpiryDays', 'assertions']);
 export const toParam = (key: keyof MonitorFields, value: unknown) => (JSON_FIELDS.has(key) ? JSON.stringify(value) : value);
 
-/** The row a set of fields would make (for a check of a monitor that is not stored: `POST /api/monitors/test`). */
-export function fieldsAsRow(
-  fields: MonitorFields,
-): Omit<
+/** The columns a monitor's fields are stored in. */
+type FieldsRow = Omit<
   MonitorRow,
   'id' | 'status' | 'consecutive_failures' | 'response_time' | 'last_checked' | 'next_check_at' | 'created_at' | 'certificate'
-> {
-  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [FIELD_COLUMNS[key as keyof MonitorFields], value])) as ReturnType<
-    typeof fieldsAsRow
-  >;
+>;
+
+/**
+ * The row a set of fields would make (for a check of a monitor that is not stored: `POST /api/monitors/test`), or the
+ * columns an edit changes (fields left undefined are left out, so they can be laid over the stored row).
+ */
+export function fieldsAsRow(fields: MonitorFields): FieldsRow;
+export function fieldsAsRow(fields: Partial<MonitorFields>): Partial<FieldsRow>;
+export function fieldsAsRow(fields: Partial<MonitorFields>): Partial<FieldsRow> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [FIELD_COLUMNS[key as keyof MonitorFields], value]),
+  );
 }
 
 /**

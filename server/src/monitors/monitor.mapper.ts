@@ -121,11 +121,12 @@ export type TargetRow = Pick<
   | 'ignore_tls'
   | 'max_redirects'
   | 'assertions'
+  | 'outbound_scope'
 >;
 
 /** What the checker of the monitor's type is given: its settings only, with the type's defaults filled in. */
 export function toCheckTarget(row: TargetRow): CheckTarget {
-  const base = { id: row.id, timeout: row.timeout_s, assertions: row.assertions ?? [] };
+  const base = { id: row.id, timeout: row.timeout_s, assertions: row.assertions ?? [], scope: row.outbound_scope };
   const hostname = row.hostname ?? '';
   switch (row.type) {
     case 'http':

@@ -1,4 +1,5 @@
 import type { Assertion, CheckDto, DnsRecordType, HttpMethod, MonitorStatus, MonitorType } from '@vigil/proto';
+import type { OutboundScope } from '../common/outbound';
 import type { CheckTarget } from './checkers/checker';
 
 /** What the checker of the monitor's type needs to know about it (built from the row by `toCheckTarget`). */
@@ -63,6 +64,8 @@ export interface MonitorRow {
   /** Push monitors: when the wait for the next push began (the last push, or creation, resume or type change). */
   push_awaited_since: Date | null;
   certificate: StoredCertificate | null;
+  /** Whose outbound rules its checks follow (the role of whoever saved it last; see OutboundPolicy). */
+  outbound_scope: OutboundScope;
 }
 
 /** One stored check, as the monitor's check list reads it. */

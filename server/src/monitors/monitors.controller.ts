@@ -29,8 +29,8 @@ export class MonitorsController {
 
   @Post()
   @Reply('monitors.created')
-  async create(@Body() body: CreateMonitorDto): Promise<Payload<MonitorResponse>> {
-    return { monitor: await this.monitors.create(body) };
+  async create(@Body() body: CreateMonitorDto, @Auth() user: AuthUser): Promise<Payload<MonitorResponse>> {
+    return { monitor: await this.monitors.create(body, user.role) };
   }
 
   /** One check of an unsaved body, nothing stored; rate limited per user and address (it reaches out). */
@@ -38,7 +38,7 @@ export class MonitorsController {
   @HttpCode(200)
   @Reply('monitors.testCompleted')
   test(@Body() body: TestMonitorDto, @Auth() user: AuthUser, @ClientIp() address: string): Promise<Payload<MonitorTestResponse>> {
-    return this.monitors.test(body, { userId: user.id, address });
+    return this.monitors.test(body, { userId: user.id, role: user.role, address });
   }
 
   @Get(':id')
@@ -49,8 +49,12 @@ export class MonitorsController {
 
   @Put(':id')
   @Reply('monitors.updated')
-  async update(@Param('id', ParseRouteIdPipe) id: number, @Body() body: UpdateMonitorDto): Promise<Payload<MonitorResponse>> {
-    return { monitor: await this.monitors.update(id, body) };
+  async update(
+    @Param('id', ParseRouteIdPipe) id: number,
+    @Body() body: UpdateMonitorDto,
+    @Auth() user: AuthUser,
+  ): Promise<Payload<MonitorResponse>> {
+    return { monitor: await this.monitors.update(id, body, user.role) };
   }
 
   @Delete(':id')

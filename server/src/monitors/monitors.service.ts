@@ -2,25 +2,30 @@ import { Injectable } from '@nestjs/common';
 import {
   CheckDto,
   DETAIL_HISTORY_POINTS,
+  MESSAGES,
+  MessageCode,
   MonitorDto,
   MonitorTestResponse,
   MonitorsResponse,
   MonitorStatsResponse,
+  Role,
   StatsRange,
   SUMMARY_HISTORY_SLOTS,
 } from '@vigil/proto';
 import { badRequest, notFound } from '../common/api-exception';
+import { describeRefusal, type OutboundRule } from '../common/outbound';
 import { RateLimiter } from '../common/rate-limiter';
 import { DomainEvents } from '../events/domain-events.service';
 import { CheckPipeline } from './check-pipeline';
 import { CheckScheduler } from './check-scheduler.service';
 import { daysRemaining } from './checkers/peer-certificate';
 import { createFields, TARGET_FIELDS, updateFields } from './monitor-fields';
-import { toCheckTarget, toScheduled } from './monitor.mapper';
+import { toCheckTarget, toScheduled, type TargetRow } from './monitor.mapper';
+import type { CheckTarget } from './checkers';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
 import type { MonitorRow } from './monitor.types';
 import { CreateMonitorDto, ListMonitorsQuery, TestMonitorDto, UpdateMonitorDto } from './monitors.dto';
-import { fieldsAsRow, MonitorsRepository, RecordedResult } from './monitors.repository';
+import { fieldsAsRow, MonitorsRepository, RecordedResult, type MonitorFields } from './monitors.repository';
 import { MonitorStats } from './monitor-stats';
 
 /** Checks shown on the detail page before the history tab pages further. */
@@ -68,20 +73,24 @@ export class MonitorsService {
     return { ...monitor, checks: rows.map(toCheckDto) };
   }
 
-  async create(input: CreateMonitorDto): Promise<MonitorDto> {
-    const fields = createFields(input);
+  /** `saver`: the role of whoever saves it, whose outbound rules its checks then follow. */
+  async create(input: CreateMonitorDto, saver: Role): Promise<MonitorDto> {
+    const fields: MonitorFields = { ...createFields(input), outboundScope: saver };
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
+    await this.assertReachable({ ...fieldsAsRow(fields), id: 0 });
     const row = await this.monitors.insert(fields, null);
     // A new monitor is checked at once, so its status is known within seconds, then keeps that rhythm.
     if (row.active) await this.scheduler.schedule(toScheduled(row), { checkNow: true });
     return this.announce('monitor.created', row);
   }
 
-  async update(id: number, input: UpdateMonitorDto): Promise<MonitorDto> {
+  /** The monitor takes the saver's outbound rules: a user's edit of an admin's monitor makes it a user's. */
+  async update(id: number, input: UpdateMonitorDto, saver: Role): Promise<MonitorDto> {
     const current = await this.find(id);
-    const fields = updateFields(current, input);
+    const fields: Partial<MonitorFields> = { ...updateFields(current, input), outboundScope: saver };
     assertTimeoutBelowInterval(fields.timeout ?? current.timeout_s, fields.interval ?? current.interval_s);
     const targetChanged = TARGET_FIELDS.some((key) => fields[key] !== undefined);
+    if (targetChanged || saver !== current.outbound_scope) await this.assertReachable({ ...current, ...fieldsAsRow(fields) });
     const row = await this.monitors.update(id, fields, targetChanged ? { nextCheckAt: null } : {});
     if (!row) throw notFound('monitors.notFound');
     await this.reschedule(row, { checkNow: targetChanged || (row.active && !current.active) });
@@ -92,12 +101,17 @@ export class MonitorsService {
    * One check of an unsaved monitor body through the same pipeline as every check (OUTBOUND_DENY included); nothing
    * is stored. A push monitor has nothing to probe: its pushes are its checks.
    */
-  async test(input: TestMonitorDto, caller: { userId: number; address: string }): Promise<Omit<MonitorTestResponse, 'success'>> {
+  async test(
+    input: TestMonitorDto,
+    caller: { userId: number; role: Role; address: string },
+  ): Promise<Omit<MonitorTestResponse, 'success'>> {
     this.testLimiter.take([`user:${caller.userId}`, `address:${caller.address}`]);
-    const fields = createFields(input);
+    const fields: MonitorFields = { ...createFields(input), outboundScope: caller.role };
     if (fields.type === 'push') throw badRequest('monitors.pushNoCheck');
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
-    const verdict = await this.pipeline.check(toCheckTarget({ ...fieldsAsRow(fields), id: 0 }));
+    const target = toCheckTarget({ ...fieldsAsRow(fields), id: 0 });
+    await this.assertReachable(target);
+    const verdict = await this.pipeline.check(target);
     const { certificate } = verdict;
     return {
       result: {
@@ -171,6 +185,14 @@ export class MonitorsService {
     else await this.scheduler.schedule(toScheduled(row), options);
   }
 
+  /** Refuses (400, naming the rule and the address) a target its saver may not reach; checks judge again at connect. */
+  private async assertReachable(row: TargetRow | CheckTarget): Promise<void> {
+    const refused = await this.pipeline.refusal('scope' in row ? row : toCheckTarget(row));
+    if (!refused) return;
+    const code = REFUSAL_CODES[refused.rule];
+    throw badRequest(code, `${MESSAGES[code]} (${describeRefusal(refused)})`);
+  }
+
   private async find(id: number): Promise<MonitorRow> {
     const row = await this.monitors.findById(id);
     if (!row) throw notFound('monitors.notFound');
@@ -183,6 +205,12 @@ export class MonitorsService {
     return monitor;
   }
 }
+
+const REFUSAL_CODES: Record<OutboundRule, MessageCode> = {
+  OWN_SERVICE: 'monitors.targetOwnService',
+  OUTBOUND_DENY: 'monitors.targetDenied',
+  USER_OUTBOUND_DENY: 'monitors.targetUserDenied',
+};
 
 function assertTimeoutBelowInterval(timeout: number, interval: number): void {
   if (timeout >= interval) throw badRequest('monitors.timeoutInvalid');

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { MESSAGES } from '@vigil/proto';
 import { Agent } from 'undici';
 import { guardedConnector } from '../common/outbound';
+import { OutboundPolicy } from '../common/outbound-policy';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { JobClaims } from '../database/job-claims';
@@ -34,7 +35,10 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
   /** For /api/metrics. */
   readonly stats = { delivered: 0, failedAttempts: 0, givenUp: 0 };
   private readonly context: SendContext;
-  /** Every delivery and test goes through it, so OUTBOUND_DENY applies to each connection. */
+  /**
+   * Every delivery and test goes through it, so the outbound policy applies to each connection: an admin's rules, since
+   * a channel answers its test with a status and a short reason only, never what the destination sent.
+   */
   private readonly agent: Agent;
 
   constructor(
@@ -42,9 +46,10 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
     private readonly notifications: NotificationsRepository,
     private readonly claims: JobClaims,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    outbound: OutboundPolicy,
   ) {
     const { telegramApiUrl, resendApiUrl, timeoutMs } = config.notifications;
-    this.agent = new Agent({ connect: guardedConnector(config.outboundDeny) });
+    this.agent = new Agent({ connect: guardedConnector(outbound.guard('admin')) });
     this.context = { telegramApiUrl, resendApiUrl, timeoutMs, now: Date.now, dispatcher: this.agent };
   }
 

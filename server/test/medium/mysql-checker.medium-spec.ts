@@ -32,13 +32,14 @@ async function connectAdmin(): Promise<Connection> {
 describe(MysqlChecker.name, () => {
   const name = `vigil_chk_${process.pid}_${Date.now().toString(36)}`;
   const password = 'my:Pa55/w@rd#';
-  const sut = new MysqlChecker({ outboundDeny: AddressDenyList.parse('') });
+  const sut = new MysqlChecker({ outbound: AddressDenyList.parse('') });
   let admin: Connection;
   let host: string;
 
   const connectionString = (secret = password, database = name) => `mysql://${name}:${encodeURIComponent(secret)}@${host}/${database}`;
   const target = (query: string | null, timeout = 5, text = connectionString()): CheckTarget<'mysql'> => ({
     id: 1,
+    scope: 'admin',
     type: 'mysql',
     timeout,
     assertions: [],

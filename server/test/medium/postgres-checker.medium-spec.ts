@@ -12,12 +12,13 @@ import { PostgresChecker } from '../../src/monitors/checkers/postgres.checker';
 describe(PostgresChecker.name, () => {
   const name = `vigil_chk_${process.pid}_${Date.now().toString(36)}`;
   const password = 'pg:Pa55/w@rd#';
-  const sut = new PostgresChecker({ outboundDeny: AddressDenyList.parse('') });
+  const sut = new PostgresChecker({ outbound: AddressDenyList.parse('') });
   let admin: Client;
   let connectionString: string;
 
   const target = (query: string | null, timeout = 5): CheckTarget<'postgres'> => ({
     id: 1,
+    scope: 'admin',
     type: 'postgres',
     timeout,
     assertions: [],

@@ -11,12 +11,13 @@ describe(RedisChecker.name, () => {
   const name = `vigil_chk_${process.pid}_${Date.now().toString(36)}`;
   const password = 'r3d:Pa55/w@rd#';
   const server = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const sut = new RedisChecker({ outboundDeny: AddressDenyList.parse('') });
+  const sut = new RedisChecker({ outbound: AddressDenyList.parse('') });
   let admin: Redis;
 
   const connectionString = (secret = password) => `redis://${name}:${encodeURIComponent(secret)}@${server.host}/0`;
   const target = (query: string | null, secret = password, timeout = 5): CheckTarget<'redis'> => ({
     id: 1,
+    scope: 'admin',
     type: 'redis',
     timeout,
     assertions: [],

@@ -1,4 +1,5 @@
 import type { Assertion, DnsRecordType, HttpMethod, MonitorType } from '@vigil/proto';
+import type { OutboundScope } from '../../common/outbound';
 
 /** What every checker needs of a monitor, whatever its type. */
 interface TargetBase {
@@ -6,6 +7,8 @@ interface TargetBase {
   /** Seconds: the whole check (connect, handshake, answer) must end within it. */
   timeout: number;
   assertions: Assertion[];
+  /** Whose outbound rules the check connects under: `user` for a monitor a user saved or tests (see OutboundPolicy). */
+  scope: OutboundScope;
 }
 
 /** Each type's stored settings, as its checker reads them. */
@@ -34,6 +37,12 @@ export interface CheckTargets {
 }
 
 export type CheckTarget<T extends MonitorType = MonitorType> = CheckTargets[T];
+
+/** A host (a name or an IP literal) and a port a check connects to. */
+export interface Endpoint {
+  host: string;
+  port: number;
+}
 
 /** The peer certificate a TLS-using check saw. */
 export interface PeerCertificate {
@@ -98,6 +107,11 @@ export interface Checker<T extends MonitorType = MonitorType> {
    */
   readonly batched?: boolean;
   check(target: CheckTarget<T>): Promise<ProbeResult>;
+  /**
+   * Where a check of the target connects first (port 0: none, as for ICMP), judged by the outbound policy before a
+   * target is saved or tested; null when there is nothing to reach (push) or the target is too malformed to say.
+   */
+  endpoint(target: CheckTarget<T>): Endpoint | null;
   /** Closes pools and sockets on shutdown. */
   close?(): Promise<void>;
 }

@@ -148,7 +148,7 @@ describe('describeDatabaseFailure', () => {
 });
 
 describe('runDatabaseCheck', () => {
-  const target = { connectionString: 'postgres://u:T0ps3cret@127.0.0.1:5999/db', timeout: 1 };
+  const target = { connectionString: 'postgres://u:T0ps3cret@127.0.0.1:5999/db', timeout: 1, scope: 'admin' as const };
   const session = (): DatabaseSession & { closed: number; destroyed: number } => {
     const state = { closed: 0, destroyed: 0 };
     return Object.assign(state, {

@@ -1,12 +1,19 @@
 import { isIP, type LookupFunction } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import { SECRET_MASK } from '@vigil/proto';
-import { AddressDenyList, deniedAddress, guardedLookup, isOutboundDenied, OutboundDeniedError } from '../../common/outbound';
-import type { Observed, ProbeResult } from './checker';
+import {
+  describeRefusal,
+  guardedLookup,
+  literalRefusal,
+  outboundRefusal,
+  type OutboundGuards,
+  type OutboundScope,
+} from '../../common/outbound';
+import type { Endpoint, Observed, ProbeResult } from './checker';
 
 /**
  * What the PostgreSQL, MySQL and Redis checkers share: reading a connection string (a URL; never echoed, since it holds
- * a password), OUTBOUND_DENY on the addresses connected to, one hard time limit for connect + query, and error texts with
+ * a password), the outbound policy on the addresses connected to, one hard time limit for connect + query, and error texts with
  * the credentials taken out.
  */
 
@@ -125,6 +132,16 @@ function decode(text: string): string {
   }
 }
 
+/** The host and port a connection string connects to, or null for one the checker would refuse anyway. */
+export function databaseEndpoint(type: DatabaseType, text: string): Endpoint | null {
+  try {
+    const { host, port } = parseConnectionString(type, text);
+    return { host, port };
+  } catch {
+    return null;
+  }
+}
+
 /** TLS options: the certificate is judged against the host written in the string (SNI for a name). */
 export function tlsOptions(endpoint: DatabaseEndpoint): ConnectionOptions | null {
   if (endpoint.tls === 'off') return null;
@@ -185,7 +202,8 @@ const TIMEOUT_CODES = new Set([
 export function describeDatabaseFailure(error: unknown, timeoutSeconds: number, secrets: readonly string[]): string {
   const failure = (error ?? {}) as { code?: string | number; message?: string; errno?: number };
   const code = String(failure.code ?? '');
-  if (isOutboundDenied(error)) return `Address ${deniedAddress(error)} is refused by OUTBOUND_DENY`;
+  const refused = outboundRefusal(error);
+  if (refused) return describeRefusal(refused);
   if (error instanceof ConnectionStringError) return error.message;
   // MySQL 3024 (max_execution_time), MariaDB 1969 (max_statement_time); ioredis says it in words.
   if (TIMEOUT_CODES.has(code) || failure.errno === 3024 || failure.errno === 1969 || DRIVER_TIMEOUT.test(failure.message ?? '')) {
@@ -221,7 +239,7 @@ export interface DatabaseSession {
 
 /**
  * The query part of a check: connects to `endpoint` with `lookup` as its socket's lookup (every address the name
- * resolves to is judged by OUTBOUND_DENY, and the socket tries the allowed ones as it would any) and runs the query.
+ * resolves to is judged by the outbound policy, and the socket tries the allowed ones as it would any) and runs the query.
  */
 export type DatabaseRun = (
   endpoint: DatabaseEndpoint,
@@ -240,8 +258,8 @@ const CLOSE_GRACE_MS = 1000;
  */
 export async function runDatabaseCheck(
   type: DatabaseType,
-  target: { connectionString: string; timeout: number },
-  deny: AddressDenyList,
+  target: { connectionString: string; timeout: number; scope: OutboundScope },
+  outbound: OutboundGuards,
   open: Set<DatabaseSession>,
   run: DatabaseRun,
 ): Promise<ProbeResult> {
@@ -260,8 +278,10 @@ export async function runDatabaseCheck(
     const work = (async () => {
       const endpoint = parseConnectionString(type, target.connectionString);
       // An IP literal is connected to without a lookup: judged here.
-      if (isIP(endpoint.host) !== 0 && deny.denies(endpoint.host)) throw new OutboundDeniedError(endpoint.host);
-      const lookup = guardedLookup(deny) as unknown as LookupFunction;
+      const guard = outbound.guard(target.scope);
+      const refused = literalRefusal(guard, endpoint.host, endpoint.port);
+      if (refused) throw refused;
+      const lookup = guardedLookup(guard, endpoint.port) as unknown as LookupFunction;
       return run(endpoint, lookup, () => Math.max(1, Math.round(limitMs - (performance.now() - started))), track);
     })();
     const deadline = new Promise<never>((_resolve, reject) => {

@@ -5,10 +5,11 @@ import { DnsChecker } from './dns.checker';
 import { startDnsServer, type FakeDnsServer } from './fakes/dns-server.testing';
 
 describe('DnsChecker', () => {
-  const sut = new DnsChecker({ outboundDeny: AddressDenyList.parse('127.0.0.2/32') });
+  const sut = new DnsChecker({ outbound: AddressDenyList.parse('127.0.0.2/32') });
   let server: FakeDnsServer;
   const target = (hostname: string, dnsRecordType: DnsRecordType, fields: Partial<CheckTarget<'dns'>> = {}): CheckTarget<'dns'> => ({
     id: 1,
+    scope: 'admin',
     type: 'dns',
     hostname,
     dnsRecordType,

@@ -1,9 +1,8 @@
-import { lookup, Resolver } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { DnsRecordType } from '@vigil/proto';
-import { OutboundDeniedError, type AddressDenyList } from '../../common/outbound';
-import type { AppConfig } from '../../config/config';
-import type { CheckTarget, Checker, ProbeResult } from './checker';
+import { isOutboundDenied, resolveAllowed, type OutboundGuards, type OutboundScope } from '../../common/outbound';
+import type { Checker, CheckTarget, Endpoint, ProbeResult } from './checker';
 import { DnsClient } from './dns-client';
 import { describeFailure } from './failure';
 import { withinTimeout } from './socket';
@@ -14,18 +13,28 @@ const RESOLVERS_KEPT = 64;
 /**
  * DNS checks: asks `dnsServer` (or the system's resolvers) for the monitor's record type over UDP, within the
  * timeout, and observes each answer as text. NXDOMAIN and an empty answer fail the check; the server's address is
- * judged against OUTBOUND_DENY (the answers are only read, never connected to). A named server is asked through
+ * judged by the outbound policy (the answers are only read, never connected to). A named server is asked through
  * our own client on a kept socket (DnsClient); the system's resolvers through Node's, which also knows the search
  * domains, options and failover of /etc/resolv.conf.
  */
 export class DnsChecker implements Checker<'dns'> {
   readonly type = 'dns';
-  private readonly deny: AddressDenyList;
+  private readonly outbound: OutboundGuards;
   private readonly resolvers = new Map<number, Resolver>();
   private readonly client = new DnsClient();
 
-  constructor(config: Pick<AppConfig, 'outboundDeny'>) {
-    this.deny = config.outboundDeny;
+  constructor(deps: { outbound: OutboundGuards }) {
+    this.outbound = deps.outbound;
+  }
+
+  /** The named server asked (the system's resolvers are this machine's own business; answers are only read). */
+  endpoint(target: CheckTarget<'dns'>): Endpoint | null {
+    if (!target.dnsServer) return null;
+    try {
+      return parseDnsServer(target.dnsServer);
+    } catch {
+      return null;
+    }
   }
 
   async check(target: CheckTarget<'dns'>): Promise<ProbeResult> {
@@ -34,7 +43,7 @@ export class DnsChecker implements Checker<'dns'> {
     const timeoutMs = target.timeout * 1000;
     try {
       const name = target.dnsRecordType === 'PTR' && isIP(target.hostname) ? reverseName(target.hostname) : target.hostname;
-      const server = target.dnsServer ? await this.serverAddress(target.dnsServer) : null;
+      const server = target.dnsServer ? await this.serverAddress(target.dnsServer, target.scope) : null;
       // Our client times its questions out itself; Node's resolver is raced against the timeout as a safety net.
       const answers = server
         ? await this.client.query(server.address, server.port, target.dnsRecordType, name, timeoutMs)
@@ -51,21 +60,11 @@ export class DnsChecker implements Checker<'dns'> {
   }
 
   /** `host[:port]` (`1.2.3.4:5353`, `[::1]:53`, a name resolved first) as an address and port; denied addresses refused. */
-  private async serverAddress(server: string): Promise<{ address: string; port: number }> {
-    const match =
-      /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(server) ??
-      (isIP(server) === 6 ? [server, server] : /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(server));
-    const port = Number(match?.[2] ?? 53);
-    if (!match || port < 1 || port > 65_535) throw new Error(`Invalid DNS server "${server}"`);
-    const host = match[1];
-    const address =
-      isIP(host) !== 0
-        ? host
-        : await lookup(host).then(
-            (found) => found.address,
-            () => Promise.reject(new Error(`DNS server ${host} not found`)),
-          );
-    if (this.deny.denies(address)) throw new OutboundDeniedError(address);
+  private async serverAddress(server: string, scope: OutboundScope): Promise<{ address: string; port: number }> {
+    const { host, port } = parseDnsServer(server);
+    const { address } = await resolveAllowed(host, this.outbound.guard(scope), port).catch((error: unknown) =>
+      Promise.reject(isOutboundDenied(error) ? error : new Error(`DNS server ${host} not found`)),
+    );
     return { address, port };
   }
 
@@ -146,4 +145,14 @@ function describeDnsFailure(error: unknown, target: CheckTarget<'dns'>): string 
     default:
       return describeFailure(error, target.timeout);
   }
+}
+
+/** `host[:port]` (`1.2.3.4:5353`, `[::1]:53`, `ns.example.com`) as a host and port (53 by default); throws for others. */
+export function parseDnsServer(server: string): Endpoint {
+  const match =
+    /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(server) ??
+    (isIP(server) === 6 ? [server, server] : /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(server));
+  const port = Number(match?.[2] ?? 53);
+  if (!match || port < 1 || port > 65_535) throw new Error(`Invalid DNS server "${server}"`);
+  return { host: match[1], port };
 }

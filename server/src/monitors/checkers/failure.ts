@@ -1,4 +1,4 @@
-import { deniedAddress, isOutboundDenied } from '../../common/outbound';
+import { describeRefusal, outboundRefusal } from '../../common/outbound';
 import type { Observed, ProbeResult } from './checker';
 import { rejectedCertificate, describeCertificateProblem } from './peer-certificate';
 
@@ -6,7 +6,8 @@ import { rejectedCertificate, describeCertificateProblem } from './peer-certific
 export function describeFailure(error: unknown, timeoutSeconds: number): string {
   const failure = (error ?? {}) as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = failure.code ?? failure.cause?.code ?? '';
-  if (isOutboundDenied(error)) return `Address ${deniedAddress(error)} is refused by OUTBOUND_DENY`;
+  const refused = outboundRefusal(error);
+  if (refused) return describeRefusal(refused);
   const certificate = rejectedCertificate(error);
   if (certificate) return describeCertificateProblem(certificate);
   if (failure.name === 'TimeoutError' || failure.name === 'AbortError' || /TIMEOUT/.test(code)) {

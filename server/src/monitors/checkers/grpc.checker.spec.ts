@@ -7,6 +7,7 @@ import { createSelfSignedCertificate, daysFromNow } from './fakes/certificates.t
 
 const target = (port: number, fields: Partial<CheckTarget<'grpc'>> = {}): CheckTarget<'grpc'> => ({
   id: 1,
+  scope: 'admin',
   type: 'grpc',
   hostname: '127.0.0.1',
   port,
@@ -27,7 +28,7 @@ async function listenRaw(onConnection: (socket: import('node:net').Socket) => vo
 const openSockets = () => process.getActiveResourcesInfo().filter((kind) => kind === 'TCPSocketWrap' || kind === 'TLSWrap').length;
 
 describe('GrpcChecker', () => {
-  const sut = new GrpcChecker({ outboundDeny: AddressDenyList.parse('') });
+  const sut = new GrpcChecker({ outbound: AddressDenyList.parse('') });
   let plain: FakeGrpcHealthServer;
   let secure: FakeGrpcHealthServer;
   const certificate = createSelfSignedCertificate({ validTo: daysFromNow(5) });
@@ -101,7 +102,7 @@ describe('GrpcChecker', () => {
   });
 
   it('refuses an address denied by OUTBOUND_DENY without asking', async () => {
-    const denied = new GrpcChecker({ outboundDeny: AddressDenyList.parse('127.0.0.0/8') });
+    const denied = new GrpcChecker({ outbound: AddressDenyList.parse('127.0.0.0/8') });
     const before = plain.asked.length;
     expect(await denied.check(target(plain.port))).toMatchObject({ ok: false, error: 'Address 127.0.0.1 is refused by OUTBOUND_DENY' });
     expect(plain.asked.length).toBe(before);
@@ -127,7 +128,7 @@ describe('GrpcChecker', () => {
   });
 
   it('checks over TLS without ignoreTls when the certificate is trusted for the name', async () => {
-    const trusting = new GrpcChecker({ outboundDeny: AddressDenyList.parse('') }, { ca: [certificate.cert] });
+    const trusting = new GrpcChecker({ outbound: AddressDenyList.parse('') }, { ca: [certificate.cert] });
     const result = await trusting.check(target(secure.port, { tls: true, hostname: 'localhost' }));
     expect(result).toMatchObject({
       ok: true,

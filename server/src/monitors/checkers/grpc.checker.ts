@@ -1,5 +1,5 @@
 import { connect as http2Connect, constants as http2, type ClientHttp2Session } from 'node:http2';
-import type { CheckTarget, Checker, Observed, ProbeResult } from './checker';
+import type { Checker, CheckTarget, Endpoint, Observed, ProbeResult } from './checker';
 import { failedProbe, ProbeFailure } from './failure';
 import { refusedCertificate } from './peer-certificate';
 import { openTargetSocket, TargetSocketChecker } from './socket';
@@ -44,11 +44,15 @@ export interface CallAnswer {
  * The standard `grpc.health.v1.Health/Check` call, plaintext (h2c) or TLS, as one HTTP/2 request on a connection of
  * its own that is closed when the answer is in: nothing stays open between checks, whatever the number of monitors.
  * It is spoken over node:http2 rather than through @grpc/grpc-js because the check needs the connection itself: the
- * address judged by OUTBOUND_DENY, the peer certificate (grpc-js does not expose it), and a deadline on the whole.
+ * address judged by the outbound policy, the peer certificate (grpc-js does not expose it), and a deadline on the whole.
  * SERVING is up; any other serving status, or a gRPC error, fails the check naming it. `body` is the status name.
  */
 export class GrpcChecker extends TargetSocketChecker implements Checker<'grpc'> {
   readonly type = 'grpc';
+
+  endpoint(target: CheckTarget<'grpc'>): Endpoint {
+    return { host: target.hostname, port: target.port };
+  }
 
   async check(target: CheckTarget<'grpc'>): Promise<ProbeResult> {
     const started = performance.now();
@@ -61,7 +65,7 @@ export class GrpcChecker extends TargetSocketChecker implements Checker<'grpc'> 
       const opened = await openTargetSocket({
         hostname: target.hostname,
         port: target.port,
-        deny: this.deny,
+        guard: this.outbound.guard(target.scope),
         tls: target.tls ? { alpn: ['h2'], ca: this.ca } : null,
         timeoutMs: target.timeout * 1000,
       });

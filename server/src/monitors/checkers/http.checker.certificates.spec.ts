@@ -10,6 +10,7 @@ import { startTlsServer, type FakeTlsServer } from './fakes/tls-server.testing';
 function httpsTarget(url: string, fields: Partial<CheckTarget<'http'>> = {}): CheckTarget<'http'> {
   return {
     id: 1,
+    scope: 'admin',
     type: 'http',
     url,
     method: 'GET',
@@ -27,7 +28,7 @@ function httpsTarget(url: string, fields: Partial<CheckTarget<'http'>> = {}): Ch
 describe('HttpChecker certificates', () => {
   const authority = createTestAuthority();
   const sut = new HttpChecker(
-    { outboundDeny: AddressDenyList.parse(''), monitors: { connectionsPerOrigin: 4 } as AppConfig['monitors'] },
+    { outbound: AddressDenyList.parse(''), monitors: { connectionsPerOrigin: 4 } as AppConfig['monitors'] },
     { ca: [authority.cert] },
   );
   const servers: FakeTlsServer[] = [];

@@ -6,13 +6,14 @@ import type { CheckTarget } from './checker';
 import { describeFailure, HttpChecker, matchesExpectedStatus } from './http.checker';
 
 const config = (deny = '', connectionsPerOrigin = 4) => ({
-  outboundDeny: AddressDenyList.parse(deny),
+  outbound: AddressDenyList.parse(deny),
   monitors: { connectionsPerOrigin } as AppConfig['monitors'],
 });
 
 function httpTarget(url: string, fields: Partial<CheckTarget<'http'>> = {}): CheckTarget<'http'> {
   return {
     id: 1,
+    scope: 'admin',
     type: 'http',
     url,
     method: 'GET',

@@ -1,10 +1,11 @@
 import { TLSSocket } from 'node:tls';
 import { Agent, buildConnector, Client, Dispatcher, interceptors, Pool, request } from 'undici';
 import { METHODS_WITH_BODY, type Assertion } from '@vigil/proto';
-import { guardedConnector, type AddressDenyList } from '../../common/outbound';
+import { guardedConnector, type AddressGuard, type OutboundGuards, type OutboundScope } from '../../common/outbound';
+import { urlEndpoint } from './socket';
 import type { AppConfig } from '../../config/config';
 import { Histogram } from '../../common/histogram';
-import type { CheckTarget, Checker, Observed, PeerCertificate, ProbeResult } from './checker';
+import type { Checker, CheckTarget, Endpoint, Observed, PeerCertificate, ProbeResult } from './checker';
 import { describeFailure } from './failure';
 import { CertificateRejectedError, peerCertificateOf, rejectedCertificate, trustedAuthorities } from './peer-certificate';
 
@@ -71,38 +72,48 @@ function readsHeaders(assertions: readonly Assertion[]): boolean {
 /**
  * HTTP checks over keep-alive connection pools (one pool per origin, at most CHECK_CONNECTIONS_PER_ORIGIN connections:
  * checks beyond it wait for a free connection), following up to the monitor's `maxRedirects`. Every connection, each
- * redirect hop's included, is judged against OUTBOUND_DENY on its resolved address. Two agents share all monitors:
- * one refusing invalid certificates, one for monitors that ignore TLS errors.
+ * redirect hop's included, is judged by the outbound policy on its resolved address. Agents are shared by all monitors
+ * of a scope (admin or user, whose rules differ; a kept-alive connection is never lent across them): one refusing
+ * invalid certificates, one for monitors that ignore TLS errors.
  */
 export class HttpChecker implements Checker<'http'> {
   readonly type = 'http';
-  private readonly strict: Agent;
-  private readonly lenient: Agent;
-  private readonly strictRedirecting: Dispatcher;
-  private readonly lenientRedirecting: Dispatcher;
+  private readonly agents: Agent[] = [];
+  private readonly dispatchers: Record<OutboundScope, { strict: Dispatcher; lenient: Dispatcher }>;
   /** How long each check's network work took (connecting, redirects, headers, reading out the body), for /api/metrics. */
   readonly requests = new Histogram();
 
   /** `ca`: extra certificate authorities to trust besides Node's (specs trust their own test authority this way). */
-  constructor(config: Pick<AppConfig, 'outboundDeny' | 'monitors'>, trust: { ca?: string[] } = {}) {
-    this.strict = this.agent(config.outboundDeny, config.monitors.connectionsPerOrigin, true, trust.ca);
-    this.lenient = this.agent(config.outboundDeny, config.monitors.connectionsPerOrigin, false, trust.ca);
+  constructor(
+    deps: { outbound: OutboundGuards; monitors: Pick<AppConfig['monitors'], 'connectionsPerOrigin'> },
+    trust: { ca?: string[] } = {},
+  ) {
+    const connections = deps.monitors.connectionsPerOrigin;
     // The redirect limit is read from each request's own `maxRedirections`, so one composed dispatcher serves every limit.
-    this.strictRedirecting = this.strict.compose(interceptors.redirect());
-    this.lenientRedirecting = this.lenient.compose(interceptors.redirect());
+    const dispatchersOf = (guard: AddressGuard) => ({
+      strict: this.agent(guard, connections, true, trust.ca).compose(interceptors.redirect()),
+      lenient: this.agent(guard, connections, false, trust.ca).compose(interceptors.redirect()),
+    });
+    this.dispatchers = { admin: dispatchersOf(deps.outbound.guard('admin')), user: dispatchersOf(deps.outbound.guard('user')) };
   }
 
-  private agent(deny: AddressDenyList, connections: number, strict: boolean, ca: string[] | undefined): Agent {
+  private agent(guard: AddressGuard, connections: number, strict: boolean, ca: string[] | undefined): Agent {
     // No TLS session reuse: a resumed session skips the name check and this checker must judge every connection.
-    const connect = guardedConnector(deny, { rejectUnauthorized: false, maxCachedSessions: 0, ca: trustedAuthorities(ca) });
+    const connect = guardedConnector(guard, { rejectUnauthorized: false, maxCachedSessions: 0, ca: trustedAuthorities(ca) });
     const clients = probeClients(strict);
-    return new Agent({
+    const agent = new Agent({
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
       connections,
       connect,
       factory: (origin, options) => new Pool(origin, { ...options, factory: clients }),
     });
+    this.agents.push(agent);
+    return agent;
+  }
+
+  endpoint(target: CheckTarget<'http'>): Endpoint | null {
+    return urlEndpoint(target.url);
   }
 
   async check(target: CheckTarget<'http'>): Promise<ProbeResult> {
@@ -114,7 +125,7 @@ export class HttpChecker implements Checker<'http'> {
       method: target.method,
       headers: { 'user-agent': 'Vigil-Monitor/1.0', ...target.headers },
       body: METHODS_WITH_BODY.includes(target.method) && target.body ? target.body : undefined,
-      dispatcher: target.ignoreTls ? this.lenientRedirecting : this.strictRedirecting,
+      dispatcher: this.dispatchers[target.scope][target.ignoreTls ? 'lenient' : 'strict'],
       signal: AbortSignal.timeout(timeoutMs),
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
@@ -163,7 +174,7 @@ export class HttpChecker implements Checker<'http'> {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.strict.close(), this.lenient.close()]).catch(() => undefined);
+    await Promise.all(this.agents.map((agent) => agent.close())).catch(() => undefined);
   }
 }
 

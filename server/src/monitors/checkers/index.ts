@@ -1,4 +1,5 @@
 import type { MonitorType } from '@vigil/proto';
+import type { OutboundGuards } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { Checker } from './checker';
 import { DnsChecker } from './dns.checker';
@@ -18,21 +19,22 @@ export * from './checker';
 /** What checkers are built from. */
 export interface CheckerDeps {
   config: AppConfig;
+  outbound: OutboundGuards;
 }
 
 /** Every monitor type's checker; adding a type adds one line here (a type left out does not compile). */
 export const CHECKERS = {
-  http: ({ config }: CheckerDeps) => new HttpChecker(config),
-  tcp: ({ config }: CheckerDeps) => new TcpChecker(config),
-  ping: ({ config }: CheckerDeps) => new PingChecker(config),
-  dns: ({ config }: CheckerDeps) => new DnsChecker(config),
-  tls: ({ config }: CheckerDeps) => new TlsChecker(config),
+  http: ({ config, outbound }: CheckerDeps) => new HttpChecker({ outbound, monitors: config.monitors }),
+  tcp: ({ outbound }: CheckerDeps) => new TcpChecker({ outbound }),
+  ping: ({ outbound }: CheckerDeps) => new PingChecker({ outbound }),
+  dns: ({ outbound }: CheckerDeps) => new DnsChecker({ outbound }),
+  tls: ({ outbound }: CheckerDeps) => new TlsChecker({ outbound }),
   push: () => new PushChecker(),
-  websocket: ({ config }: CheckerDeps) => new WebsocketChecker(config),
-  grpc: ({ config }: CheckerDeps) => new GrpcChecker(config),
-  postgres: ({ config }: CheckerDeps) => new PostgresChecker(config),
-  mysql: ({ config }: CheckerDeps) => new MysqlChecker(config),
-  redis: ({ config }: CheckerDeps) => new RedisChecker(config),
+  websocket: ({ outbound }: CheckerDeps) => new WebsocketChecker({ outbound }),
+  grpc: ({ outbound }: CheckerDeps) => new GrpcChecker({ outbound }),
+  postgres: ({ outbound }: CheckerDeps) => new PostgresChecker({ outbound }),
+  mysql: ({ outbound }: CheckerDeps) => new MysqlChecker({ outbound }),
+  redis: ({ outbound }: CheckerDeps) => new RedisChecker({ outbound }),
 } satisfies { [T in MonitorType]: (deps: CheckerDeps) => Checker<T> };
 
 /** One checker instance per type, as built (each keeps its own pools). */

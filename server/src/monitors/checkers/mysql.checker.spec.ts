@@ -6,10 +6,11 @@ import { MysqlChecker } from './mysql.checker';
 /** Failure paths against loopback fakes; the real server's answers are in test/medium/mysql-checker.medium-spec.ts. */
 describe('MysqlChecker', () => {
   const PASSWORD = 'My5ql:p@ss/w#rd';
-  const sut = new MysqlChecker({ outboundDeny: AddressDenyList.parse('') });
+  const sut = new MysqlChecker({ outbound: AddressDenyList.parse('') });
   const fakes: FakeServer[] = [];
   const target = (connectionString: string, timeout = 2): CheckTarget<'mysql'> => ({
     id: 1,
+    scope: 'admin',
     type: 'mysql',
     timeout,
     assertions: [],
@@ -38,7 +39,7 @@ describe('MysqlChecker', () => {
   });
 
   it('refuses an address in OUTBOUND_DENY', async () => {
-    const denying = new MysqlChecker({ outboundDeny: AddressDenyList.parse('127.0.0.0/8') });
+    const denying = new MysqlChecker({ outbound: AddressDenyList.parse('127.0.0.0/8') });
     expect((await denying.check(target(withPassword(3306)))).error).toBe('Address 127.0.0.1 is refused by OUTBOUND_DENY');
   });
 

@@ -1,8 +1,16 @@
 import { connect } from 'node:net';
 import { type Connection, createConnection, type FieldPacket, type QueryOptions } from 'mysql2';
-import type { AppConfig } from '../../config/config';
-import type { CheckTarget, Checker, ProbeResult } from './checker';
-import { cutValue, type DatabaseRun, type DatabaseSession, destroyAll, runDatabaseCheck, tlsOptions } from './database-connection';
+import type { OutboundGuards } from '../../common/outbound';
+import type { Checker, CheckTarget, Endpoint, ProbeResult } from './checker';
+import {
+  cutValue,
+  type DatabaseRun,
+  type DatabaseSession,
+  destroyAll,
+  runDatabaseCheck,
+  tlsOptions,
+  databaseEndpoint,
+} from './database-connection';
 
 export const MYSQL_DEFAULT_QUERY = 'SELECT 1';
 
@@ -16,10 +24,14 @@ export class MysqlChecker implements Checker<'mysql'> {
   readonly type = 'mysql' as const;
   private readonly open = new Set<DatabaseSession>();
 
-  constructor(private readonly config: Pick<AppConfig, 'outboundDeny'>) {}
+  constructor(private readonly deps: { outbound: OutboundGuards }) {}
+
+  endpoint(target: CheckTarget<'mysql'>): Endpoint | null {
+    return databaseEndpoint('mysql', target.connectionString);
+  }
 
   check(target: CheckTarget<'mysql'>): Promise<ProbeResult> {
-    return runDatabaseCheck('mysql', target, this.config.outboundDeny, this.open, mysqlQuery(target.query?.trim() || MYSQL_DEFAULT_QUERY));
+    return runDatabaseCheck('mysql', target, this.deps.outbound, this.open, mysqlQuery(target.query?.trim() || MYSQL_DEFAULT_QUERY));
   }
 
   close(): Promise<void> {
@@ -34,7 +46,7 @@ function mysqlQuery(query: string): DatabaseRun {
   return async (endpoint, lookup, remaining, track) => {
     const tls = tlsOptions(endpoint);
     const connection = createConnection({
-      // Our socket, for OUTBOUND_DENY's lookup (mysql2 has no lookup option); mysql2 still reads `host` for TLS.
+      // Our socket, for the outbound policy's lookup (mysql2 has no lookup option); mysql2 still reads `host` for TLS.
       stream: connect({ host: endpoint.host, port: endpoint.port, lookup, noDelay: true }),
       host: endpoint.host,
       port: endpoint.port,

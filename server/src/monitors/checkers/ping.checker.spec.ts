@@ -6,6 +6,7 @@ import { createSilentHost, SilentHost } from './fakes/silent-host.testing';
 
 const target = (hostname: string, fields: Partial<CheckTarget<'ping'>> = {}): CheckTarget<'ping'> => ({
   id: 1,
+  scope: 'admin',
   type: 'ping',
   hostname,
   packetCount: 3,
@@ -14,7 +15,7 @@ const target = (hostname: string, fields: Partial<CheckTarget<'ping'>> = {}): Ch
   ...fields,
 });
 
-const allow = { outboundDeny: AddressDenyList.parse('') };
+const allow = { outbound: AddressDenyList.parse('') };
 
 /** The real runner, recording each run it was asked for. */
 function recordingRunner() {
@@ -136,7 +137,7 @@ describe('PingChecker', () => {
 
   it('refuses an address denied by OUTBOUND_DENY, by IP or by name, without pinging', async () => {
     const { runs, runner } = recordingRunner();
-    const sut = new PingChecker({ outboundDeny: AddressDenyList.parse('127.0.0.0/8, ::1') }, runner);
+    const sut = new PingChecker({ outbound: AddressDenyList.parse('127.0.0.0/8, ::1') }, runner);
     expect(await sut.check(target('127.0.0.5'))).toMatchObject({ ok: false, error: 'Address 127.0.0.5 is refused by OUTBOUND_DENY' });
     expect((await sut.check(target('localhost'))).error).toMatch(/^Address (127\.0\.0\.1|::1) is refused by OUTBOUND_DENY$/);
     expect(runs).toHaveLength(0);

@@ -1,7 +1,6 @@
 import { MONITOR_TYPE_LIMITS } from '@vigil/proto';
-import { AddressDenyList, resolveAllowed } from '../../common/outbound';
-import type { AppConfig } from '../../config/config';
-import type { CheckTarget, Checker, ProbeResult } from './checker';
+import { resolveAllowed, type OutboundGuards } from '../../common/outbound';
+import type { Checker, CheckTarget, Endpoint, ProbeResult } from './checker';
 import { FpingRun, HostReplies, runFping, SEND_INTERVAL_MS } from './fping';
 import { describeFailure } from './failure';
 import { withinTimeout } from './socket';
@@ -43,21 +42,26 @@ type Runner = (run: FpingRun) => Promise<Map<string, HostReplies>>;
  * ICMP echo through fping, batched: the checks due within GATHER_MS of each other (with the same packet count) go
  * to one fping process, which pings every address in turn and prints each one's round trips. A process per check
  * costs several times more CPU at thousands of targets (figures in docs/decisions.md). Each check resolves its name
- * itself, so OUTBOUND_DENY judges the address that is pinged. Observed: `responseTime` is the average round trip,
+ * itself, so the outbound policy judges the address that is pinged. Observed: `responseTime` is the average round trip,
  * `packetLoss` the percentage lost; the check is up when at least one reply came.
  */
 export class PingChecker implements Checker<'ping'> {
   readonly type = 'ping';
   readonly batched = true;
-  private readonly deny: AddressDenyList;
+  private readonly outbound: OutboundGuards;
   private readonly batches = new Map<number, Batch>();
   private readonly running = new Set<Promise<void>>();
 
   constructor(
-    config: Pick<AppConfig, 'outboundDeny'>,
+    deps: { outbound: OutboundGuards },
     private readonly runner: Runner = runFping,
   ) {
-    this.deny = config.outboundDeny;
+    this.outbound = deps.outbound;
+  }
+
+  /** ICMP has no port: only the deny lists can refuse a ping. */
+  endpoint(target: CheckTarget<'ping'>): Endpoint {
+    return { host: target.hostname, port: 0 };
   }
 
   async check(target: CheckTarget<'ping'>): Promise<ProbeResult> {
@@ -70,7 +74,7 @@ export class PingChecker implements Checker<'ping'> {
     const failure = (error: string): ProbeResult => ({ ok: false, statusCode: null, responseTime: null, error, checkedAt, observed: {} });
     let address: string;
     try {
-      ({ address } = await withinTimeout(resolveAllowed(target.hostname, this.deny), target.timeout * 1000));
+      ({ address } = await withinTimeout(resolveAllowed(target.hostname, this.outbound.guard(target.scope)), target.timeout * 1000));
     } catch (error) {
       return failure(describeFailure(error, target.timeout));
     }

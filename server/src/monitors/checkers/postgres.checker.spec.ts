@@ -7,10 +7,11 @@ import { PostgresChecker } from './postgres.checker';
 /** Failure paths against loopback fakes; the real server's answers are in test/medium/database-checkers.medium-spec.ts. */
 describe('PostgresChecker', () => {
   const PASSWORD = 'Pa55:w/rd@#1';
-  const sut = new PostgresChecker({ outboundDeny: AddressDenyList.parse('') });
+  const sut = new PostgresChecker({ outbound: AddressDenyList.parse('') });
   const fakes: FakeServer[] = [];
   const target = (connectionString: string, timeout = 2): CheckTarget<'postgres'> => ({
     id: 1,
+    scope: 'admin',
     type: 'postgres',
     timeout,
     assertions: [],
@@ -70,7 +71,7 @@ describe('PostgresChecker', () => {
   });
 
   it('refuses an address in OUTBOUND_DENY', async () => {
-    const denying = new PostgresChecker({ outboundDeny: AddressDenyList.parse('127.0.0.0/8') });
+    const denying = new PostgresChecker({ outbound: AddressDenyList.parse('127.0.0.0/8') });
     const result = await denying.check(target(withPassword(5432, 'localhost')));
     expect(result.error).toMatch(/^Address 127\.0\.0\.1 is refused by OUTBOUND_DENY$|^Address ::1 is refused/);
   });

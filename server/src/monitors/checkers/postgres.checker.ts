@@ -1,8 +1,16 @@
 import { type LookupFunction, Socket } from 'node:net';
 import { Client, type QueryArrayConfig } from 'pg';
-import type { AppConfig } from '../../config/config';
-import type { CheckTarget, Checker, ProbeResult } from './checker';
-import { cutValue, type DatabaseRun, type DatabaseSession, destroyAll, runDatabaseCheck, tlsOptions } from './database-connection';
+import type { OutboundGuards } from '../../common/outbound';
+import type { Checker, CheckTarget, Endpoint, ProbeResult } from './checker';
+import {
+  cutValue,
+  type DatabaseRun,
+  type DatabaseSession,
+  destroyAll,
+  runDatabaseCheck,
+  tlsOptions,
+  databaseEndpoint,
+} from './database-connection';
 
 export const POSTGRES_DEFAULT_QUERY = 'SELECT 1';
 
@@ -18,13 +26,17 @@ export class PostgresChecker implements Checker<'postgres'> {
   readonly type = 'postgres' as const;
   private readonly open = new Set<DatabaseSession>();
 
-  constructor(private readonly config: Pick<AppConfig, 'outboundDeny'>) {}
+  constructor(private readonly deps: { outbound: OutboundGuards }) {}
+
+  endpoint(target: CheckTarget<'postgres'>): Endpoint | null {
+    return databaseEndpoint('postgres', target.connectionString);
+  }
 
   check(target: CheckTarget<'postgres'>): Promise<ProbeResult> {
     return runDatabaseCheck(
       'postgres',
       target,
-      this.config.outboundDeny,
+      this.deps.outbound,
       this.open,
       postgresQuery(target.query?.trim() || POSTGRES_DEFAULT_QUERY),
     );
@@ -65,7 +77,7 @@ function postgresQuery(query: string): DatabaseRun {
   };
 }
 
-/** A socket for pg, whose `connect(port, host)` resolves the host through OUTBOUND_DENY's lookup (pg has no lookup option). */
+/** A socket for pg, whose `connect(port, host)` resolves the host through the outbound policy's lookup (pg has no lookup option). */
 function guardedSocket(lookup: LookupFunction): Socket {
   const socket = new Socket();
   const connect = socket.connect.bind(socket);

@@ -1,4 +1,4 @@
-import type { CheckTarget, Checker, ProbeResult } from './checker';
+import type { Checker, CheckTarget, ProbeResult } from './checker';
 
 /**
  * A push monitor's scheduled check: pushes arrive on `/api/push/{token}` and are stored as checks there; this only
@@ -9,6 +9,11 @@ import type { CheckTarget, Checker, ProbeResult } from './checker';
  */
 export class PushChecker implements Checker<'push'> {
   readonly type = 'push' as const;
+
+  /** A push monitor reaches nothing: its pushes come to Vigil. */
+  endpoint(): null {
+    return null;
+  }
 
   async check(target: CheckTarget<'push'>): Promise<ProbeResult> {
     return {

@@ -59,10 +59,11 @@ describe('replyText', () => {
 /** Failure paths against loopback fakes; the real server's answers are in test/medium/database-checkers.medium-spec.ts. */
 describe('RedisChecker', () => {
   const PASSWORD = 'r3d!s:p@ss/word';
-  const sut = new RedisChecker({ outboundDeny: AddressDenyList.parse('') });
+  const sut = new RedisChecker({ outbound: AddressDenyList.parse('') });
   const fakes: FakeServer[] = [];
   const target = (connectionString: string, query: string | null = null, timeout = 2): CheckTarget<'redis'> => ({
     id: 1,
+    scope: 'admin',
     type: 'redis',
     timeout,
     assertions: [],
@@ -108,7 +109,7 @@ describe('RedisChecker', () => {
   });
 
   it('refuses an address in OUTBOUND_DENY', async () => {
-    const denying = new RedisChecker({ outboundDeny: AddressDenyList.parse('127.0.0.0/8') });
+    const denying = new RedisChecker({ outbound: AddressDenyList.parse('127.0.0.0/8') });
     expect((await denying.check(target('redis://127.0.0.1:6379'))).error).toBe('Address 127.0.0.1 is refused by OUTBOUND_DENY');
   });
 

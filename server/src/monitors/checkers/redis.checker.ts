@@ -2,8 +2,8 @@ import { connect as connectTcp, type LookupFunction } from 'node:net';
 import { type ConnectionOptions, connect as connectTls } from 'node:tls';
 import Redis, { AbstractConnector, type RedisOptions } from 'ioredis';
 import { isAllowedRedisCommand, parseRedisCommand, REDIS_READ_COMMANDS } from '@vigil/proto';
-import type { AppConfig } from '../../config/config';
-import type { CheckTarget, Checker, ProbeResult } from './checker';
+import type { OutboundGuards } from '../../common/outbound';
+import type { Checker, CheckTarget, Endpoint, ProbeResult } from './checker';
 import {
   cutValue,
   type DatabaseEndpoint,
@@ -11,6 +11,7 @@ import {
   type DatabaseSession,
   destroyAll,
   runDatabaseCheck,
+  databaseEndpoint,
   tlsOptions,
 } from './database-connection';
 
@@ -24,7 +25,11 @@ export class RedisChecker implements Checker<'redis'> {
   readonly type = 'redis' as const;
   private readonly open = new Set<DatabaseSession>();
 
-  constructor(private readonly config: Pick<AppConfig, 'outboundDeny'>) {}
+  constructor(private readonly deps: { outbound: OutboundGuards }) {}
+
+  endpoint(target: CheckTarget<'redis'>): Endpoint | null {
+    return databaseEndpoint('redis', target.connectionString);
+  }
 
   check(target: CheckTarget<'redis'>): Promise<ProbeResult> {
     const line = target.query?.trim() || REDIS_DEFAULT_COMMAND;
@@ -36,7 +41,7 @@ export class RedisChecker implements Checker<'redis'> {
         : 'The Redis command has an unclosed quote';
       return Promise.resolve({ ok: false, statusCode: null, responseTime: null, error, checkedAt: new Date(), observed: {} });
     }
-    return runDatabaseCheck('redis', target, this.config.outboundDeny, this.open, redisCommand(words));
+    return runDatabaseCheck('redis', target, this.deps.outbound, this.open, redisCommand(words));
   }
 
   close(): Promise<void> {
@@ -88,7 +93,7 @@ function redisCommand([command, ...args]: string[]): DatabaseRun {
 }
 
 /**
- * ioredis's standalone connector with OUTBOUND_DENY's lookup on the socket (ioredis passes no lookup to its own).
+ * ioredis's standalone connector with the outbound policy's lookup on the socket (ioredis passes no lookup to its own).
  * The stream ends as ioredis's does: at `disconnect()`, politely, destroyed after 2 s.
  */
 function guardedConnector(

@@ -1,8 +1,7 @@
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
-import { socketLookup, type AddressDenyList } from '../../common/outbound';
-import type { AppConfig } from '../../config/config';
-import type { PeerCertificate } from './checker';
+import { socketLookup, type AddressGuard, type OutboundGuards } from '../../common/outbound';
+import type { Endpoint, PeerCertificate } from './checker';
 import { timeoutError } from './failure';
 import { peerCertificateOf, trustedAuthorities } from './peer-certificate';
 
@@ -40,20 +39,20 @@ export interface TargetSocketOptions {
   /** A name or an IP address (brackets allowed, as in a URL's host). */
   hostname: string;
   port: number;
-  deny: AddressDenyList;
+  guard: AddressGuard;
   /** Set: a TLS handshake offering these ALPN protocols, trusting `ca` (undefined: Node's authorities). */
   tls: { alpn?: string[]; ca?: string[] } | null;
   timeoutMs: number;
 }
 
 /**
- * A connection to a check's target through OUTBOUND_DENY, for the checkers that speak a protocol over it (TLS,
+ * A connection to a check's target through the outbound policy, for the checkers that speak a protocol over it (TLS,
  * WebSocket, gRPC). The TLS handshake does not reject the certificate, so the caller records it and decides
  * (`refusedCertificate`); nothing is written before that.
  */
 export async function openTargetSocket(options: TargetSocketOptions): Promise<TargetSocket> {
   const host = options.hostname.replace(/^\[|\]$/g, '');
-  const lookup = socketLookup(options.deny, host);
+  const lookup = socketLookup(options.guard, host, options.port);
   if (!options.tls) {
     return {
       socket: await openSocket(() => netConnect({ host, port: options.port, lookup }), 'connect', options.timeoutMs),
@@ -79,6 +78,18 @@ export async function openTargetSocket(options: TargetSocketOptions): Promise<Ta
   return { socket, certificate: peerCertificateOf(socket), alpnProtocol: socket.alpnProtocol };
 }
 
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443, 'ws:': 80, 'wss:': 443 };
+
+/** The host and port a URL's request connects to, or null for a URL that does not parse. */
+export function urlEndpoint(url: string): Endpoint | null {
+  try {
+    const parsed = new URL(url);
+    return { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port) || DEFAULT_PORTS[parsed.protocol] || 0 };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `work`, or a timeout error after `timeoutMs` (a lookup cannot be cancelled, only no longer waited for). A plain
  * timer: `AbortSignal.timeout` costs a weakly held signal per call, which showed at thousands of checks a minute.
@@ -99,14 +110,14 @@ export function withinTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T
   });
 }
 
-/** What the checkers that open their target's socket themselves hold: OUTBOUND_DENY and the authorities they trust. */
+/** What the checkers that open their target's socket themselves hold: the outbound policy and the authorities they trust. */
 export abstract class TargetSocketChecker {
-  protected readonly deny: AddressDenyList;
+  protected readonly outbound: OutboundGuards;
   protected readonly ca: string[] | undefined;
 
   /** `trust.ca`: authorities to trust besides Node's (specs trust their own test authority this way). */
-  constructor(config: Pick<AppConfig, 'outboundDeny'>, trust: { ca?: string[] } = {}) {
-    this.deny = config.outboundDeny;
+  constructor(deps: { outbound: OutboundGuards }, trust: { ca?: string[] } = {}) {
+    this.outbound = deps.outbound;
     this.ca = trustedAuthorities(trust.ca);
   }
 }

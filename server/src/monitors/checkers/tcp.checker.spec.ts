@@ -5,6 +5,7 @@ import { TcpChecker } from './tcp.checker';
 
 const tcpTarget = (hostname: string, port: number, timeout = 5): CheckTarget<'tcp'> => ({
   id: 1,
+  scope: 'admin',
   type: 'tcp',
   hostname,
   port,
@@ -13,7 +14,7 @@ const tcpTarget = (hostname: string, port: number, timeout = 5): CheckTarget<'tc
 });
 
 describe('TcpChecker', () => {
-  const sut = new TcpChecker({ outboundDeny: AddressDenyList.parse('127.0.0.2/32') });
+  const sut = new TcpChecker({ outbound: AddressDenyList.parse('127.0.0.2/32') });
   let server: FakeTcpServer;
 
   beforeAll(async () => {
@@ -51,7 +52,7 @@ describe('TcpChecker', () => {
     try {
       const literal = await sut.check(tcpTarget('127.0.0.2', denied.port));
       expect(literal).toMatchObject({ ok: false, error: 'Address 127.0.0.2 is refused by OUTBOUND_DENY' });
-      const everything = new TcpChecker({ outboundDeny: AddressDenyList.parse('127.0.0.0/8, ::1/128') });
+      const everything = new TcpChecker({ outbound: AddressDenyList.parse('127.0.0.0/8, ::1/128') });
       const named = await everything.check(tcpTarget('localhost', server.port));
       expect(named).toMatchObject({ ok: false, error: expect.stringMatching(/^Address (127\.0\.0\.1|::1) is refused by OUTBOUND_DENY$/) });
       expect(denied.connections).toBe(0);

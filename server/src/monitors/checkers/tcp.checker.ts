@@ -1,20 +1,23 @@
 import { connect } from 'node:net';
-import { socketLookup, type AddressDenyList } from '../../common/outbound';
-import type { AppConfig } from '../../config/config';
-import type { CheckTarget, Checker, ProbeResult } from './checker';
+import { socketLookup, type OutboundGuards } from '../../common/outbound';
+import type { Checker, CheckTarget, Endpoint, ProbeResult } from './checker';
 import { describeFailure } from './failure';
 import { openSocket } from './socket';
 
 /**
  * TCP checks: the port is up when a connection opens within the timeout; the response time is the time to connect.
- * The resolved address is judged against OUTBOUND_DENY before connecting.
+ * The resolved address is judged by the outbound policy (see OutboundPolicy) before connecting.
  */
 export class TcpChecker implements Checker<'tcp'> {
   readonly type = 'tcp';
-  private readonly deny: AddressDenyList;
+  private readonly outbound: OutboundGuards;
 
-  constructor(config: Pick<AppConfig, 'outboundDeny'>) {
-    this.deny = config.outboundDeny;
+  constructor(deps: { outbound: OutboundGuards }) {
+    this.outbound = deps.outbound;
+  }
+
+  endpoint(target: CheckTarget<'tcp'>): Endpoint {
+    return { host: target.hostname, port: target.port };
   }
 
   async check(target: CheckTarget<'tcp'>): Promise<ProbeResult> {
@@ -22,7 +25,12 @@ export class TcpChecker implements Checker<'tcp'> {
     const started = performance.now();
     try {
       const socket = await openSocket(
-        () => connect({ host: target.hostname, port: target.port, lookup: socketLookup(this.deny, target.hostname) }),
+        () =>
+          connect({
+            host: target.hostname,
+            port: target.port,
+            lookup: socketLookup(this.outbound.guard(target.scope), target.hostname, target.port),
+          }),
         'connect',
         target.timeout * 1000,
       );

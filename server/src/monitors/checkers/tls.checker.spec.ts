@@ -8,6 +8,7 @@ import { TlsChecker } from './tls.checker';
 
 const tlsTarget = (hostname: string, port: number, fields: Partial<CheckTarget<'tls'>> = {}): CheckTarget<'tls'> => ({
   id: 1,
+  scope: 'admin',
   type: 'tls',
   hostname,
   port,
@@ -19,7 +20,7 @@ const tlsTarget = (hostname: string, port: number, fields: Partial<CheckTarget<'
 
 describe('TlsChecker', () => {
   const authority = createTestAuthority();
-  const sut = new TlsChecker({ outboundDeny: AddressDenyList.parse('127.0.0.2/32') }, { ca: [authority.cert] });
+  const sut = new TlsChecker({ outbound: AddressDenyList.parse('127.0.0.2/32') }, { ca: [authority.cert] });
   const servers: FakeTlsServer[] = [];
 
   async function serving(options: CertificateOptions) {
@@ -80,7 +81,7 @@ describe('TlsChecker', () => {
     servers.push(server);
     expect(await sut.check(tlsTarget('localhost', server.port))).toMatchObject({ ok: false, error: 'TLS error: self-signed certificate' });
     expect((await sut.check(tlsTarget('localhost', server.port, { ignoreTls: true }))).ok).toBe(true);
-    const untrusting = new TlsChecker({ outboundDeny: AddressDenyList.parse('') });
+    const untrusting = new TlsChecker({ outbound: AddressDenyList.parse('') });
     const { server: issued } = await serving({});
     expect(await untrusting.check(tlsTarget('localhost', issued.port))).toMatchObject({
       ok: false,

@@ -1,4 +1,4 @@
-import type { CheckTarget, Checker, ProbeResult } from './checker';
+import type { Checker, CheckTarget, Endpoint, ProbeResult } from './checker';
 import { describeFailure } from './failure';
 import { refusedCertificate } from './peer-certificate';
 import { openTargetSocket, TargetSocketChecker } from './socket';
@@ -11,6 +11,10 @@ import { openTargetSocket, TargetSocketChecker } from './socket';
 export class TlsChecker extends TargetSocketChecker implements Checker<'tls'> {
   readonly type = 'tls';
 
+  endpoint(target: CheckTarget<'tls'>): Endpoint {
+    return { host: target.hostname, port: target.port };
+  }
+
   async check(target: CheckTarget<'tls'>): Promise<ProbeResult> {
     const checkedAt = new Date();
     const started = performance.now();
@@ -18,7 +22,7 @@ export class TlsChecker extends TargetSocketChecker implements Checker<'tls'> {
       const { socket, certificate } = await openTargetSocket({
         hostname: target.hostname,
         port: target.port,
-        deny: this.deny,
+        guard: this.outbound.guard(target.scope),
         tls: { ca: this.ca },
         timeoutMs: target.timeout * 1000,
       });

@@ -7,6 +7,7 @@ import { WebsocketChecker } from './websocket.checker';
 
 const target = (url: string, fields: Partial<CheckTarget<'websocket'>> = {}): CheckTarget<'websocket'> => ({
   id: 1,
+  scope: 'admin',
   type: 'websocket',
   url,
   message: null,
@@ -25,7 +26,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe('WebsocketChecker', () => {
-  const sut = new WebsocketChecker({ outboundDeny: AddressDenyList.parse('') });
+  const sut = new WebsocketChecker({ outbound: AddressDenyList.parse('') });
   let fake: FakeWebsocketServer;
   let secure: FakeWebsocketServer;
 
@@ -88,7 +89,7 @@ describe('WebsocketChecker', () => {
   });
 
   it('refuses an address denied by OUTBOUND_DENY, by IP or by name, without connecting', async () => {
-    const denied = new WebsocketChecker({ outboundDeny: AddressDenyList.parse('127.0.0.0/8, ::1') });
+    const denied = new WebsocketChecker({ outbound: AddressDenyList.parse('127.0.0.0/8, ::1') });
     const before = fake.received.length;
     expect(await denied.check(target(fake.url, { message: 'x' }))).toMatchObject({
       ok: false,
@@ -127,7 +128,7 @@ describe('WebsocketChecker', () => {
 
   it('accepts a trusted certificate for the name it was made for and refuses it for another address', async () => {
     const certificate = createSelfSignedCertificate({ validTo: daysFromNow(30) });
-    const trusting = new WebsocketChecker({ outboundDeny: AddressDenyList.parse('') }, { ca: [certificate.cert] });
+    const trusting = new WebsocketChecker({ outbound: AddressDenyList.parse('') }, { ca: [certificate.cert] });
     const other = await startWebsocketServer({ tls: certificate, host: '127.0.0.2' });
     const named = await startWebsocketServer({ tls: certificate });
     try {

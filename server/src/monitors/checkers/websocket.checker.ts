@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import WebSocket, { type RawData } from 'ws';
-import type { CheckTarget, Checker, Observed, ProbeResult } from './checker';
+import type { Checker, CheckTarget, Endpoint, Observed, ProbeResult } from './checker';
 import { describeFailure, failedProbe, ProbeFailure } from './failure';
 import { refusedCertificate } from './peer-certificate';
-import { openTargetSocket, TargetSocketChecker } from './socket';
+import { openTargetSocket, TargetSocketChecker, urlEndpoint } from './socket';
 
 /** The part of the first message kept as `body`. */
 const BODY_LIMIT = 64 * 1024;
@@ -15,11 +15,15 @@ const CLOSE_GRACE_MS = 1000;
 /**
  * Opens a WebSocket (`ws:`/`wss:`) within the timeout. Without a message the check is up once the connection is
  * open; with one, it is sent once and the first message back is awaited: its text (first 64 KiB) is `body`, and none
- * within the timeout fails the check. The TCP/TLS connection is opened by openTargetSocket, so OUTBOUND_DENY judges the
+ * within the timeout fails the check. The TCP/TLS connection is opened by openTargetSocket, so the outbound policy judges the
  * resolved address and the certificate is recorded even when it is refused.
  */
 export class WebsocketChecker extends TargetSocketChecker implements Checker<'websocket'> {
   readonly type = 'websocket';
+
+  endpoint(target: CheckTarget<'websocket'>): Endpoint | null {
+    return urlEndpoint(target.url);
+  }
 
   async check(target: CheckTarget<'websocket'>): Promise<ProbeResult> {
     const started = performance.now();
@@ -35,7 +39,7 @@ export class WebsocketChecker extends TargetSocketChecker implements Checker<'we
       const opened = await openTargetSocket({
         hostname: url.hostname,
         port: Number(url.port) || (secure ? 443 : 80),
-        deny: this.deny,
+        guard: this.outbound.guard(target.scope),
         tls: secure ? { alpn: ['http/1.1'], ca: this.ca } : null,
         timeoutMs: target.timeout * 1000,
       });

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { request } from 'undici';
-import { deniedAddress, isOutboundDenied } from '../../common/outbound';
+import { describeRefusal, outboundRefusal } from '../../common/outbound';
 import { DeliveryError, type ProviderAnswer, type SendContext } from './provider';
 
 const USER_AGENT = 'Vigil-Notifier/1.0';
@@ -207,8 +207,8 @@ function networkError(error: unknown, redactor: Redactor): DeliveryError {
   const code = failure?.code ?? failure?.cause?.code ?? '';
   const message = failure?.cause?.message ?? failure?.message ?? '';
   // The setting will not change by itself: trying again is pointless.
-  if (isOutboundDenied(error))
-    return new DeliveryError(`Address ${deniedAddress(error)} is refused by OUTBOUND_DENY`, null, { retryable: false });
+  const refused = outboundRefusal(error);
+  if (refused) return new DeliveryError(describeRefusal(refused), null, { retryable: false });
   if (code === 'ECONNREFUSED') return new DeliveryError('Connection refused');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return new DeliveryError('DNS lookup failed: host not found');
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return new DeliveryError('Connection closed by the server');

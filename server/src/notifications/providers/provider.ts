@@ -22,7 +22,7 @@ export interface SendContext {
   timeoutMs: number;
   /** Epoch ms, for signatures (injectable for tests). */
   now: () => number;
-  /** The HTTP agent that applies OUTBOUND_DENY; absent: undici's global one (unit tests). */
+  /** The HTTP agent that applies the outbound policy (admin rules: OUTBOUND_DENY and Vigil's own services); absent: undici's global one (unit tests). */
   dispatcher?: Dispatcher;
 }
 
