@@ -10,6 +10,8 @@ export interface TokenClaims {
   sub: number;
   /** The user's token version when it was issued. */
   ver: number;
+  /** When the token expires, in seconds since the epoch (set by signing, from JWT_EXPIRES_IN). */
+  exp?: number;
 }
 
 /** Issues and checks session tokens with the configured secret, or the one generated for this install. */

@@ -1,5 +1,13 @@
 import { Inject, Logger } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import {
   ADMINS_ROOM,
@@ -17,11 +25,14 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { DisplayKeysService } from '../display-keys/display-keys.service';
 import { displayRoom, isRoomAllowed, SocketAccess, userRoom } from './rooms';
+import { atExpiry } from './session-expiry';
 
 interface SocketData {
   /** Null for an anonymous visitor of the public status page or a wall screen. */
   user: AuthUser | null;
   token: string | null;
+  /** When the token expires (ms since the epoch); the socket is closed then. */
+  expiresAt: number | null;
   /** The display key a wall screen connected with. */
   displayKeyId: number | null;
 }
@@ -31,10 +42,11 @@ export type BrowserSocket = Socket<ClientToServerEvents, ServerToClientEvents, R
 
 /**
  * Browser sockets on the API's own port. The handshake is authenticated once (JWT in `auth.token`); a bad token is
- * refused before the connection opens, no token makes an anonymous socket that may join only public rooms.
+ * refused before the connection opens, no token makes an anonymous socket that may join only public rooms. A
+ * signed-in socket lives as long as its token: at the token's expiry it is told so and closed.
  */
 @WebSocketGateway({ serveClient: false })
-export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
+export class RealtimeGateway implements OnGatewayInit<BrowserServer>, OnGatewayConnection<BrowserSocket> {
   private readonly logger = new Logger(RealtimeGateway.name);
 
   @WebSocketServer()
@@ -62,6 +74,16 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
         },
       );
     });
+  }
+
+  /** Closes a signed-in socket when its token expires (an HTTP request would answer 401 from then on). */
+  handleConnection(socket: BrowserSocket): void {
+    if (socket.data.expiresAt === null) return;
+    const cancel = atExpiry(socket.data.expiresAt, () => {
+      socket.emit('auth.error', { message: MESSAGES['auth.tokenInvalid'], code: 'auth.tokenInvalid' });
+      socket.disconnect(true);
+    });
+    socket.once('disconnect', cancel);
   }
 
   @SubscribeMessage('subscribe')
@@ -108,6 +130,7 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
     const token = typeof auth.token === 'string' && auth.token !== '' ? auth.token : null;
     socket.data.token = token;
     socket.data.user = null;
+    socket.data.expiresAt = null;
     socket.data.displayKeyId = null;
     if (token === null && auth.displayKey !== undefined) {
       const verdict = await this.displayKeys.verify(auth.displayKey, handshakeAddress(socket.handshake, this.trust));
@@ -120,9 +143,11 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer> {
       // Anonymous visitors start in no room but may ask for the public ones.
       return null;
     }
-    const user = await this.sessions.resolve(token);
-    if (!user) return ['auth.tokenInvalid'];
+    const session = await this.sessions.resolveSession(token);
+    if (!session) return ['auth.tokenInvalid'];
+    const { user, expiresAt } = session;
     socket.data.user = user;
+    socket.data.expiresAt = expiresAt;
     await socket.join(userRoom(user.id));
     if (user.role === 'admin') await socket.join(ADMINS_ROOM);
     return null;
