@@ -2,7 +2,8 @@
 //
 // A simulated agent fleet against the built server (server/dist/main.js, its own process, on a fresh PostgreSQL
 // database on 127.0.0.1:5432 dropped afterwards, or a fresh embedded data folder):
-// 1. enrols N agents over HTTP (`POST /api/agents/enroll`, one registration token, 50 requests in flight);
+// 1. enrols N agents over HTTP (`POST /api/agents/enroll`, a registration token of its own each, since a token
+//    enrols one host; 50 agents in flight, the latency is the enrolment's alone);
 // 2. connects them from separate fleet processes (bench/lib/agent-fleet.mjs, `--workers`, default 2), each agent a
 //    real socket.io-client connection of its own on `/agent` that says hello, then reports once per interval, the
 //    N agents spread evenly over it (N ÷ S reports/s);
@@ -236,7 +237,7 @@ function benchHello(index) {
   };
 }
 
-async function enrollAll(base, token) {
+async function enrollAll(base, adminToken) {
   const credentials = new Array(AGENTS);
   const failures = [];
   const latencies = [];
@@ -248,8 +249,11 @@ async function enrollAll(base, token) {
     while (next < AGENTS) {
       const index = next;
       next += 1;
-      const t = performance.now();
       try {
+        const generated = await api(base, adminToken, 'POST', '/api/agents/token/generate');
+        if (generated.status !== 200) throw new Error(`token/generate answered ${generated.status}`);
+        const { token } = generated.json();
+        const t = performance.now();
         const response = await api(base, null, 'POST', '/api/agents/enroll', { token, hello: benchHello(index) });
         latencies.push(performance.now() - t);
         if (response.status === 200) credentials[index] = response.json().credential;
@@ -445,12 +449,9 @@ async function run() {
   }
 
   // Enrolment.
-  const generated = await api(base, adminToken, 'POST', '/api/agents/token/generate');
-  if (generated.status !== 200) throw new Error(`token/generate answered ${generated.status}: ${generated.text}`);
-  const registrationToken = generated.json().token;
   log(`enrolling ${AGENTS} agents (${ENROLL_CONCURRENCY} requests in flight)`);
   const enrollCpu0 = { server: cpuSeconds(server.pid), postgres: postgresCpu() };
-  const enrolled = await enrollAll(base, registrationToken);
+  const enrolled = await enrollAll(base, adminToken);
   const enrollCpu = {
     server: ((cpuSeconds(server.pid) - enrollCpu0.server) / enrolled.seconds) * 100,
     postgres: MODE === 'postgres' ? ((postgresCpu() - enrollCpu0.postgres) / enrolled.seconds) * 100 : null,

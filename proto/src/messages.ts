@@ -115,6 +115,7 @@ export const MESSAGES = {
   'agents.registered': 'Agent registered',
   'agents.statusUpdated': 'Agent status updated',
   'agent.tokenInvalid': 'Registration token is invalid or has expired',
+  'agent.tokenUsed': 'This registration token already enrolled another host; generate a new token for this one',
   // Names the range so the operator knows which side to upgrade; the dictionaries repeat it (their test compares).
   'agent.protocolUnsupported': `This agent's protocol version is not supported: this server accepts agent protocol versions ${SUPPORTED_AGENT_PROTOCOLS.min} to ${SUPPORTED_AGENT_PROTOCOLS.max}. Update the agent, or the server if the agent is newer`,
   'agent.credentialInvalid': 'Agent credential is invalid; the agent may have been deleted. Register it again with a new token',

@@ -8,6 +8,7 @@ import {
   AgentDto,
   AgentToServerEvents,
   ClientToServerEvents,
+  MESSAGES,
   ServerToAgentEvents,
   ServerToClientEvents,
   SUPPORTED_AGENT_PROTOCOLS,
@@ -102,7 +103,7 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
     await api().get('/api/agents/1/metrics').expect(401);
   });
 
-  it('issues registration tokens usable by several agents, and refuses bad or expired ones', async () => {
+  it('issues registration tokens that enrol one host, and refuses bad or expired ones', async () => {
     const { body } = await api().post('/api/agents/token/generate').set(member.auth).expect(200);
     expect(body).toMatchObject({
       success: true,
@@ -114,10 +115,14 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
     expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
 
     const first = await enroll('multi-a', body.token);
-    const second = await enroll('multi-b', body.token);
-    expect(first.agentId).not.toBe(second.agentId);
     expect(first.credential).toMatch(/^vga_/);
     expect((await getAgent(first.agentId)).registration_id).toBe(body.token_id);
+    // Another host needs a token of its own (issue 27); hardening-docs covers the same host enrolling again.
+    const second = await api()
+      .post('/api/agents/enroll')
+      .send({ token: body.token, hello: hello('multi-b') })
+      .expect(409);
+    expect(second.body).toEqual({ success: false, message: MESSAGES['agent.tokenUsed'], code: 'agent.tokenUsed' });
 
     const refused = await api()
       .post('/api/agents/enroll')
@@ -498,9 +503,10 @@ describe('agents: enrolment, socket protocol, xugou compatibility and API', () =
       expect(all[0].dump).not.toContain(token);
 
       await db.query(`UPDATE agent_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha(token)]);
+      // Expired even for the host it enrolled.
       await api()
         .post('/api/agents/enroll')
-        .send({ token, hello: hello('hash-2') })
+        .send({ token, hello: hello('hash-1') })
         .expect(401);
       // An enrolled agent keeps its own credential after the token expires.
       const socket = await connectAgent(credential, 'hash-1');

@@ -71,9 +71,10 @@ describe('hardening: agent reports', () => {
   it('refuses 64 disks of 2^60 bytes over the socket and over POST /api/agents/status, and a healthy agent keeps its data', async () => {
     const healthy = await agent('healthy-1');
     const attacker = await agent('poison-1');
-    const token = await newToken();
+    // A registration token enrols one host (issue 27): one each.
+    const [token, poisonToken] = [await newToken(), await newToken()];
     await api().post('/api/agents/status').send(xugouStatus(token, 'xugou-healthy-1')).expect(200);
-    await api().post('/api/agents/status').send(xugouStatus(token, 'xugou-poison-1')).expect(200);
+    await api().post('/api/agents/status').send(xugouStatus(poisonToken, 'xugou-poison-1')).expect(200);
 
     // All in the same storage window.
     const [refused, accepted, refusedHttp, acceptedHttp] = await Promise.all([
@@ -81,7 +82,7 @@ describe('hardening: agent reports', () => {
       answer(healthy.socket, 'report', agentReport({ cpu: 42 })),
       api()
         .post('/api/agents/status')
-        .send(xugouStatus(token, 'xugou-poison-1', { disks: Array(64).fill({ mount_point: '/', total: EIB, used: EIB }) })),
+        .send(xugouStatus(poisonToken, 'xugou-poison-1', { disks: Array(64).fill({ mount_point: '/', total: EIB, used: EIB }) })),
       api()
         .post('/api/agents/status')
         .send(xugouStatus(token, 'xugou-healthy-1', { cpu: { usage: 43, cores: 2 } })),
@@ -210,7 +211,10 @@ describe('hardening: agent reports', () => {
     }
     const metrics = (await api().get('/api/metrics').set(admin.auth).expect(200)).text;
     expect(metric(metrics, 'vigil_agent_messages_rate_limited_total') - before).toBe(refused.length);
-    await api().post('/api/agents/status').send(xugouStatus(token, 'xugou-calm-1')).expect(200);
+    await api()
+      .post('/api/agents/status')
+      .send(xugouStatus(await newToken(), 'xugou-calm-1'))
+      .expect(200);
     await api().get('/api/health').expect(200);
   });
 });

@@ -198,6 +198,21 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     setTimeout(() => room.disconnectSockets(true), 200).unref();
   }
 
+  /**
+   * The agent's host enrolled again, so its previous credential no longer works: the sockets still holding it (on
+   * this instance; every instance checks its own) are told so and dropped, and their reconnect is refused.
+   */
+  @OnEvent('agent.credential_replaced', { everyInstance: true })
+  async credentialReplaced({ id }: EventMap['agent.credential_replaced']): Promise<void> {
+    for (const socket of [...this.namespace.sockets.values()].filter((s) => s.data.agent?.id === id)) {
+      const credential = (socket.handshake.auth as Partial<AgentHandshakeAuth>).credential;
+      const current = typeof credential === 'string' ? await this.agents.findByCredential(secretHash(credential)) : null;
+      if (current?.id === id) continue;
+      socket.emit('agent.error', { code: 'agent.credentialInvalid', message: MESSAGES['agent.credentialInvalid'] });
+      setTimeout(() => socket.disconnect(true), 200).unref();
+    }
+  }
+
   /** On every instance, since each keeps the rows of the agents connected to it (their reports carry the name). */
   @OnEvent('agent.updated', { everyInstance: true })
   renamed({ agent }: EventMap['agent.updated']): void {

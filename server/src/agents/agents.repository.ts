@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentHello, AgentMetricPoint, AgentProtocol, AgentStatus } from '@vigil/proto';
-import { execute, queryRow, queryRows } from '../database/rows';
+import { execute, queryRow, queryRows, type Sql } from '../database/rows';
 import { DomainEvents, type Raise } from '../events/domain-events.service';
 import { statusChange, toAgentDto } from './agent.mapper';
 import { DataSource } from 'typeorm';
@@ -53,6 +53,9 @@ export interface NewAgent {
   registrationId: number | null;
 }
 
+/** Why a registration token enrols no agent: it enrolled another host, or it is unknown or expired. */
+export type TokenRefusal = 'taken' | 'invalid';
+
 export interface AgentCounts {
   active: number;
   inactive: number;
@@ -92,20 +95,51 @@ export class AgentsRepository {
     return row!.id;
   }
 
-  /** The id of a registration token that has not expired. */
-  async validTokenId(tokenHash: string): Promise<number | null> {
-    const row = await queryRow<{ id: number }>(
-      this.dataSource,
-      `SELECT id FROM agent_tokens WHERE token_hash = $1 AND expires_at > now()`,
-      [tokenHash],
+  /**
+   * Binds a registration token to the host that first enrols with it, in one statement (two hosts racing for one
+   * token cannot both win): the token's id for that host, `taken` when it enrolled another host, `invalid` when it is
+   * unknown or expired.
+   */
+  async claimToken(tokenHash: string, hostname: string, db: Sql = this.dataSource): Promise<number | TokenRefusal> {
+    const claimed = await queryRow<{ id: number }>(
+      db,
+      `UPDATE agent_tokens SET hostname = $2
+       WHERE token_hash = $1 AND expires_at > now() AND (hostname IS NULL OR hostname = $2) RETURNING id`,
+      [tokenHash, hostname],
     );
-    return row?.id ?? null;
+    if (claimed) return claimed.id;
+    const valid = await queryRow(db, `SELECT 1 FROM agent_tokens WHERE token_hash = $1 AND expires_at > now()`, [tokenHash]);
+    return valid ? 'taken' : 'invalid';
   }
 
-  async insert(agent: NewAgent): Promise<AgentRow> {
+  /**
+   * Enrols a socket agent, holding its registration token's row until done: the token's first host gets a new agent,
+   * that host again gets its agent back with `credentialHash` as its credential (the previous one stops working), any
+   * other host is refused.
+   */
+  async enrolSocketAgent(
+    tokenHash: string,
+    agent: Omit<NewAgent, 'registrationId'>,
+  ): Promise<{ row: AgentRow; created: boolean } | TokenRefusal> {
+    return this.dataSource.transaction(async (manager) => {
+      const tokenId = await this.claimToken(tokenHash, agent.hello.hostname, manager);
+      if (typeof tokenId !== 'number') return tokenId;
+      const again = await queryRow<AgentRow>(
+        manager,
+        `UPDATE agents SET credential_hash = $3
+         WHERE id = (SELECT id FROM agents WHERE registration_id = $1 AND hostname = $2 AND protocol = 'socket' ORDER BY id LIMIT 1)
+         RETURNING ${COLUMNS}`,
+        [tokenId, agent.hello.hostname, agent.credentialHash],
+      );
+      if (again) return { row: again, created: false };
+      return { row: await this.insert({ ...agent, registrationId: tokenId }, manager), created: true };
+    });
+  }
+
+  async insert(agent: NewAgent, db: Sql = this.dataSource): Promise<AgentRow> {
     const { hello } = agent;
     const row = await queryRow<AgentRow>(
-      this.dataSource,
+      db,
       `INSERT INTO agents (name, hostname, ip_addresses, os, version, platform, kernel, arch, cpu_model, cpu_cores,
          protocol, interval_s, credential_hash, http_key, registration_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)

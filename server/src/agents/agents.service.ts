@@ -10,7 +10,7 @@ import {
   AgentTokenResponse,
   MESSAGES,
 } from '@vigil/proto';
-import { badRequest, notFound, tooManyRequests, unauthorized } from '../common/api-exception';
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../common/api-exception';
 import type { Payload } from '../common/reply';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -20,7 +20,7 @@ import { AgentReportsWriter } from './agent-reports.writer';
 import type { AgentRow } from './agent.types';
 import { checkHello, text, MessageError } from './agent-validation';
 import { ListAgentsQuery } from './agents.dto';
-import { AgentsRepository, NewAgent } from './agents.repository';
+import { AgentsRepository, NewAgent, TokenRefusal } from './agents.repository';
 import { Tier } from './figures';
 import { ReportLimiter } from './report-limiter';
 import { newCredential, newRegistrationToken, secretHash } from './secrets';
@@ -35,6 +35,13 @@ const RANGES: Record<AgentMetricsRange, { tier: Tier; windowMs: number }> = {
   '7d': { tier: 3600, windowMs: 7 * 86_400_000 },
   '30d': { tier: 3600, windowMs: 30 * 86_400_000 },
 };
+
+/** A registration token's refusal as the caller sees it: unknown or expired (401), or spent on another host (409). */
+function claimed<T>(outcome: T | TokenRefusal): T {
+  if (outcome === 'invalid') throw unauthorized('agent.tokenInvalid');
+  if (outcome === 'taken') throw conflict('agent.tokenUsed');
+  return outcome;
+}
 
 const messageInvalid = (detail: string) => badRequest('agent.messageInvalid', `${MESSAGES['agent.messageInvalid']}: ${detail}`);
 
@@ -102,29 +109,35 @@ export class AgentsService {
     return { range, step: tier, points };
   }
 
-  /** The Vigil agent trades a registration token for a credential of its own, once. */
+  /**
+   * The Vigil agent trades a registration token for a credential of its own. A token enrols one host: that host
+   * enrolling again (it lost its config file) gets its agent back with a new credential, and the sockets still holding
+   * the previous one are dropped; another host is refused.
+   */
   async enroll(body: unknown): Promise<Omit<AgentEnrollResponse, 'success'>> {
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const token = this.checked(() => text(input.token, 'token', { max: 512 })!);
     const hello = this.valid(checkHello(input.hello));
-    const registrationId = await this.agents.validTokenId(secretHash(token));
-    if (registrationId === null) throw unauthorized('agent.tokenInvalid');
     const credential = newCredential();
-    const row = await this.create({
-      name: hello.name ?? hello.hostname,
-      hello,
-      protocol: 'socket',
-      interval: hello.interval ?? AGENT_DEFAULT_INTERVAL,
-      credentialHash: secretHash(credential),
-      httpKey: null,
-      registrationId,
-    });
+    const { row, created } = claimed(
+      await this.agents.enrolSocketAgent(secretHash(token), {
+        name: hello.name ?? hello.hostname,
+        hello,
+        protocol: 'socket',
+        interval: hello.interval ?? AGENT_DEFAULT_INTERVAL,
+        credentialHash: secretHash(credential),
+        httpKey: null,
+      }),
+    );
+    if (created) this.events.emit('agent.created', { agent: toAgentDto(row) });
+    else this.events.emit('agent.credential_replaced', { id: row.id });
     return { agent_id: row.id, credential, interval: row.interval_s };
   }
 
   /**
    * xugou's `register`: idempotent per registration token and hostname (its agent registers again after every
-   * restart). A known pair keeps working after the token expires; only new hosts need a valid token.
+   * restart). A known pair keeps working after the token expires; a new host needs a valid token that has enrolled no
+   * other host.
    */
   async registerHttpAgent(body: unknown): Promise<AgentDto> {
     const input = this.valid(checkXugouRegistration(body));
@@ -178,8 +191,7 @@ export class AgentsService {
   ): Promise<AgentRow> {
     const httpKey = secretHash(token);
     if (known) return (await this.agents.updateHost(known.id, hello, interval)) ?? known;
-    const registrationId = await this.agents.validTokenId(httpKey);
-    if (registrationId === null) throw unauthorized('agent.tokenInvalid');
+    const registrationId = claimed(await this.agents.claimToken(httpKey, hello.hostname));
     try {
       return await this.create({
         name: name ?? hello.hostname,

@@ -38,6 +38,8 @@ export interface EventMap {
   'agent.created': { agent: AgentDto };
   'agent.updated': { agent: AgentDto };
   'agent.deleted': { agent: AgentDto };
+  /** The agent's host enrolled again with its registration token: its previous credential no longer works. */
+  'agent.credential_replaced': { id: number };
   /**
    * The newest report of an arrival (one socket message or HTTP post), raised on arrival so live screens never wait
    * for the database; `agent` has its figures. Storing it is `agent.report_stored`.
@@ -69,7 +71,8 @@ export type EmittedEventName = Exclude<EventName, WrittenEventName>;
 /**
  * Events that are also sent to the other instances (through Redis, when REDIS_URL is set), because they change what
  * instances hold in memory: the status page snapshot, the user in a browser socket's data, the agent row an agent
- * socket keeps. There, only listeners declared `everyInstance` hear them. Their payloads must survive JSON.
+ * socket keeps, the agent sockets a replaced credential drops. There, only listeners declared `everyInstance` hear
+ * them. Their payloads must survive JSON.
  */
 export const SERVER_EVENTS = [
   'user.updated',
@@ -80,6 +83,7 @@ export const SERVER_EVENTS = [
   'agent.created',
   'agent.updated',
   'agent.deleted',
+  'agent.credential_replaced',
   'status.config_changed',
   'status.item_changed',
 ] as const satisfies readonly EmittedEventName[];
