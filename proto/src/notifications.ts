@@ -58,6 +58,8 @@ export interface WebhookPayload {
   text: string;
   target: { kind: 'monitor' | 'agent' | 'test'; id: number | null; name: string };
   sent_at: string;
+  /** The delivery's idempotency key (also the `X-Vigil-Delivery` header): the same on every retry, so drop repeats by it. */
+  delivery_id?: string;
 }
 
 export interface NotificationTemplateDto {

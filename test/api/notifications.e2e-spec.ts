@@ -388,6 +388,49 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     expect(third - second).toBeGreaterThanOrEqual(500);
   });
 
+  it('gives every attempt of one delivery the same key and every other delivery another (X-Vigil-Delivery, delivery_id)', async () => {
+    const hook = await webhook('keyed');
+    const bot = await telegram();
+    await settings({ target_type: 'global-monitor', enabled: true, on_down: true, on_recovery: true, channels: `[${hook},${bot}]` });
+    const id = await monitor('keyed');
+    // The down alert fails twice on each channel, then goes through: three attempts of each of two rows.
+    fake.failAll(500);
+    await goDown(id);
+    await waitFor(
+      async () => [fake.of('webhook', '/hook/keyed').length, fake.of('telegram').length],
+      ([hooks, bots]) => hooks >= 2 && bots >= 2,
+    );
+    fake.failAll(null);
+    await waitFor(
+      () => history(`?target_kind=monitor&target_id=${id}`),
+      (items) => items.length === 2 && items.every((item) => item.status === 'sent'),
+    );
+    await comeUp(id);
+    await waitFor(
+      () => history(`?target_kind=monitor&target_id=${id}`),
+      (items) => items.length === 4 && items.every((item) => item.status === 'sent'),
+    );
+
+    const keyOf = (r: (typeof fake.received)[number]) => r.headers['x-vigil-delivery'];
+    const hooks = fake.of('webhook', '/hook/keyed');
+    const downHooks = hooks.filter((r) => r.json.event === 'monitor.down');
+    const downBots = fake.of('telegram').filter((r) => r.json.text.startsWith('[故障]'));
+    expect(downHooks.length).toBeGreaterThanOrEqual(3);
+    expect(downBots.length).toBeGreaterThanOrEqual(3);
+    // Retries of one row: one key, a UUID, the same in the header and in the webhook's body.
+    expect(new Set(downHooks.map(keyOf)).size).toBe(1);
+    expect(new Set(downBots.map(keyOf)).size).toBe(1);
+    expect(keyOf(downHooks[0])).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(downHooks.every((r) => r.json.delivery_id === keyOf(r))).toBe(true);
+    // Different rows (another channel, another event): different keys.
+    const recovery = hooks.filter((r) => r.json.event === 'monitor.recovery');
+    expect(recovery).toHaveLength(1);
+    const recoveryBot = fake.of('telegram').filter((r) => r.json.text.startsWith('[恢复]'));
+    expect(recoveryBot).toHaveLength(1);
+    const keys = [keyOf(downHooks[0]), keyOf(downBots[0]), keyOf(recovery[0]), keyOf(recoveryBot[0])];
+    expect(new Set(keys).size).toBe(4);
+  });
+
   it('delivers a message still pending when the server stopped, once, after the restart', async () => {
     const hook = await webhook('restart');
     await settings({ target_type: 'global-monitor', enabled: true, on_recovery: false, channels: `[${hook}]` });
@@ -414,6 +457,10 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     expect(received.filter((r) => r.json.event === 'monitor.down')).toHaveLength(failedAttempts + 1);
     expect(pending.attempts).toBe(failedAttempts + 1);
     expect(pending.tries.filter((t) => t.ok)).toHaveLength(1);
+    // The attempts before and after the restart are one delivery to the receiver: one key.
+    expect(new Set(received.map((r) => r.headers['x-vigil-delivery'])).size).toBe(1);
+    expect(received[0].headers['x-vigil-delivery']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(received[0].json.delivery_id).toBe(received[0].headers['x-vigil-delivery']);
   });
 
   it('alerts once when an agent stays above the CPU threshold for the window, and once when it recovers', async () => {

@@ -122,7 +122,8 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
     let record: AttemptRecord;
     let outcome: Outcome;
     try {
-      const answer = await provider.send(delivery.message, valid.config, this.context);
+      // Every attempt of this row carries the row's key, so a receiver can drop what a retry or a takeover repeats.
+      const answer = await provider.send(delivery.message, valid.config, { ...this.context, deliveryId: delivery.deliveryId });
       record = { ok: true, httpStatus: answer.status, detail: answer.detail, durationMs: elapsed(started) };
       outcome = { status: 'sent' };
     } catch (error) {

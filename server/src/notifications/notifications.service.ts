@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
   type AgentNotificationSettings,
@@ -80,14 +81,15 @@ export class NotificationsService {
     );
     const started = performance.now();
     const record = { ok: true, httpStatus: null as number | null, detail: '', durationMs: 0 };
+    const deliveryId = randomUUID();
     try {
-      const answer = await provider.send(message, valid.config, this.dispatcher.sendContext);
+      const answer = await provider.send(message, valid.config, { ...this.dispatcher.sendContext, deliveryId });
       Object.assign(record, { httpStatus: answer.status, detail: answer.detail });
     } catch (error) {
       Object.assign(record, { ok: false, ...describeFailure(error) });
     }
     record.durationMs = Math.round(performance.now() - started);
-    await this.outbox.recordTest({ id: stored?.id ?? null, name: channel.name, type: channel.type }, message, record);
+    await this.outbox.recordTest({ id: stored?.id ?? null, name: channel.name, type: channel.type }, message, record, deliveryId);
     const data = { status: record.httpStatus, detail: record.detail };
     return record.ok
       ? { ok: true, response: envelope({ data }, 'notifications.testSent') }

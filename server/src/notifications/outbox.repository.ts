@@ -20,6 +20,8 @@ export interface OutboxItem {
 /** A claimed notification with its channel as it is now (null: the channel was deleted). */
 export interface ClaimedDelivery {
   id: number;
+  /** The row's idempotency key, the same on every attempt (X-Vigil-Delivery). */
+  deliveryId: string;
   attempts: number;
   message: NotificationMessage;
   channel: { type: ChannelType; config: Record<string, unknown>; enabled: boolean } | null;
@@ -60,7 +62,13 @@ export class OutboxRepository {
    * the lease (`locked_until`) lets another instance take over if this one dies mid-delivery.
    */
   async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const claimed = await queryRows<{ id: number; attempts: number; message: NotificationMessage; channel_id: number | null }>(
+    const claimed = await queryRows<{
+      id: number;
+      delivery_id: string;
+      attempts: number;
+      message: NotificationMessage;
+      channel_id: number | null;
+    }>(
       this.dataSource,
       // RETURNING follows no order, so the oldest due are put first again: they are sent first.
       `WITH claimed AS (
@@ -71,9 +79,9 @@ export class OutboxRepository {
            ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
          ) due
          WHERE o.id = due.id
-         RETURNING o.id, o.attempts, o.message, o.channel_id, o.next_attempt_at
+         RETURNING o.id, o.delivery_id, o.attempts, o.message, o.channel_id, o.next_attempt_at
        )
-       SELECT id::int, attempts, message, channel_id FROM claimed ORDER BY next_attempt_at, id`,
+       SELECT id::int, delivery_id, attempts, message, channel_id FROM claimed ORDER BY next_attempt_at, id`,
       [limit, leaseMs],
     );
     const channelIds = [...new Set(claimed.map((r) => r.channel_id).filter((id): id is number => id !== null))];
@@ -89,6 +97,7 @@ export class OutboxRepository {
       const channel = row.channel_id === null ? undefined : byId.get(row.channel_id);
       return {
         id: row.id,
+        deliveryId: row.delivery_id,
         attempts: row.attempts,
         message: row.message,
         channel: channel ? { type: channel.type, config: channel.config, enabled: channel.enabled } : null,
@@ -129,13 +138,14 @@ export class OutboxRepository {
     channel: { id: number | null; name: string; type: ChannelType },
     message: NotificationMessage,
     record: AttemptRecord,
+    deliveryId: string,
   ): Promise<void> {
     await execute(
       this.dataSource,
       `WITH test AS (
          INSERT INTO notification_outbox (dedup_key, channel_id, channel_name, channel_type, event, target_kind, target_id,
-           target_name, message, status, attempts, last_error, sent_at)
-         VALUES ('test:' || gen_random_uuid(), $1, $2, $3, 'test', 'test', NULL, $2, $4, $5::varchar, 1, $6, CASE WHEN $5::varchar = 'sent' THEN now() END)
+           target_name, message, status, attempts, last_error, sent_at, delivery_id)
+         VALUES ('test:' || $11::text, $1, $2, $3, 'test', 'test', NULL, $2, $4, $5::varchar, 1, $6, CASE WHEN $5::varchar = 'sent' THEN now() END, $11::uuid)
          RETURNING id
        )
        INSERT INTO notification_attempts (outbox_id, attempt, ok, http_status, detail, duration_ms)
@@ -151,6 +161,7 @@ export class OutboxRepository {
         record.httpStatus,
         record.detail,
         record.durationMs,
+        deliveryId,
       ],
     );
   }

@@ -4,6 +4,8 @@ import { describeRefusal, outboundRefusal } from '../../common/outbound';
 import { DeliveryError, type ProviderAnswer, type SendContext } from './provider';
 
 const USER_AGENT = 'Vigil-Notifier/1.0';
+/** The delivery's idempotency key (SendContext.deliveryId): receivers drop a request whose key they have already seen. */
+export const DELIVERY_HEADER = 'x-vigil-delivery';
 /** Enough for any provider's answer; a longer body is cut, not read to the end. */
 const MAX_BODY_BYTES = 64 * 1024;
 /** A provider's own error text is cut to this; it is the only part of an answer ever shown (see postJson). */
@@ -45,6 +47,8 @@ export async function postJson(url: string, payload: unknown, context: SendConte
     'user-agent': USER_AGENT,
     ...(target.authorization ? { authorization: target.authorization } : {}),
     ...lowerCaseKeys(options.headers ?? {}),
+    // After the user's headers: the key must be the one this delivery keeps across its attempts.
+    ...(context.deliveryId ? { [DELIVERY_HEADER]: context.deliveryId } : {}),
   };
 
   const signal = AbortSignal.timeout(context.timeoutMs);

@@ -14,7 +14,7 @@ export interface NotificationMessage {
   at: string;
 }
 
-/** Where providers send and how long they may take. */
+/** Where providers send, how long they may take, and which delivery a request belongs to. */
 export interface SendContext {
   telegramApiUrl: string;
   resendApiUrl: string;
@@ -24,6 +24,11 @@ export interface SendContext {
   now: () => number;
   /** The HTTP agent that applies the outbound policy (admin rules: OUTBOUND_DENY and Vigil's own services); absent: undici's global one (unit tests). */
   dispatcher?: Dispatcher;
+  /**
+   * The idempotency key of the outbox row being delivered (a UUID), the same on every attempt: sent as
+   * `X-Vigil-Delivery` on every request, and in the body where the body is ours (the webhook's `delivery_id`).
+   */
+  deliveryId?: string;
 }
 
 /** What the provider answered, for the delivery history and the "send test" dialog. */

@@ -107,6 +107,13 @@ describe('resendProvider.send', () => {
     expect(error).toMatchObject({ message, status, retryable });
   });
 
+  it("sends the delivery key as X-Vigil-Delivery and as Resend's Idempotency-Key, so a retry sends no second email", async () => {
+    const deliveryId = '5b0e3c3e-8a5e-4d7f-9a51-0c9f3f1d2a77';
+    await sut.send(aMessage(), config, contextFor(endpoint, { deliveryId }));
+
+    expect(endpoint.last.headers).toMatchObject({ 'x-vigil-delivery': deliveryId, 'idempotency-key': deliveryId });
+  });
+
   it('never shows the api key, even when the answer repeats it', async () => {
     endpoint.answer(401, { statusCode: 401, message: `API key ${API_KEY} is invalid`, name: 'validation_error' });
 

@@ -47,7 +47,8 @@ export const resendProvider: ChannelProvider<'resend'> = {
       html: emailHtml(message),
     };
     return postJson(url, body, context, {
-      headers: { Authorization: `Bearer ${config.apiKey}` },
+      // Resend itself drops a repeat of the same key within 24 hours, so a retry after a lost answer sends no second email.
+      headers: { Authorization: `Bearer ${config.apiKey}`, ...(context.deliveryId ? { 'Idempotency-Key': context.deliveryId } : {}) },
       secrets: [config.apiKey],
       check: checkResend,
     });

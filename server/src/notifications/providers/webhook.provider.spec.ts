@@ -91,6 +91,14 @@ describe('webhookProvider.send', () => {
     });
   });
 
+  it('carries the delivery key in the X-Vigil-Delivery header and as delivery_id, over a custom header of that name', async () => {
+    const deliveryId = '5b0e3c3e-8a5e-4d7f-9a51-0c9f3f1d2a77';
+    await sut.send(aMessage(), { url: endpoint.url, headers: { 'X-Vigil-Delivery': 'mine' } }, contextFor(endpoint, { deliveryId }));
+
+    expect(endpoint.last.headers['x-vigil-delivery']).toBe(deliveryId);
+    expect(endpoint.last.json).toMatchObject({ event: 'monitor.down', delivery_id: deliveryId });
+  });
+
   it('lets a custom header replace the content type', async () => {
     await sut.send(aMessage(), { url: endpoint.url, headers: { 'Content-Type': 'application/json; charset=utf-8' } }, contextFor(endpoint));
 

@@ -50,6 +50,7 @@ export const webhookProvider: ChannelProvider<'webhook'> = {
       text: message.text,
       target: message.target,
       sent_at: new Date(context.now()).toISOString(),
+      ...(context.deliveryId ? { delivery_id: context.deliveryId } : {}),
     };
     return postJson(config.url, payload, context, { headers: config.headers });
   },
