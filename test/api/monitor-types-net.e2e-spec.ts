@@ -147,4 +147,20 @@ describe('network monitor types', () => {
     dns.setZone({ 'app.test': { A: ['192.0.2.10'] } });
     expect(await check(monitor.id)).toMatchObject({ status: 'up', monitor: { status: 'up' } });
   });
+
+  it('names a short DNS answer as malformed, not as a RangeError (issue 27)', async () => {
+    dns.setZone({ 'v6.test': { AAAA: ['2001:db8::1'] } });
+    const monitor = await create({ name: 'dns short', type: 'dns', hostname: 'v6.test', dnsRecordType: 'AAAA', dnsServer: dns.address });
+    expect(await check(monitor.id)).toMatchObject({ status: 'up' });
+
+    dns.setMode('short');
+    try {
+      const down = await check(monitor.id);
+      expect(down).toMatchObject({ status: 'down', error: 'Bad DNS query or answer (Malformed DNS answer: AAAA record of 2 bytes)' });
+      expect(down.error).not.toMatch(/RangeError|out of range|offset/);
+    } finally {
+      dns.setMode('normal');
+    }
+    expect(await check(monitor.id)).toMatchObject({ status: 'up' });
+  });
 });

@@ -1,7 +1,8 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type Server } from 'node:net';
+import type { DnsRecordType } from '@vigil/proto';
 import { DnsClient } from './dns-client';
-import { decodeAnswer, encodeQuestion, ipv6Text } from './dns-wire';
+import { decodeAnswer, encodeQuestion, ipv6Text, TYPE_CODES } from './dns-wire';
 
 /** An answer to `query` with A records for each address (the question copied, records pointing at its name). */
 function answerTo(query: Buffer, addresses: string[], flags = 0x8180): Buffer {
@@ -61,6 +62,56 @@ describe('decodeAnswer', () => {
     expect(() => decodeAnswer(looped, question, 'A')).toThrow(expect.objectContaining({ code: 'EBADRESP' }));
     const answer = answerTo(question, ['192.0.2.1']);
     expect(() => decodeAnswer(answer.subarray(0, answer.length - 2), question, 'A')).toThrow(expect.objectContaining({ code: 'EBADRESP' }));
+  });
+
+  /** An answer to a question of `type` with one record of that type whose data is `rdata`, ending the packet. */
+  function answerWith(type: DnsRecordType, rdata: Buffer): { question: Buffer; packet: Buffer } {
+    const { packet: asked } = encodeQuestion('example.test', type, 0x1234);
+    const header = Buffer.from(asked.subarray(0, 12));
+    header.writeUInt16BE(0x8180, 2);
+    header.writeUInt16BE(1, 6);
+    header.writeUInt16BE(0, 10);
+    const fixed = Buffer.from([0xc0, 12, 0, 0, 0, 1, 0, 0, 0, 60, 0, 0]);
+    fixed.writeUInt16BE(TYPE_CODES[type], 2);
+    fixed.writeUInt16BE(rdata.length, 10);
+    return { question: asked, packet: Buffer.concat([header, asked.subarray(12, asked.indexOf(0, 12) + 5), fixed, rdata]) };
+  }
+
+  it.each<[DnsRecordType, number]>([
+    ['A', 2],
+    ['AAAA', 4],
+    ['AAAA', 0],
+    ['MX', 1],
+    ['SRV', 5],
+    ['CAA', 1],
+    ['TXT', 1],
+    ['SOA', 2],
+  ])('refuses a short %s record (%i bytes) as a malformed answer, not a RangeError', (type, bytes) => {
+    const { question: asked, packet } = answerWith(type, Buffer.alloc(bytes, 3));
+    expect(() => decodeAnswer(packet, asked, type)).toThrow(
+      expect.objectContaining({ name: 'Error', code: 'EBADRESP', message: `Malformed DNS answer: ${type} record of ${bytes} bytes` }),
+    );
+  });
+
+  it('refuses a name in a record that runs past the record, not into what follows', () => {
+    const { question: asked, packet } = answerWith('CNAME', Buffer.from([5, 0x61, 0x62]));
+    expect(() => decodeAnswer(packet, asked, 'CNAME')).toThrow(expect.objectContaining({ code: 'EBADRESP' }));
+  });
+
+  it('answers every cut of an answer with records or EBADRESP, never another error', () => {
+    const { question: asked, packet } = answerWith('AAAA', Buffer.from('20010db8000000000000000000000001', 'hex'));
+    expect(decodeAnswer(packet, asked, 'AAAA')).toEqual({ truncated: false, records: ['2001:db8::1'] });
+    for (let length = 12; length < packet.length; length += 1) {
+      const cut = Buffer.from(packet.subarray(0, length));
+      // The record keeps announcing its full length: the datagram is short, as a broken server or path sends it.
+      let failure: unknown = null;
+      try {
+        decodeAnswer(cut, asked, 'AAAA');
+      } catch (error) {
+        failure = error;
+      }
+      expect({ length, failure }).toEqual({ length, failure: expect.objectContaining({ code: 'EBADRESP' }) });
+    }
   });
 
   it('answers the rcode as c-ares names it', () => {

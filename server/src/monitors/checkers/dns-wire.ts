@@ -19,6 +19,12 @@ export const TYPE_CODES: Record<DnsRecordType, number> = {
 const EDNS_UDP_SIZE = 1232;
 /** Compression pointers followed in one name at most: a loop in a hostile answer ends here. */
 const MAX_JUMPS = 64;
+/**
+ * The shortest record data of each type (A and AAAA: exactly this): a record shorter than its type's fixed fields is
+ * refused as malformed, not read past its end into the next record or the packet's end.
+ */
+const RDATA_MIN: Record<DnsRecordType, number> = { A: 4, AAAA: 16, CNAME: 1, NS: 1, PTR: 1, MX: 3, TXT: 0, SOA: 22, SRV: 7, CAA: 2 };
+const RDATA_EXACT: Partial<Record<DnsRecordType, number>> = { A: 4, AAAA: 16 };
 
 /** A DNS answer's failure, with c-ares' code for it so the checker words it the same whichever client asked. */
 export class DnsAnswerError extends Error {
@@ -66,10 +72,21 @@ export type DecodedAnswer = { truncated: true } | { truncated: false; records: s
 
 /**
  * Reads an answer to `question` (the packet we sent): null when it is not one (another id or question), so the
- * caller keeps waiting. A failing rcode, or no record of the type, rejects as c-ares would (ENOTFOUND, ENODATA, …).
+ * caller keeps waiting. A failing rcode, or no record of the type, rejects as c-ares would (ENOTFOUND, ENODATA, …);
+ * a short or malformed answer as EBADRESP in words, never as the RangeError of a read past the packet's end.
  * Records are worded as Node's resolver returns them, so a check reads the same whichever client asked.
  */
 export function decodeAnswer(packet: Buffer, question: Buffer, type: DnsRecordType): DecodedAnswer | null {
+  try {
+    return decode(packet, question, type);
+  } catch (error) {
+    // The checks below should catch every short field; a read they missed still fails in words.
+    if (error instanceof RangeError) throw new DnsAnswerError('EBADRESP', 'Malformed DNS answer');
+    throw error;
+  }
+}
+
+function decode(packet: Buffer, question: Buffer, type: DnsRecordType): DecodedAnswer | null {
   if (packet.length < 12 || packet.readUInt16BE(0) !== question.readUInt16BE(0)) return null;
   const flags = packet.readUInt16BE(2);
   if ((flags & 0x8000) === 0) return null;
@@ -96,7 +113,12 @@ export function decodeAnswer(packet: Buffer, question: Buffer, type: DnsRecordTy
     const length = packet.readUInt16BE(end + 8);
     const start = end + 10;
     need(packet, start + length);
-    if (recordType === TYPE_CODES[type]) records.push(recordText(packet, start, length, type));
+    if (recordType !== TYPE_CODES[type]) {
+      offset = start + length;
+      continue;
+    }
+    if (length < RDATA_MIN[type] || (RDATA_EXACT[type] !== undefined && length !== RDATA_EXACT[type])) throw malformed(type, length);
+    records.push(recordText(packet.subarray(0, start + length), start, length, type));
     offset = start + length;
   }
   if (records.length === 0) throw new DnsAnswerError('ENODATA', `No ${type} record`);
@@ -118,7 +140,10 @@ function recordText(packet: Buffer, start: number, length: number, type: DnsReco
       return `${packet.readUInt16BE(start)} ${readName(packet, start + 2).name}`;
     case 'TXT': {
       const chunks: string[] = [];
-      for (let at = start; at < end; at += 1 + packet[at]) chunks.push(packet.toString('utf8', at + 1, Math.min(end, at + 1 + packet[at])));
+      for (let at = start; at < end; at += 1 + packet[at]) {
+        if (at + 1 + packet[at] > end) throw malformed(type, length);
+        chunks.push(packet.toString('utf8', at + 1, at + 1 + packet[at]));
+      }
       return chunks.join('');
     }
     case 'SOA': {
@@ -132,6 +157,7 @@ function recordText(packet: Buffer, start: number, length: number, type: DnsReco
       return `${packet.readUInt16BE(start)} ${packet.readUInt16BE(start + 2)} ${packet.readUInt16BE(start + 4)} ${readName(packet, start + 6).name}`;
     case 'CAA': {
       const tagLength = packet[start + 1];
+      if (2 + tagLength > length) throw malformed(type, length);
       const tag = packet.toString('latin1', start + 2, start + 2 + tagLength);
       return `${packet[start]} ${tag} ${packet.toString('utf8', start + 2 + tagLength, end)}`;
     }
@@ -165,6 +191,10 @@ function readName(packet: Buffer, offset: number): { name: string; end: number }
     at += 1 + length;
   }
   return { name: labels.join('.'), end: end === -1 ? at + 1 : end };
+}
+
+function malformed(type: DnsRecordType, length: number): DnsAnswerError {
+  return new DnsAnswerError('EBADRESP', `Malformed DNS answer: ${type} record of ${length} bytes`);
 }
 
 function need(packet: Buffer, length: number): void {

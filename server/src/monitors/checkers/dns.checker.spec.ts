@@ -102,6 +102,33 @@ describe('DnsChecker', () => {
     }
   });
 
+  it.each<DnsRecordType>(['A', 'AAAA', 'MX', 'SRV', 'CAA', 'TXT', 'SOA'])(
+    'fails a short %s answer in words, not with a RangeError',
+    async (type) => {
+      server.setZone({
+        'short.test': {
+          A: ['192.0.2.10'],
+          AAAA: ['2001:db8::1'],
+          MX: [{ priority: 10, exchange: 'mail.example.test' }],
+          SRV: [{ priority: 10, weight: 60, port: 5060, target: 'sip.example.test' }],
+          CAA: [{ flags: 0, tag: 'issue', value: 'letsencrypt.org' }],
+          TXT: [['v=spf1 -all']],
+          SOA: { mname: 'ns1.test', rname: 'admin.test', serial: 1, refresh: 2, retry: 3, expire: 4, minimum: 5 },
+        },
+      });
+      server.setMode('short');
+      try {
+        expect(await sut.check(target('short.test', type))).toMatchObject({
+          ok: false,
+          error: `Bad DNS query or answer (Malformed DNS answer: ${type} record of 2 bytes)`,
+        });
+      } finally {
+        server.setMode('normal');
+        server.setZone({ 'example.test': { A: ['192.0.2.10', '192.0.2.11'] } });
+      }
+    },
+  );
+
   it('refuses a denied DNS server without asking it', async () => {
     const asked = server.queries.length;
     const result = await sut.check(target('example.test', 'A', { dnsServer: `127.0.0.2:${server.port}` }));

@@ -17,8 +17,11 @@ export interface FakeDnsRecords {
   CAA?: Array<{ flags: number; tag: string; value: string }>;
 }
 
-/** `normal`: answer from the zone (NXDOMAIN for unknown names); the others fail every query that way. */
-export type FakeDnsMode = 'normal' | 'servfail' | 'refused' | 'drop';
+/**
+ * `normal`: answer from the zone (NXDOMAIN for unknown names); `short`: the same records with their data cut to two
+ * bytes (a well-framed but malformed answer); the others fail every query that way.
+ */
+export type FakeDnsMode = 'normal' | 'short' | 'servfail' | 'refused' | 'drop';
 
 /** A loopback UDP DNS server answering from a settable zone, for DNS checks. */
 export interface FakeDnsServer {
@@ -50,7 +53,8 @@ export async function startDnsServer(zone: Record<string, FakeDnsRecords> = {}):
     if (mode === 'drop') return;
     const known = records.get(question.name);
     const rcode = mode === 'servfail' ? RCODE.SERVFAIL : mode === 'refused' ? RCODE.REFUSED : known ? RCODE.NOERROR : RCODE.NXDOMAIN;
-    const answers = rcode === RCODE.NOERROR && known && type ? rdataOf(type, known) : [];
+    const found = rcode === RCODE.NOERROR && known && type ? rdataOf(type, known) : [];
+    const answers = mode === 'short' ? found.map((rdata) => rdata.subarray(0, 2)) : found;
     socket.send(response(message, question.end, rcode, question.type, answers), remote.port, remote.address);
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
