@@ -81,11 +81,11 @@ describe('toApiError for database faults', () => {
 describe('ParseIdPipe', () => {
   const sut = new ParseIdPipe();
 
-  it.each(['1', '42', '999999999'])('accepts %s', (value) => {
+  it.each(['1', '42', '999999999', '2147483647'])('accepts %s', (value) => {
     expect(sut.transform(value)).toBe(Number(value));
   });
 
-  it.each(['0', '-1', 'abc', '1.5', '1e3', '', '0x10', '12abc', '1234567890'])("refuses %j with 'invalid id'", (value) => {
+  it.each(['0', '-1', 'abc', '1.5', '1e3', '', '0x10', '12abc', '2147483648'])("refuses %j with 'invalid id'", (value) => {
     expect(() => sut.transform(value)).toThrow(MESSAGES['request.invalidId']);
   });
 });
@@ -107,7 +107,7 @@ describe('ParseRouteIdPipe', () => {
     expect(() => sut.transform(value)).toThrow(expect.objectContaining({ status: 404 }));
   });
 
-  it.each(['0', '-1', '1.5', '1e3', '0x10', '1234567890'])("refuses the malformed number %j with 'invalid id'", (value) => {
+  it.each(['0', '-1', '1.5', '1e3', '0x10', '2147483648'])("refuses the malformed number %j with 'invalid id'", (value) => {
     expect(() => sut.transform(value)).toThrow(MESSAGES['request.invalidId']);
   });
 
