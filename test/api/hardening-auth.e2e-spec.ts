@@ -7,7 +7,7 @@ import { createUser, login, registerFirstAdmin, Session } from '../factories/use
 import { ProxiedApp, startAppBehindProxy } from '../support/proxied-app';
 import { CutMode, TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
-import { waitFor } from '../support/wait';
+import { sleep, waitFor } from '../support/wait';
 
 const tooMany = { success: false, message: MESSAGES['auth.tooManyAttempts'], code: 'auth.tooManyAttempts' };
 const unavailable = { success: false, message: MESSAGES['request.databaseUnavailable'], code: 'request.databaseUnavailable' };
@@ -200,6 +200,7 @@ describe('database faults (issue 14, finding 11)', () => {
     // Reads keep working while every write fails with SQLSTATE 53100, as on a full disk.
     const direct = new Client({ connectionString: proxied.database.url! });
     await direct.connect();
+    const logStart = app.output().length;
     try {
       await direct.query(`CREATE FUNCTION vigil_test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; END $$`);
@@ -211,6 +212,11 @@ describe('database faults (issue 14, finding 11)', () => {
       await request(app.url).get('/api/auth/me').set(admin.auth).expect(200);
       const { body } = await request(app.url).get('/api/health').expect(503);
       expect(body).toEqual({ success: false, message: MESSAGES['health.databaseWritesFailing'], code: 'health.databaseWritesFailing' });
+      // A load balancer polling every few hundred ms through the outage (issue 27: a stack trace per poll).
+      for (let poll = 0; poll < 5; poll += 1) {
+        await request(app.url).get('/api/health').expect(503);
+        await sleep(300);
+      }
 
       await direct.query('DROP TRIGGER vigil_test_disk_full ON settings');
       await direct.query('DROP FUNCTION vigil_test_disk_full()');
@@ -220,6 +226,9 @@ describe('database faults (issue 14, finding 11)', () => {
         25_000,
       );
       await request(app.url).put('/api/settings').set(admin.auth).send({ allowRegistration: true }).expect(200);
+      const logged = app.output().slice(logStart);
+      expect(logged).not.toContain('GET /api/health failed');
+      expect(logged.match(/Database is refusing writes/g)).toHaveLength(1);
     } finally {
       await direct.end();
     }

@@ -1,8 +1,8 @@
-import { BadRequestException, HttpStatus, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, HttpStatus, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { MESSAGES } from '@vigil/proto';
 import { QueryFailedError } from 'typeorm';
-import { conflict, tooManyRequests } from './api-exception';
-import { loggedPath, toApiError } from './api-exception.filter';
+import { ApiException, conflict, tooManyRequests } from './api-exception';
+import { loggedPath, renderLoggedApiError, toApiError } from './api-exception.filter';
 import { ParseIdPipe, ParseRouteIdPipe } from './parse-id.pipe';
 
 describe('toApiError', () => {
@@ -113,5 +113,29 @@ describe('ParseRouteIdPipe', () => {
 
   it('accepts an id', () => {
     expect(sut.transform('42')).toBe(42);
+  });
+});
+
+describe('renderLoggedApiError', () => {
+  const request = { method: 'GET', url: '/api/health', requestId: 'req-1' };
+  const logger = () => {
+    const lines: string[] = [];
+    const sink = new Logger('test');
+    jest.spyOn(sink, 'error').mockImplementation((message: unknown) => void lines.push(`error: ${String(message)}`));
+    jest.spyOn(sink, 'warn').mockImplementation((message: unknown) => void lines.push(`warn: ${String(message)}`));
+    return { sink, lines };
+  };
+
+  it("logs no stack for a 503 we answer on purpose (health's), which logs its own changes", () => {
+    const { sink, lines } = logger();
+    const rendered = renderLoggedApiError(new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'health.databaseWritesFailing'), request, sink);
+    expect(rendered.status).toBe(503);
+    expect(lines).toEqual([]);
+  });
+
+  it('still logs an unexpected error with its stack, under the request id', () => {
+    const { sink, lines } = logger();
+    renderLoggedApiError(new TypeError('boom'), request, sink);
+    expect(lines).toEqual(['error: GET /api/health failed [req-1]']);
   });
 });

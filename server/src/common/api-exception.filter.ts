@@ -58,14 +58,17 @@ export interface FailedRequest {
   requestId?: string;
 }
 
-/** Renders a failed request's error, logging what is ours to fix (5xx) or an outage (503). */
+/**
+ * Renders a failed request's error, logging what is ours to fix (5xx) or an outage (503). An ApiException is an answer
+ * we chose (health's 503 included, which logs its own changes of state), so it is never logged here.
+ */
 export function renderLoggedApiError(error: unknown, request: FailedRequest, logger: Logger): RenderedError {
   const rendered = toApiError(error, request.requestId);
   const path = loggedPath(request.url.split('?')[0]);
   if (rendered.status === HttpStatus.SERVICE_UNAVAILABLE && rendered.body.code === 'request.databaseUnavailable') {
     // An outage fails every request alike: one line each, without the stack.
     logger.warn(`${request.method} ${path} [${request.requestId}]: database unavailable (${(error as Error)?.message})`);
-  } else if (rendered.status >= 500) {
+  } else if (rendered.status >= 500 && !(error instanceof ApiException)) {
     // Our own bug: full detail in the log under the request id, none in the answer.
     logger.error(`${request.method} ${path} failed [${request.requestId}]`, (error as Error)?.stack ?? String(error));
   }
