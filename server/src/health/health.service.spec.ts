@@ -20,7 +20,7 @@ describe('HealthService', () => {
     const writes = { failing: () => step === 'full', sinceLastOutcome: () => 0 } as unknown as DatabaseWrites;
     sut = new HealthService(database, writes);
     for (const level of ['log', 'warn', 'error'] as const) {
-      jest.spyOn(Logger.prototype, level).mockImplementation((message: unknown) => void lines.push(`${level}: ${String(message)}`));
+      jest.spyOn(Logger.prototype, level).mockImplementation((...args: unknown[]) => void lines.push(`${level}: ${String(args[0])}`));
     }
   });
   afterEach(() => jest.restoreAllMocks());
