@@ -102,16 +102,16 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     // Any version in the supported range is served; the refusal names the range so the operator knows what to upgrade.
     if (!isSupportedAgentProtocol(auth.protocol)) return refusal('agent.protocolUnsupported');
     if (typeof auth.credential !== 'string' || auth.credential.length > 512) return refusal('agent.credentialInvalid');
+    // An address that presented too many unknown credentials is refused before the lookup, with the wait.
+    const address = handshakeAddress(socket.handshake, this.trust);
+    const retryAfter = await this.failures.retryAfter('agent', address);
+    if (retryAfter > 0) return { ...refusal('agent.tooManyFailures'), retry_after: retryAfter };
     const agent = await this.agents.findByCredential(secretHash(auth.credential));
     if (!agent) {
       await this.failures.failed('agent', address);
       return refusal('agent.credentialInvalid');
     }
     socket.data = { agent, protocol: auth.protocol, helloed: false, strikes: 0 };
-    // An address that presented too many unknown credentials is refused before the lookup, with the wait.
-    const address = handshakeAddress(socket.handshake, this.trust);
-    const retryAfter = await this.failures.retryAfter('agent', address);
-    if (retryAfter > 0) return { ...refusal('agent.tooManyFailures'), retry_after: retryAfter };
     // A connection costs a live message: reconnecting in a loop writes the agent's row each time.
     return this.overLimit(socket, 'live', 1);
   }
