@@ -2,7 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { BODY_LIMITS, JSON_DEPTH_MAX, JSON_WIDTH_MAX, MESSAGES, MessageCode } from '@vigil/proto';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 
 /** The attack body of issue 14 (finding 2): 450,000 nested arrays, 900 KB. */
 const ATTACK = '['.repeat(450_000) + '1' + ']'.repeat(450_000);
@@ -38,7 +38,7 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
   let agent: Agent;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: USERS_REACH_LOOPBACK });
     admin = await registerFirstAdmin(app.url);
     user = await createUser(app.url, admin);
     agent = new Agent({ keepAlive: true, maxSockets: 8 });

@@ -16,7 +16,7 @@ import {
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startFakeNotifier, type FakeNotifier } from '../support/fake-notifier';
 import { freePort } from '../support/ports';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 import { waitFor } from '../support/wait';
 
 /** Issue 14, findings 3, 6 and 9: stored secrets go only where they were saved for, no read-back, masked reads. */
@@ -79,7 +79,7 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
     // 127.0.0.0/8 is all loopback on Linux: this one is what OUTBOUND_DENY covers.
     denied = await startRecorder('127.0.0.2', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(INTERNAL_BODY));
     redirector = await startRecorder('127.0.0.1', (_req, res) => res.writeHead(302, { location: `${denied.url}/after-redirect` }).end());
-    app = await startTestApp({ env: { TELEGRAM_API_URL: fake.url, RESEND_API_URL: fake.url, OUTBOUND_DENY: '127.0.0.2/32, fd00::/8' } });
+    app = await startTestApp({ env: { ...USERS_REACH_LOOPBACK, TELEGRAM_API_URL: fake.url, RESEND_API_URL: fake.url, OUTBOUND_DENY: '127.0.0.2/32, fd00::/8' } });
     const admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });

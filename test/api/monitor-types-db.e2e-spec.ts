@@ -5,7 +5,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { SECRET_MASK } from '@vigil/proto';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_SERVER = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -14,7 +15,8 @@ const MYSQL_SOCKET = '/run/mysqld/mysqld.sock';
 /**
  * PostgreSQL, MySQL/MariaDB and Redis monitors through the API against the machine's servers, each as an account and
  * database (or key prefix) of this file's own, removed afterwards: up, a failing assertion → down naming it, recovery,
- * and a refused password that never reaches a read.
+ * and a refused password that never reaches a read. The machine's PostgreSQL may also be Vigil's own database here,
+ * which no check may reach: the monitors reach it through a relay on another port, as a database on another host.
  */
 describe('database monitor types', () => {
   const name = `vigil_e2e_${process.pid}_${Date.now().toString(36)}`;
@@ -27,12 +29,15 @@ describe('database monitor types', () => {
   let pgOwner: Client;
   let redis: Redis;
   let mysql: Awaited<ReturnType<typeof createMysql>>;
+  let pgRelay: TcpProxy;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: USERS_REACH_LOOPBACK });
     const admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
 
+    const pgServer = new URL(PG_SERVER);
+    pgRelay = await startTcpProxy(pgServer.hostname, Number(pgServer.port) || 5432);
     pg = new Client({ connectionString: PG_SERVER });
     await pg.connect();
     await pg.query(`CREATE ROLE "${name}" LOGIN PASSWORD '${password}'`);
@@ -60,6 +65,7 @@ describe('database monitor types', () => {
 
   afterAll(async () => {
     await app?.destroy();
+    await pgRelay?.close();
     await pgOwner?.end();
     await pg?.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await pg?.query(`DROP ROLE IF EXISTS "${name}"`);
@@ -72,16 +78,17 @@ describe('database monitor types', () => {
     redis?.disconnect();
   });
 
-  function pgString(secret = encoded): string {
+  function pgString(secret = encoded, port?: number): string {
     const url = new URL(PG_SERVER);
     url.username = name;
     url.password = secret;
     url.pathname = `/${name}`;
+    if (port) url.port = String(port);
     return url.toString();
   }
   const mysqlHost = () => (process.env.TEST_MYSQL_URL ? new URL(process.env.TEST_MYSQL_URL).host : '127.0.0.1:3306');
   const strings = {
-    postgres: (secret = encoded) => pgString(secret),
+    postgres: (secret = encoded) => pgString(secret, pgRelay.port),
     mysql: (secret = encoded) => `mysql://${name}:${secret}@${mysqlHost()}/${name}`,
     redis: (secret = encoded) => `redis://${name}:${secret}@${REDIS_SERVER.host}/0`,
   };

@@ -9,7 +9,7 @@ import { startDnsServer, type FakeDnsServer } from '../../server/src/monitors/ch
 import { startTcpServer, type FakeTcpServer } from '../../server/src/monitors/checkers/fakes/tcp-server.testing';
 import { startTlsServer, type FakeTlsServer } from '../../server/src/monitors/checkers/fakes/tls-server.testing';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 
 /**
  * HTTP (with assertions), TCP, TLS and DNS monitors on the real server against loopback fakes: up, a failure (a
@@ -35,7 +35,7 @@ describe('network monitor types', () => {
         ? res.writeHead(200, { 'content-type': 'application/json', 'X-Version': '1.2.3' }).end(JSON.stringify(health))
         : res.writeHead(404).end();
     [app, https, tls, tcp, dns] = await Promise.all([
-      startTestApp({ env: { NODE_EXTRA_CA_CERTS: join(caDir, 'ca.pem') } }),
+      startTestApp({ env: { ...USERS_REACH_LOOPBACK, NODE_EXTRA_CA_CERTS: join(caDir, 'ca.pem') } }),
       startTlsServer(fiveDays, answer),
       startTlsServer(fiveDays),
       startTcpServer(),

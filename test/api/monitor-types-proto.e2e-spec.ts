@@ -4,7 +4,7 @@ import { startGrpcHealthServer, type FakeGrpcHealthServer } from '../../server/s
 import { createSilentHost, type SilentHost } from '../../server/src/monitors/checkers/fakes/silent-host.testing';
 import { startWebsocketServer, type FakeWebsocketServer } from '../../server/src/monitors/checkers/fakes/websocket-server.testing';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 
 /**
  * Ping, WebSocket and gRPC monitors through the API against loopback fakes: up, a failing assertion or a failing
@@ -18,7 +18,7 @@ describe('ping, WebSocket and gRPC monitors', () => {
   let grpc: FakeGrpcHealthServer;
 
   beforeAll(async () => {
-    [app, websocket, grpc] = await Promise.all([startTestApp(), startWebsocketServer(), startGrpcHealthServer()]);
+    [app, websocket, grpc] = await Promise.all([startTestApp({ env: USERS_REACH_LOOPBACK }), startWebsocketServer(), startGrpcHealthServer()]);
     const admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });

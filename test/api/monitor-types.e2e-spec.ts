@@ -4,7 +4,7 @@ import { MESSAGES, SECRET_MASK, type MonitorDto } from '@vigil/proto';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { embeddedConnection } from '../support/embedded-cluster';
 import { startTargetServer, TargetServer } from '../support/target-server';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 import { waitFor } from '../support/wait';
 
 /**
@@ -20,7 +20,7 @@ describe('monitor types API', () => {
 
   beforeAll(async () => {
     // 127.0.0.2 is loopback too: refusing it shows the test check obeys OUTBOUND_DENY while the target stays reachable.
-    [app, target] = await Promise.all([startTestApp({ env: { OUTBOUND_DENY: '127.0.0.2/32' } }), startTargetServer()]);
+    [app, target] = await Promise.all([startTestApp({ env: { ...USERS_REACH_LOOPBACK, OUTBOUND_DENY: '127.0.0.2/32' } }), startTargetServer()]);
     admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
     db = new Client(app.database.url ? { connectionString: app.database.url } : embeddedConnection(app.database.dataDir));

@@ -4,7 +4,7 @@ import type { ClientToServerEvents, MonitorDto, MonitorStatusChangedEvent, Serve
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { freePort } from '../support/ports';
 import { startTargetServer, TargetServer } from '../support/target-server';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 
 describe('monitors API and check engine', () => {
   let app: TestApp;
@@ -13,7 +13,7 @@ describe('monitors API and check engine', () => {
   let target: TargetServer;
 
   beforeAll(async () => {
-    [app, target] = await Promise.all([startTestApp(), startTargetServer()]);
+    [app, target] = await Promise.all([startTestApp({ env: USERS_REACH_LOOPBACK }), startTargetServer()]);
     admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });
@@ -275,7 +275,7 @@ describe('monitors API and check engine', () => {
 
 describe('monitor state across a restart', () => {
   it('keeps status and retry count, and resumes on the old rhythm', async () => {
-    const [app, target] = await Promise.all([startTestApp(), startTargetServer()]);
+    const [app, target] = await Promise.all([startTestApp({ env: USERS_REACH_LOOPBACK }), startTargetServer()]);
     try {
       const admin = await registerFirstAdmin(app.url);
       const { body } = await request(app.url)

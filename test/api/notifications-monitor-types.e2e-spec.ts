@@ -4,7 +4,7 @@ import { startTcpServer, type FakeTcpServer } from '../../server/src/monitors/ch
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startFakeNotifier, type FakeNotifier } from '../support/fake-notifier';
 import { startTargetServer, TargetServer } from '../support/target-server';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 import { waitFor } from '../support/wait';
 
 /**
@@ -26,7 +26,7 @@ describe('notifications of monitor types', () => {
     const closed = await startTcpServer();
     closedPort = closed.port;
     await closed.close();
-    app = await startTestApp();
+    app = await startTestApp({ env: USERS_REACH_LOOPBACK });
     const admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });

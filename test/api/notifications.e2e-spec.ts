@@ -4,7 +4,7 @@ import { agentReport, connectAgent, enrollAgent, type AgentSocket } from '../fac
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startFakeNotifier, type FakeNotifier } from '../support/fake-notifier';
 import { startTargetServer, TargetServer } from '../support/target-server';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 import { sleep, waitFor } from '../support/wait';
 
 const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
@@ -21,6 +21,7 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     [fake, target] = await Promise.all([startFakeNotifier(), startTargetServer()]);
     app = await startTestApp({
       env: {
+        ...USERS_REACH_LOOPBACK,
         TELEGRAM_API_URL: fake.url,
         RESEND_API_URL: fake.url,
         NOTIFICATION_RETRY_BASE_MS: '300',

@@ -7,7 +7,7 @@ import { createTestAuthority, daysFromNow } from '../../server/src/monitors/chec
 import { startTlsServer, type FakeTlsServer } from '../../server/src/monitors/checkers/fakes/tls-server.testing';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startFakeNotifier, type FakeNotifier } from '../support/fake-notifier';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 import { sleep, waitFor } from '../support/wait';
 
 /**
@@ -29,7 +29,7 @@ describe('certificates on the status page and their expiry alert', () => {
   beforeAll(async () => {
     writeFileSync(join(caDir, 'ca.pem'), authority.cert);
     [tls, fake] = await Promise.all([startTlsServer(fiveDays), startFakeNotifier()]);
-    app = await startTestApp({ env: { NODE_EXTRA_CA_CERTS: join(caDir, 'ca.pem'), NOTIFICATION_RETRY_BASE_MS: '300' } });
+    app = await startTestApp({ env: { ...USERS_REACH_LOOPBACK, NODE_EXTRA_CA_CERTS: join(caDir, 'ca.pem'), NOTIFICATION_RETRY_BASE_MS: '300' } });
     admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });

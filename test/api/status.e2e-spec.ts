@@ -3,7 +3,7 @@ import { io, Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, StatusItemEvent } from '@vigil/proto';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startTargetServer, TargetServer } from '../support/target-server';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 
 type BrowserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -15,7 +15,7 @@ describe('status page, badge, wall and dashboard', () => {
   const sockets: BrowserSocket[] = [];
 
   beforeAll(async () => {
-    [app, target] = await Promise.all([startTestApp({ env: { STATUS_ASSET_ORIGINS: 'https://example.com' } }), startTargetServer()]);
+    [app, target] = await Promise.all([startTestApp({ env: { ...USERS_REACH_LOOPBACK, STATUS_ASSET_ORIGINS: 'https://example.com' } }), startTargetServer()]);
     admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });

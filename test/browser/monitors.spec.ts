@@ -4,7 +4,7 @@ import type { MonitorDto, MonitorsResponse } from '@vigil/proto';
 import { registerFirstAdmin, Session } from '../factories/users';
 import { documentKept, failureScreenshots, launchBrowser, markDocument, newPage } from '../support/browser';
 import { startTargetServer, TargetServer } from '../support/target-server';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 
 /**
  * Monitors through the real UI against a loopback target: created through the form, seen turning up on the list
@@ -24,7 +24,7 @@ describe('monitors in the browser', () => {
   const scripts: string[] = [];
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: USERS_REACH_LOOPBACK });
     target = await startTargetServer();
     admin = await registerFirstAdmin(app.url);
     ({ browser, close: closeBrowser } = await launchBrowser());

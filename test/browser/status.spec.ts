@@ -4,7 +4,7 @@ import type { DisplayKeyCreatedResponse, MonitorDto, MonitorResponse } from '@vi
 import { registerFirstAdmin, Session } from '../factories/users';
 import { documentKept, failureScreenshots, launchBrowser, markDocument, newPage } from '../support/browser';
 import { startTargetServer, TargetServer } from '../support/target-server';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
 
 /** How soon after a check a screen must show its result, without a reload. */
 const LIVE_MS = 2_000;
@@ -51,7 +51,7 @@ describe('status page, wall and dashboard in the browser', () => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: USERS_REACH_LOOPBACK });
     target = await startTargetServer();
     admin = await registerFirstAdmin(app.url);
     shown = await createMonitor('Public API');

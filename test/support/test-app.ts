@@ -22,6 +22,13 @@ export interface TestApp {
   destroy(): Promise<void>;
 }
 
+/**
+ * Every fake a spec checks listens on loopback, which USER_OUTBOUND_DENY refuses to users by default. Specs whose users
+ * create such monitors (proving what users may do, not what they may reach) start the server with this;
+ * test/api/outbound.e2e-spec.ts keeps the default and proves it.
+ */
+export const USERS_REACH_LOOPBACK = { USER_OUTBOUND_DENY: 'none' } as const;
+
 export interface TestAppOptions {
   env?: Record<string, string>;
   /** Share a database with another app instead of creating one. */

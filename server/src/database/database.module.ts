@@ -89,7 +89,7 @@ export function poolLimits(config: AppConfig) {
     JobClaims,
     JobClaimsRepository,
   ],
-  exports: [DataSource, JobClaims],
+  exports: [DataSource, JobClaims, EMBEDDED_POSTGRES],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   private readonly logger = new Logger(DatabaseModule.name);
