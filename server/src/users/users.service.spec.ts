@@ -20,7 +20,7 @@ function fakeUsers(existing: Array<Pick<User, 'username' | 'email'>>) {
       rows.push(row);
       return row;
     }),
-    transaction: jest.fn((_lock: number, work: (users: unknown) => Promise<unknown>) => work(repository)),
+    transaction: jest.fn((_lock: number, work: (users: unknown) => Promise<unknown>): Promise<unknown> => work(repository)),
   };
   return repository;
 }
