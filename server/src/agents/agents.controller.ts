@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AgentEnrollResponse, AgentMetricsResponse, AgentResponse, AgentsResponse, AgentTokenResponse } from '@vigil/proto';
-import { Auth, AuthUser, CheckedBody, Public } from '../common/decorators';
+import { Auth, AuthUser, CheckedBody, ClientIp, Public } from '../common/decorators';
 import type { CheckedBodyMessages } from '../common/validation';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
@@ -30,8 +30,8 @@ export class AgentsController {
   @Post('enroll')
   @HttpCode(200)
   @Reply()
-  enroll(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<Payload<AgentEnrollResponse>> {
-    return this.agents.enroll(body);
+  enroll(@CheckedBody(AGENT_FIELDS) body: unknown, @ClientIp() ip: string): Promise<Payload<AgentEnrollResponse>> {
+    return this.agents.enroll(body, ip);
   }
 
   /** xugou agent compatibility: registration. */
@@ -39,8 +39,8 @@ export class AgentsController {
   @Post('register')
   @HttpCode(200)
   @Reply('agents.registered')
-  async register(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<Payload<AgentResponse>> {
-    return { agent: await this.agents.registerHttpAgent(body) };
+  async register(@CheckedBody(AGENT_FIELDS) body: unknown, @ClientIp() ip: string): Promise<Payload<AgentResponse>> {
+    return { agent: await this.agents.registerHttpAgent(body, ip) };
   }
 
   /** xugou agent compatibility: one status report or a buffered array of them. */
@@ -48,8 +48,8 @@ export class AgentsController {
   @Post('status')
   @HttpCode(200)
   @Reply('agents.statusUpdated')
-  status(@CheckedBody(AGENT_FIELDS) body: unknown): Promise<void> {
-    return this.agents.reportHttpStatus(body);
+  status(@CheckedBody(AGENT_FIELDS) body: unknown, @ClientIp() ip: string): Promise<void> {
+    return this.agents.reportHttpStatus(body, ip);
   }
 
   @Get()

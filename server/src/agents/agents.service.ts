@@ -10,6 +10,7 @@ import {
   AgentTokenResponse,
   MESSAGES,
 } from '@vigil/proto';
+import { CredentialLimiter } from '../auth/credential-limiter';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../common/api-exception';
 import type { Payload } from '../common/reply';
 import { APP_CONFIG } from '../config/config.module';
@@ -20,7 +21,7 @@ import { AgentReportsWriter } from './agent-reports.writer';
 import type { AgentRow } from './agent.types';
 import { checkHello, text, MessageError } from './agent-validation';
 import { ListAgentsQuery } from './agents.dto';
-import { AgentsRepository, NewAgent, TokenRefusal } from './agents.repository';
+import { AgentsRepository, HttpHost, NewAgent, TokenRefusal } from './agents.repository';
 import { Tier } from './figures';
 import { ReportLimiter } from './report-limiter';
 import { newCredential, newRegistrationToken, secretHash } from './secrets';
@@ -53,6 +54,7 @@ export class AgentsService {
     private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: ReportLimiter,
+    private readonly failures: CredentialLimiter,
   ) {}
 
   async list(query: ListAgentsQuery): Promise<Omit<AgentsResponse, 'success'>> {
@@ -114,21 +116,22 @@ export class AgentsService {
    * enrolling again (it lost its config file) gets its agent back with a new credential, and the sockets still holding
    * the previous one are dropped; another host is refused.
    */
-  async enroll(body: unknown): Promise<Omit<AgentEnrollResponse, 'success'>> {
+  async enroll(body: unknown, address: string): Promise<Omit<AgentEnrollResponse, 'success'>> {
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const token = this.checked(() => text(input.token, 'token', { max: 512 })!);
     const hello = this.valid(checkHello(input.hello));
+    await this.admit(address);
     const credential = newCredential();
-    const { row, created } = claimed(
-      await this.agents.enrolSocketAgent(secretHash(token), {
-        name: hello.name ?? hello.hostname,
-        hello,
-        protocol: 'socket',
-        interval: hello.interval ?? AGENT_DEFAULT_INTERVAL,
-        credentialHash: secretHash(credential),
-        httpKey: null,
-      }),
-    );
+    const enrolled = await this.agents.enrolSocketAgent(secretHash(token), {
+      name: hello.name ?? hello.hostname,
+      hello,
+      protocol: 'socket',
+      interval: hello.interval ?? AGENT_DEFAULT_INTERVAL,
+      credentialHash: secretHash(credential),
+      httpKey: null,
+    });
+    if (enrolled === 'invalid') await this.failures.failed('agent', address);
+    const { row, created } = claimed(enrolled);
     if (created) this.events.emit('agent.created', { agent: toAgentDto(row) });
     else this.events.emit('agent.credential_replaced', { id: row.id });
     return { agent_id: row.id, credential, interval: row.interval_s };
@@ -139,8 +142,9 @@ export class AgentsService {
    * restart). A known pair keeps working after the token expires; a new host needs a valid token that has enrolled no
    * other host.
    */
-  async registerHttpAgent(body: unknown): Promise<AgentDto> {
+  async registerHttpAgent(body: unknown, address: string): Promise<AgentDto> {
     const input = this.valid(checkXugouRegistration(body));
+    await this.admit(address);
     const hello: AgentHello = {
       hostname: input.hostname,
       ip_addresses: input.ip_addresses,
@@ -148,32 +152,61 @@ export class AgentsService {
       platform: input.os ?? 'unknown',
       agent_version: input.version ?? 'xugou',
     };
-    const known = await this.agents.findHttpAgent(secretHash(input.token), hello.hostname);
+    const hosts = await this.agents.findHttpHosts([{ httpKey: secretHash(input.token), hostname: hello.hostname }]);
+    await this.refuseNewHosts(hosts, address);
+    const [{ agent: known }] = hosts;
     if (known) this.limit(known, 1);
     const row = await this.httpAgent(input.token, hello, input.name, undefined, known);
     return toAgentDto(row);
   }
 
   /** xugou's `status`: one status or a buffered array, possibly of several hosts sharing a token. */
-  async reportHttpStatus(body: unknown): Promise<void> {
+  async reportHttpStatus(body: unknown, address: string): Promise<void> {
     const statuses = this.valid(checkXugouStatus(body));
+    await this.admit(address);
     const byHost = new Map<string, XugouStatus[]>();
     for (const status of statuses) {
       const key = `${status.token}\n${status.hello.hostname}`;
       byHost.set(key, [...(byHost.get(key) ?? []), status]);
     }
     const groups = [...byHost.values()].map((group) => ({ group, newest: group.reduce((a, b) => (b.timestamp >= a.timestamp ? b : a)) }));
-    // Every known host's rate is checked before anything is written: a post over the limit changes nothing.
-    const known = await Promise.all(groups.map(({ newest }) => this.agents.findHttpAgent(secretHash(newest.token), newest.hello.hostname)));
-    known.forEach((row, i) => row && this.limit(row, groups[i].group.length));
+    // Every host is looked up at once, and every new host's token and every known host's rate are checked before
+    // anything is written: a refused post changes nothing.
+    const hosts = await this.agents.findHttpHosts(
+      groups.map(({ newest }) => ({ httpKey: secretHash(newest.token), hostname: newest.hello.hostname })),
+    );
+    await this.refuseNewHosts(hosts, address);
+    hosts.forEach(({ agent }, i) => agent && this.limit(agent, groups[i].group.length));
     for (const [i, { group, newest }] of groups.entries()) {
-      const row = await this.httpAgent(newest.token, newest.hello, undefined, newest.interval, known[i]);
+      const row = await this.httpAgent(newest.token, newest.hello, undefined, newest.interval, hosts[i].agent);
       const reports = await this.agents.withCounters(row.id, (kept) => {
         const { reports, state } = xugouReports(group, kept);
         return { result: reports, counters: state };
       });
       if (reports) this.writer.ingest(row, reports);
     }
+  }
+
+  /**
+   * An address that presented too many unknown registration tokens is refused (429 with the wait) before any
+   * lookup, whatever it presents now.
+   */
+  private async admit(address: string): Promise<void> {
+    const retryAfter = await this.failures.retryAfter('agent', address);
+    if (retryAfter > 0) throw tooManyRequests('agent.tooManyFailures', retryAfter);
+  }
+
+  /**
+   * Refuses a post naming a new host whose token is unknown or expired (401, counted against the address) or enrolled
+   * another host (409).
+   */
+  private async refuseNewHosts(hosts: HttpHost[], address: string): Promise<void> {
+    const refusals = new Set(hosts.filter((host) => !host.agent).map((host) => host.token));
+    if (refusals.has('invalid')) {
+      await this.failures.failed('agent', address);
+      throw unauthorized('agent.tokenInvalid');
+    }
+    if (refusals.has('taken')) throw conflict('agent.tokenUsed');
   }
 
   /** A single status is a live message; an array is the agent's buffer, charged by its length to the backlog budget. */
