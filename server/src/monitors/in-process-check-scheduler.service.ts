@@ -5,7 +5,7 @@ import { CheckPipeline, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
 import { CheckSlots } from './check-runs';
-import { nextOnRhythm, onGrain, slotGrainMs, spreadOffsetMs } from './monitor-state';
+import { nextOnRhythm, onGrain, resumeAt, slotGrainMs, spreadOffsetMs } from './monitor-state';
 import { MonitorRuns } from './check-runs';
 import { nextRun, stateOf } from './monitor-state';
 import type { ScheduledMonitor } from './monitor.types';
@@ -76,10 +76,10 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
       due = now;
       rhythmAt = nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs, grain), intervalMs, now);
     } else if (monitor.nextCheckAt) {
-      // Resume on the stored rhythm: a time missed while the server was down moves to its next slot, not to now.
-      const stored = new Date(monitor.nextCheckAt).getTime();
-      due = onGrain(stored >= now ? stored : nextOnRhythm(stored, intervalMs, now), grain);
-      rhythmAt = due;
+      // Resume on the stored rhythm; a slot missed less than an interval ago is checked at once (see resumeAt).
+      const resumed = resumeAt(new Date(monitor.nextCheckAt).getTime(), intervalMs, now);
+      due = onGrain(resumed.due, grain);
+      rhythmAt = onGrain(resumed.rhythmAt, grain);
     } else {
       due = onGrain(now + spreadOffsetMs(monitor.id, intervalMs, grain), grain);
       rhythmAt = due;

@@ -160,6 +160,20 @@ export function nextOnRhythm(anchorMs: number, intervalMs: number, nowMs: number
 }
 
 /**
+ * When a monitor with a stored next check resumes as the scheduler starts (a restart, or a kill -9, after which the row
+ * is all the new process knows). A time still ahead is kept. One that passed less than an interval ago is checked at
+ * once: it was owed — a check in flight at the kill, or due while the server was briefly down — and waiting for the
+ * next slot would leave two intervals between checks (issue 27). Either way the rhythm goes on from the stored slot.
+ * After a longer outage the next slot on that rhythm comes first, so a restart after hours does not fire every monitor
+ * at once (the checks owed after a short one are at most one interval's worth).
+ */
+export function resumeAt(storedMs: number, intervalMs: number, nowMs: number): { due: number; rhythmAt: number } {
+  if (storedMs >= nowMs) return { due: storedMs, rhythmAt: storedMs };
+  const rhythmAt = nextOnRhythm(storedMs, intervalMs, nowMs);
+  return { due: nowMs - storedMs < intervalMs ? nowMs : rhythmAt, rhythmAt };
+}
+
+/**
  * Slot grains of batched types (ping), coarsest first: their slots fall on multiples of one, so the checks due in one
  * grain start together and share one fping process instead of each few waiting to be gathered (docs/decisions.md,
  * "Ping").
