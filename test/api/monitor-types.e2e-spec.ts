@@ -20,7 +20,10 @@ describe('monitor types API', () => {
 
   beforeAll(async () => {
     // 127.0.0.2 is loopback too: refusing it shows the test check obeys OUTBOUND_DENY while the target stays reachable.
-    [app, target] = await Promise.all([startTestApp({ env: { ...USERS_REACH_LOOPBACK, OUTBOUND_DENY: '127.0.0.2/32' } }), startTargetServer()]);
+    [app, target] = await Promise.all([
+      startTestApp({ env: { ...USERS_REACH_LOOPBACK, OUTBOUND_DENY: '127.0.0.2/32' } }),
+      startTargetServer(),
+    ]);
     admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
     db = new Client(app.database.url ? { connectionString: app.database.url } : embeddedConnection(app.database.dataDir));
@@ -308,8 +311,9 @@ describe('monitor types API', () => {
     });
 
     it('obeys OUTBOUND_DENY like every check', async () => {
-      const { body } = await test({ name: 'try', url: `http://127.0.0.2:${target.port}/` }).expect(200);
-      expect(body.result).toMatchObject({ ok: false, error: 'Address 127.0.0.2 is refused by OUTBOUND_DENY' });
+      const { body } = await test({ name: 'try', url: `http://127.0.0.2:${target.port}/` }).expect(400);
+      expect(body).toMatchObject({ success: false, code: 'monitors.targetDenied' });
+      expect(body.message).toContain('Address 127.0.0.2 is refused by OUTBOUND_DENY');
     });
 
     it('validates the body as create does and needs a signed-in user', async () => {
