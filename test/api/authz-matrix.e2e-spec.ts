@@ -198,6 +198,43 @@ describe('authorization matrix', () => {
     expect(outcome).toBe(expected);
   });
 
+  describe('the test check and pushes, with real bodies', () => {
+    /** What each caller gets for a test check of Vigil's own listener, and for a push with a real and a made-up token. */
+    const EXPECTED: Record<Identity, { test: number; push: number; unknownPush: number }> = {
+      anonymous: { test: 401, push: 200, unknownPush: 404 },
+      user: { test: 400, push: 200, unknownPush: 404 },
+      admin: { test: 400, push: 200, unknownPush: 404 },
+      forged: { test: 401, push: 200, unknownPush: 404 },
+      expired: { test: 401, push: 200, unknownPush: 404 },
+      wall: { test: 401, push: 200, unknownPush: 404 },
+      agent: { test: 401, push: 200, unknownPush: 404 },
+    };
+    let pushToken: string;
+
+    beforeAll(async () => {
+      const { body } = await request(app.url).post('/api/monitors').set(admin.auth).send({ name: 'matrix push', type: 'push' }).expect(201);
+      pushToken = body.monitor.push_token;
+    });
+
+    it.each(IDENTITIES)('answers %s as the table says, and a push token is no bearer token', async (identity) => {
+      const port = Number(new URL(app.url).port);
+      const test = await request(app.url)
+        .post('/api/monitors/test')
+        .set(headers[identity])
+        .send({ name: 'matrix', type: 'tcp', hostname: '127.0.0.1', port });
+      const push = await request(app.url).get(`/api/push/${pushToken}?status=up`).set(headers[identity]);
+      const unknownPush = await request(app.url)
+        .get(`/api/push/${'x'.repeat(32)}?status=up`)
+        .set(headers[identity]);
+      expect({ identity, test: test.status, push: push.status, unknownPush: unknownPush.status }).toEqual({
+        identity,
+        ...EXPECTED[identity],
+      });
+      if (test.status === 400) expect(test.body.code).toBe('monitors.targetOwnService');
+      await request(app.url).get('/api/monitors').set('Authorization', `Bearer ${pushToken}`).expect(401);
+    });
+  });
+
   describe('socket.io (outside OpenAPI)', () => {
     type Join = 'ok' | 'refused' | 'no connection';
     /** Which rooms each caller may join on the browsers' namespace. */

@@ -130,10 +130,22 @@ describe('fuzzing every POST/PUT/PATCH route', () => {
     );
   }
 
-  /** Values that let a body reach past the first check: our own loopback fake for every address, real ids. */
+  /**
+   * Values that let a body reach past the first check: our own loopback fake for every address (spelled the ways
+   * that reach loopback, which users' monitors and test checks are refused), this server's own port, real ids.
+   */
   function examples(): Record<string, unknown> {
+    const { port } = new URL(notifier.url);
+    const own = new URL(app.url).port;
+    const hosts = ['127.0.0.1', 'localhost', '0.0.0.0', '[::]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '169.254.169.254'];
     return {
-      url: `${notifier.url}/hook/fuzz`,
+      url: fc.oneof(
+        fc.constant(`${notifier.url}/hook/fuzz`),
+        fc.constantFrom(...hosts).map((host) => `http://${host}:${port}/hook/fuzz`),
+        fc.constantFrom(...hosts).map((host) => `http://${host}:${own}/api/health`),
+      ),
+      hostname: fc.constantFrom(...hosts.map((host) => host.replace(/^\[|\]$/g, ''))),
+      port: fc.constantFrom(Number(port), Number(own)),
       logoUrl: `${notifier.url}/logo.png`,
       email: 'fuzz@example.test',
       username: 'fuzz_user',

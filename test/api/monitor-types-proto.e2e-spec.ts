@@ -18,7 +18,11 @@ describe('ping, WebSocket and gRPC monitors', () => {
   let grpc: FakeGrpcHealthServer;
 
   beforeAll(async () => {
-    [app, websocket, grpc] = await Promise.all([startTestApp({ env: USERS_REACH_LOOPBACK }), startWebsocketServer(), startGrpcHealthServer()]);
+    [app, websocket, grpc] = await Promise.all([
+      startTestApp({ env: USERS_REACH_LOOPBACK }),
+      startWebsocketServer(),
+      startGrpcHealthServer(),
+    ]);
     const admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });

@@ -1,5 +1,6 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type Server, type Socket } from 'node:net';
+import fc from 'fast-check';
 import { Client } from 'pg';
 import request from 'supertest';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
@@ -148,6 +149,28 @@ describe('outbound rules', () => {
         .expect(200);
       expect(body.result).toMatchObject({ ok: true });
       expect(listener.count()).toBe(before + 1);
+    });
+
+    it('refuses every generated spelling of a loopback or unspecified address to users (property)', async () => {
+      const byte = fc.integer({ min: 0, max: 255 });
+      const hex = (value: number) => value.toString(16);
+      const ipv4 = fc.tuple(fc.constantFrom(127, 0), byte, byte, byte);
+      const spelling = fc.oneof(
+        ipv4.map((parts) => parts.join('.')),
+        ipv4.map((parts) => `::ffff:${parts.join('.')}`),
+        ipv4.map(([a, b, c, d]) => `::ffff:${hex((a << 8) | b)}:${hex((c << 8) | d)}`),
+        ipv4.map(([a, b, c, d]) => `0:0:0:0:0:FFFF:${hex((a << 8) | b).toUpperCase()}:${hex((c << 8) | d)}`),
+        fc.constantFrom('::', '::1', '0:0:0:0:0:0:0:1', '0000::0001', 'localhost', 'LOCALHOST'),
+      );
+      const before = listener.count();
+      await fc.assert(
+        fc.asyncProperty(spelling, fc.constantFrom('http', 'tcp', 'redis'), async (host, type) => {
+          const { status, body } = await create(member, CHECKERS[type](host, listener.port));
+          expect({ host, type, status, code: body.code }).toEqual({ host, type, status: 400, code: 'monitors.targetUserDenied' });
+        }),
+        { numRuns: 150 },
+      );
+      expect(listener.count()).toBe(before);
     });
 
     const ownTargets = (): Array<[string, Body]> => {

@@ -29,7 +29,9 @@ describe('certificates on the status page and their expiry alert', () => {
   beforeAll(async () => {
     writeFileSync(join(caDir, 'ca.pem'), authority.cert);
     [tls, fake] = await Promise.all([startTlsServer(fiveDays), startFakeNotifier()]);
-    app = await startTestApp({ env: { ...USERS_REACH_LOOPBACK, NODE_EXTRA_CA_CERTS: join(caDir, 'ca.pem'), NOTIFICATION_RETRY_BASE_MS: '300' } });
+    app = await startTestApp({
+      env: { ...USERS_REACH_LOOPBACK, NODE_EXTRA_CA_CERTS: join(caDir, 'ca.pem'), NOTIFICATION_RETRY_BASE_MS: '300' },
+    });
     admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });

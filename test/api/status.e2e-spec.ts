@@ -15,7 +15,10 @@ describe('status page, badge, wall and dashboard', () => {
   const sockets: BrowserSocket[] = [];
 
   beforeAll(async () => {
-    [app, target] = await Promise.all([startTestApp({ env: { ...USERS_REACH_LOOPBACK, STATUS_ASSET_ORIGINS: 'https://example.com' } }), startTargetServer()]);
+    [app, target] = await Promise.all([
+      startTestApp({ env: { ...USERS_REACH_LOOPBACK, STATUS_ASSET_ORIGINS: 'https://example.com' } }),
+      startTargetServer(),
+    ]);
     admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });

@@ -100,7 +100,7 @@ export interface SchemaProperty {
 
 /** A plausible value for a field, from its OpenAPI schema and name, so fuzzed bodies also get past the first check. */
 export function validValue(name: string, schema: SchemaProperty, examples: Record<string, unknown>): fc.Arbitrary<unknown> {
-  if (name in examples) return fc.constant(examples[name]);
+  if (name in examples) return examples[name] instanceof fc.Arbitrary ? examples[name] : fc.constant(examples[name]);
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
   switch (schema.type) {
     case 'integer':
