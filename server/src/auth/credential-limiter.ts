@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimitOptions, RedisBucketStore, SharedRateLimiter } from '../common/rate-limiter';
+import { RateLimitOptions, SharedRateLimiter } from '../common/rate-limiter';
 import { REDIS, RedisHandle } from '../redis/redis.module';
 
 /** Credentials presented without a session: an agent's (registration token, agent credential) or a wall screen's. */
@@ -22,10 +22,7 @@ export class CredentialLimiter {
   private readonly limiter: SharedRateLimiter;
 
   constructor(@Inject(REDIS) redis: RedisHandle | null) {
-    const shared = redis
-      ? new RedisBucketStore(redis.connect({ failFast: true }), `${redis.prefix}:limit:credentials`, CREDENTIAL_FAILURES)
-      : null;
-    this.limiter = new SharedRateLimiter('unknown credentials', CREDENTIAL_FAILURES, shared);
+    this.limiter = SharedRateLimiter.acrossInstances(redis, 'credentials', 'unknown credentials', CREDENTIAL_FAILURES);
   }
 
   /** Seconds before `address` may present a credential of this kind again (0: now). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { tooManyRequests } from '../common/api-exception';
-import { RateLimitOptions, RedisBucketStore, SharedRateLimiter } from '../common/rate-limiter';
+import { RateLimitOptions, SharedRateLimiter } from '../common/rate-limiter';
 import { REDIS, RedisHandle } from '../redis/redis.module';
 
 /** Registrations one address may attempt: 10 at once, then one every 6 minutes (10 an hour). */
@@ -16,10 +16,7 @@ export class RegistrationLimiter {
   private readonly limiter: SharedRateLimiter;
 
   constructor(@Inject(REDIS) redis: RedisHandle | null) {
-    const shared = redis
-      ? new RedisBucketStore(redis.connect({ failFast: true }), `${redis.prefix}:limit:registrations`, REGISTRATIONS)
-      : null;
-    this.limiter = new SharedRateLimiter('registrations', REGISTRATIONS, shared);
+    this.limiter = SharedRateLimiter.acrossInstances(redis, 'registrations', 'registrations', REGISTRATIONS);
   }
 
   /** Spends one of `address`'s attempts, or throws 429 with the wait. */

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import type { RedisHandle } from '../redis/redis.module';
 import { tooManyRequests } from './api-exception';
 
 export interface RateLimitOptions {
@@ -134,6 +135,12 @@ export class SharedRateLimiter {
   ) {
     this.logger = new Logger(`${SharedRateLimiter.name}(${name})`);
     this.memory = new RateLimiter(options);
+  }
+
+  /** Kept in Redis under `<prefix>:limit:<key>` when REDIS_URL is set (`redis`), else in this process's memory. */
+  static acrossInstances(redis: RedisHandle | null, key: string, name: string, options: RateLimitOptions): SharedRateLimiter {
+    const shared = redis ? new RedisBucketStore(redis.connect({ failFast: true }), `${redis.prefix}:limit:${key}`, options) : null;
+    return new SharedRateLimiter(name, options, shared);
   }
 
   /** Takes one token of `key`'s bucket: 0, or the seconds to wait when it is empty (nothing taken). */
