@@ -120,9 +120,10 @@ describe('monitor types API', () => {
     });
 
     it('masks the connection string in every read and keeps it when the mask comes back, for the same server only', async () => {
-      const monitor = await create({ name: 'db', type: 'postgres', connectionString: 'postgres://app:s3cret-pw@127.0.0.1:5432/app' });
-      expect(monitor).toMatchObject({ url: 'postgres://127.0.0.1:5432', hostname: '127.0.0.1', port: 5432 });
-      expect(monitor.connection_string).toBe(`postgres://${SECRET_MASK}@127.0.0.1:5432/app`);
+      // A port nothing listens on: the machine's 5432 may be Vigil's own database, which no monitor may name.
+      const monitor = await create({ name: 'db', type: 'postgres', connectionString: 'postgres://app:s3cret-pw@127.0.0.1:5999/app' });
+      expect(monitor).toMatchObject({ url: 'postgres://127.0.0.1:5999', hostname: '127.0.0.1', port: 5999 });
+      expect(monitor.connection_string).toBe(`postgres://${SECRET_MASK}@127.0.0.1:5999/app`);
       const list = await api().get('/api/monitors').set(member.auth).expect(200);
       expect(JSON.stringify(list.body)).not.toContain('s3cret-pw');
       expect(JSON.stringify(await read(monitor.id))).not.toContain('s3cret-pw');
@@ -133,7 +134,7 @@ describe('monitor types API', () => {
         .send({ connectionString: monitor.connection_string, query: 'SELECT 2' })
         .expect(200);
       const { rows } = await db.query(`SELECT connection_string FROM monitors WHERE id = $1`, [monitor.id]);
-      expect(rows[0].connection_string).toBe('postgres://app:s3cret-pw@127.0.0.1:5432/app');
+      expect(rows[0].connection_string).toBe('postgres://app:s3cret-pw@127.0.0.1:5999/app');
 
       const moved = await api()
         .put(`/api/monitors/${monitor.id}`)
