@@ -96,12 +96,27 @@ describe('agents in the browser', () => {
     expect(await documentKept(page)).toBe(true);
   });
 
-  step('the list shows it online, and a second agent enrolling with the same token appears without a reload', async () => {
+  step('the list shows it online, and a second agent enrolling with a token of its own appears without a reload', async () => {
     await page.goto('/agents');
     await markDocument(page);
+    // A registration token enrols one host; both agents run on this machine, so the second needs a new token.
+    const response = await fetch(`${app.url}/api/agents/token/generate`, { method: 'POST', headers: admin.auth });
+    const secondToken = ((await response.json()) as { token: string }).token;
     second = spawn(
       process.execPath,
-      [BUNDLE, '--server', app.url, '--token', token, '--interval', '5', '--name', 'browser-host-2', '--config', join(dir, 'second.json')],
+      [
+        BUNDLE,
+        '--server',
+        app.url,
+        '--token',
+        secondToken,
+        '--interval',
+        '5',
+        '--name',
+        'browser-host-2',
+        '--config',
+        join(dir, 'second.json'),
+      ],
       {
         env: { PATH: process.env.PATH, HOME: dir },
         stdio: 'ignore',
