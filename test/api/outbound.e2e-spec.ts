@@ -219,8 +219,12 @@ describe('outbound rules', () => {
     });
 
     it('judges a saved monitor again when it is checked: own services and the rules of whoever saved it', async () => {
+      const created = listener.count();
       const { body } = await create(admin, CHECKERS.tcp('127.0.0.1', listener.port)).expect(201);
       const id = body.monitor.id as number;
+      // A new monitor is checked at once: let that check land before counting.
+      for (let i = 0; i < 100 && listener.count() === created; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(listener.count()).toBe(created + 1);
       const check = async () => (await api().post(`/api/monitors/${id}/check`).set(admin.auth).expect(200)).body.check;
 
       // What a name resolving elsewhere at save time and to loopback later would make: a user's monitor of loopback.
