@@ -4,14 +4,13 @@ import { networkInterfaces } from 'node:os';
 import {
   AddressDenyList,
   AddressGuard,
-  guardedLookup,
   isLoopbackLike,
-  literalRefusal,
   OutboundDeniedError,
   OutboundGuards,
   OutboundScope,
   OutboundRule,
   outboundRefusal,
+  resolveAllowed,
 } from './outbound';
 import { canonicalAddress } from './subnets';
 
@@ -104,8 +103,8 @@ export class OutboundPolicy implements OutboundGuards {
   private readonly guards: Record<OutboundScope, AddressGuard>;
 
   constructor(
-    readonly deny: AddressDenyList,
-    readonly userDeny: AddressDenyList,
+    deny: AddressDenyList,
+    userDeny: AddressDenyList,
     readonly own: OwnServices,
   ) {
     const judge = (address: string, port: number, lists: AddressDenyList[]): OutboundRule | null => {
@@ -133,11 +132,10 @@ export class OutboundPolicy implements OutboundGuards {
    * Judges a target before it is saved or tested: an IP literal as it is, a name on what it resolves to now (refused
    * when every address is; a name that does not resolve is left to the check). Checks judge again at connect time.
    */
-  async refusal(scope: OutboundScope, host: string, port: number): Promise<OutboundDeniedError | null> {
-    const guard = this.guard(scope);
-    if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) return literalRefusal(guard, host, port);
-    return new Promise((resolve) => {
-      guardedLookup(guard, port)(host, { all: true }, (error) => resolve(outboundRefusal(error)));
-    });
+  refusal(scope: OutboundScope, host: string, port: number): Promise<OutboundDeniedError | null> {
+    return resolveAllowed(host, this.guard(scope), port).then(
+      () => null,
+      (error: unknown) => outboundRefusal(error),
+    );
   }
 }

@@ -3,11 +3,11 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { EMBEDDED_POSTGRES } from '../database/database.module';
 import type { EmbeddedPostgres } from '../database/embedded-postgres';
+import { urlEndpoint } from './outbound';
 import { OutboundPolicy, OwnEndpoint, OwnServices } from './outbound-policy';
 
 /** Names move (a database container restarted elsewhere): own services' names are resolved again this often. */
 const OWN_REFRESH_MS = 5 * 60_000;
-const DEFAULT_PORTS: Record<string, number> = { 'postgres:': 5432, 'postgresql:': 5432, 'redis:': 6379, 'rediss:': 6379 };
 
 /**
  * Where Vigil's own services listen: its HTTP listener, its database (the embedded cluster's loopback port when it
@@ -15,22 +15,11 @@ const DEFAULT_PORTS: Record<string, number> = { 'postgres:': 5432, 'postgresql:'
  */
 export function ownEndpoints(config: AppConfig, embedded: Pick<EmbeddedPostgres, 'connection'> | null): OwnEndpoint[] {
   const endpoints: OwnEndpoint[] = [{ host: config.host, port: config.port }];
-  const database = embedded ? embedded.connection : urlEndpoint(config.databaseUrl);
+  const database = embedded ? embedded.connection : config.databaseUrl && urlEndpoint(config.databaseUrl);
   if (database && !/^\/|\\/.test(database.host)) endpoints.push({ host: database.host, port: database.port });
-  const redis = urlEndpoint(config.redisUrl);
+  const redis = config.redisUrl && urlEndpoint(config.redisUrl);
   if (redis) endpoints.push(redis);
   return endpoints;
-}
-
-function urlEndpoint(url: string | null): OwnEndpoint | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    if (parsed.hostname === '') return null;
-    return { host: decodeURIComponent(parsed.hostname), port: Number(parsed.port) || DEFAULT_PORTS[parsed.protocol] || 0 };
-  } catch {
-    return null;
-  }
 }
 
 /** The outbound policy every checker and delivery connects through (see OutboundPolicy). */

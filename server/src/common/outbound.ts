@@ -37,6 +37,8 @@ export function isLoopbackLike(address: string): boolean {
 /** A set of address ranges (IPv4 and IPv6 CIDRs) outbound requests may not connect to. */
 export class AddressDenyList implements AddressGuard, OutboundGuards {
   private readonly matches: (address: string) => boolean;
+  /** Whether the list refuses loopback, and so the unspecified addresses that reach it. */
+  private readonly deniesLoopback: boolean;
 
   private constructor(
     subnets: readonly Subnet[],
@@ -46,6 +48,7 @@ export class AddressDenyList implements AddressGuard, OutboundGuards {
     readonly rule: OutboundRule,
   ) {
     this.matches = subnetMatcher(subnets);
+    this.deniesLoopback = this.matches('127.0.0.1') || this.matches('::1');
   }
 
   /**
@@ -71,8 +74,7 @@ export class AddressDenyList implements AddressGuard, OutboundGuards {
    * an unspecified address as loopback, since connecting to `0.0.0.0` or `::` reaches this machine.
    */
   denies(address: string): boolean {
-    if (this.matches(address)) return true;
-    return UNSPECIFIED(address) && (this.matches('127.0.0.1') || this.matches('::1'));
+    return this.matches(address) || (this.deniesLoopback && UNSPECIFIED(address));
   }
 
   refusal(address: string): OutboundRule | null {
@@ -123,6 +125,29 @@ export function outboundRefusal(error: unknown): OutboundDeniedError | null {
 /** The words a check's history or a delivery's error shows for a refused connection, naming the rule. */
 export function describeRefusal(error: OutboundDeniedError): string {
   return refusalText(error.address, error.rule ?? 'OUTBOUND_DENY', error.port ?? 0);
+}
+
+const DEFAULT_PORTS: Record<string, number> = {
+  'http:': 80,
+  'https:': 443,
+  'ws:': 80,
+  'wss:': 443,
+  'postgres:': 5432,
+  'postgresql:': 5432,
+  'redis:': 6379,
+  'rediss:': 6379,
+};
+
+/** The host (brackets and percent-encoding taken off) and port a URL connects to; null for one without a host. */
+export function urlEndpoint(url: string): { host: string; port: number } | null {
+  try {
+    const parsed = new URL(url);
+    if (parsed.hostname === '') return null;
+    const host = decodeURIComponent(parsed.hostname).replace(/^\[|\]$/g, '');
+    return { host, port: Number(parsed.port) || DEFAULT_PORTS[parsed.protocol] || 0 };
+  } catch {
+    return null;
+  }
 }
 
 /** The refusal of an IP literal (brackets allowed) on `port` as an error, or null for an allowed one or a name. */

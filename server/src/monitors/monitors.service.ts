@@ -20,7 +20,7 @@ import { CheckPipeline } from './check-pipeline';
 import { CheckScheduler } from './check-scheduler.service';
 import { daysRemaining } from './checkers/peer-certificate';
 import { createFields, TARGET_FIELDS, updateFields } from './monitor-fields';
-import { toCheckTarget, toScheduled, type TargetRow } from './monitor.mapper';
+import { toCheckTarget, toScheduled } from './monitor.mapper';
 import type { CheckTarget } from './checkers';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
 import type { MonitorRow } from './monitor.types';
@@ -77,7 +77,7 @@ export class MonitorsService {
   async create(input: CreateMonitorDto, saver: Role): Promise<MonitorDto> {
     const fields: MonitorFields = { ...createFields(input), outboundScope: saver };
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
-    await this.assertReachable({ ...fieldsAsRow(fields), id: 0 });
+    await this.assertReachable(toCheckTarget({ ...fieldsAsRow(fields), id: 0 }));
     const row = await this.monitors.insert(fields, null);
     // A new monitor is checked at once, so its status is known within seconds, then keeps that rhythm.
     if (row.active) await this.scheduler.schedule(toScheduled(row), { checkNow: true });
@@ -90,7 +90,8 @@ export class MonitorsService {
     const fields: Partial<MonitorFields> = { ...updateFields(current, input), outboundScope: saver };
     assertTimeoutBelowInterval(fields.timeout ?? current.timeout_s, fields.interval ?? current.interval_s);
     const targetChanged = TARGET_FIELDS.some((key) => fields[key] !== undefined);
-    if (targetChanged || saver !== current.outbound_scope) await this.assertReachable({ ...current, ...fieldsAsRow(fields) });
+    if (targetChanged || saver !== current.outbound_scope)
+      await this.assertReachable(toCheckTarget({ ...current, ...fieldsAsRow(fields) }));
     const row = await this.monitors.update(id, fields, targetChanged ? { nextCheckAt: null } : {});
     if (!row) throw notFound('monitors.notFound');
     await this.reschedule(row, { checkNow: targetChanged || (row.active && !current.active) });
@@ -186,8 +187,8 @@ export class MonitorsService {
   }
 
   /** Refuses (400, naming the rule and the address) a target its saver may not reach; checks judge again at connect. */
-  private async assertReachable(row: TargetRow | CheckTarget): Promise<void> {
-    const refused = await this.pipeline.refusal('scope' in row ? row : toCheckTarget(row));
+  private async assertReachable(target: CheckTarget): Promise<void> {
+    const refused = await this.pipeline.refusal(target);
     if (!refused) return;
     const code = REFUSAL_CODES[refused.rule];
     throw badRequest(code, `${MESSAGES[code]} (${describeRefusal(refused)})`);

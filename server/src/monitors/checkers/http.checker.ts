@@ -1,8 +1,7 @@
 import { TLSSocket } from 'node:tls';
 import { Agent, buildConnector, Client, Dispatcher, interceptors, Pool, request } from 'undici';
 import { METHODS_WITH_BODY, type Assertion } from '@vigil/proto';
-import { guardedConnector, type AddressGuard, type OutboundGuards, type OutboundScope } from '../../common/outbound';
-import { urlEndpoint } from './socket';
+import { guardedConnector, type AddressGuard, type OutboundGuards, type OutboundScope, urlEndpoint } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import { Histogram } from '../../common/histogram';
 import type { Checker, CheckTarget, Endpoint, Observed, PeerCertificate, ProbeResult } from './checker';

@@ -1,7 +1,7 @@
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { socketLookup, type AddressGuard, type OutboundGuards } from '../../common/outbound';
-import type { Endpoint, PeerCertificate } from './checker';
+import type { PeerCertificate } from './checker';
 import { timeoutError } from './failure';
 import { peerCertificateOf, trustedAuthorities } from './peer-certificate';
 
@@ -76,18 +76,6 @@ export async function openTargetSocket(options: TargetSocketOptions): Promise<Ta
     options.timeoutMs,
   );
   return { socket, certificate: peerCertificateOf(socket), alpnProtocol: socket.alpnProtocol };
-}
-
-const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443, 'ws:': 80, 'wss:': 443 };
-
-/** The host and port a URL's request connects to, or null for a URL that does not parse. */
-export function urlEndpoint(url: string): Endpoint | null {
-  try {
-    const parsed = new URL(url);
-    return { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port) || DEFAULT_PORTS[parsed.protocol] || 0 };
-  } catch {
-    return null;
-  }
 }
 
 /**

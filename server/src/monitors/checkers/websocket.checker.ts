@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import WebSocket, { type RawData } from 'ws';
+import { urlEndpoint } from '../../common/outbound';
 import type { Checker, CheckTarget, Endpoint, Observed, ProbeResult } from './checker';
 import { describeFailure, failedProbe, ProbeFailure } from './failure';
 import { refusedCertificate } from './peer-certificate';
-import { openTargetSocket, TargetSocketChecker, urlEndpoint } from './socket';
+import { openTargetSocket, TargetSocketChecker } from './socket';
 
 /** The part of the first message kept as `body`. */
 const BODY_LIMIT = 64 * 1024;
