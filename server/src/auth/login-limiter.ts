@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { RedisOrMemory } from '../common/redis-or-memory';
 import type { Redis } from 'ioredis';
 import {
   LOGIN_BLOCK_BASE_MS,
@@ -127,14 +128,14 @@ export class RedisLimiterStore implements LimiterStore {
  * A Redis store that fails falls back to this process's memory, so the limit still holds per instance.
  */
 export class LoginLimiter {
-  private readonly logger = new Logger(LoginLimiter.name);
-  private readonly memory = new MemoryLimiterStore();
-  private redisFailed = false;
+  private readonly stores: RedisOrMemory<LimiterStore>;
 
   constructor(
-    private readonly shared: LimiterStore | null = null,
+    shared: LimiterStore | null = null,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.stores = new RedisOrMemory('Login limits', new Logger(LoginLimiter.name), new MemoryLimiterStore(), shared);
+  }
 
   /** Milliseconds until this address may try this username again (0: it may now). */
   async waitFor(address: string, username: string): Promise<number> {
@@ -164,19 +165,7 @@ export class LoginLimiter {
     return [`pair:${address}|${username.trim().toLowerCase().slice(0, 128)}`, `addr:${address}`];
   }
 
-  private async use<T>(work: (store: LimiterStore) => Promise<T>): Promise<T> {
-    if (!this.shared) return work(this.memory);
-    try {
-      const result = await work(this.shared);
-      if (this.redisFailed) this.logger.log('Login limits are shared through Redis again');
-      this.redisFailed = false;
-      return result;
-    } catch (error) {
-      if (!this.redisFailed) {
-        this.logger.warn(`Login limits fall back to this instance's memory: ${(error as Error).message}`);
-      }
-      this.redisFailed = true;
-      return work(this.memory);
-    }
+  private use<T>(work: (store: LimiterStore) => Promise<T>): Promise<T> {
+    return this.stores.use(work);
   }
 }

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { RedisHandle } from '../redis/redis.module';
+import { RedisOrMemory } from './redis-or-memory';
 import { tooManyRequests } from './api-exception';
 
 export interface RateLimitOptions {
@@ -122,19 +123,18 @@ export class RedisBucketStore implements BucketStore {
  * Answers in seconds to wait, for an HTTP `Retry-After` or a socket refusal's `retry_after`.
  */
 export class SharedRateLimiter {
-  private readonly logger: Logger;
-  private readonly memory: RateLimiter;
-  private redisFailed = false;
+  private readonly stores: RedisOrMemory<BucketStore>;
 
   constructor(
     /** What is limited, for log lines. */
-    private readonly name: string,
+    name: string,
     options: RateLimitOptions,
-    private readonly shared: BucketStore | null = null,
+    shared: BucketStore | null = null,
     private readonly now: () => number = Date.now,
   ) {
-    this.logger = new Logger(`${SharedRateLimiter.name}(${name})`);
-    this.memory = new RateLimiter(options);
+    const memory = new RateLimiter(options);
+    const local: BucketStore = { wait: (key, take, now) => Promise.resolve(memory.wait([key], take, now)) };
+    this.stores = new RedisOrMemory(`Limits on ${name}`, new Logger(`${SharedRateLimiter.name}(${name})`), local, shared);
   }
 
   /** Kept in Redis under `<prefix>:limit:<key>` when REDIS_URL is set (`redis`), else in this process's memory. */
@@ -155,19 +155,7 @@ export class SharedRateLimiter {
 
   private async wait(key: string, take: boolean): Promise<number> {
     const now = this.now();
-    let waitMs: number;
-    if (!this.shared) waitMs = this.memory.wait([key], take, now);
-    else {
-      try {
-        waitMs = await this.shared.wait(key, take, now);
-        if (this.redisFailed) this.logger.log(`Limits on ${this.name} are shared through Redis again`);
-        this.redisFailed = false;
-      } catch (error) {
-        if (!this.redisFailed) this.logger.warn(`Limits on ${this.name} fall back to this instance's memory: ${(error as Error).message}`);
-        this.redisFailed = true;
-        waitMs = this.memory.wait([key], take, now);
-      }
-    }
+    const waitMs = await this.stores.use((store) => store.wait(key, take, now));
     return waitMs > 0 ? seconds(waitMs) : 0;
   }
 }
