@@ -1,12 +1,12 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { badRequest, notFound } from './api-exception';
-import { ID_MAX } from './query-integer';
+import { ID_MAX, WHOLE_NUMBER } from './query-integer';
 
 /** Route ids are whole numbers from 1 to ID_MAX (as ids in a query); anything else is the spec's 'invalid id'. */
 @Injectable()
 export class ParseIdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
-    const id = /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+    const id = WHOLE_NUMBER.test(value) ? Number(value) : NaN;
     if (!(id >= 1 && id <= ID_MAX)) throw badRequest('request.invalidId');
     return id;
   }

@@ -7,6 +7,9 @@ import type { MessageCode } from '@vigil/proto';
 /** Largest id a route accepts, in a path, a query or a body: PostgreSQL's `integer`, the type of every id column. */
 export const ID_MAX = 2 ** 31 - 1;
 
+/** Decimal digits only, few enough for `Number` to read them exactly: how ids and counts are written in a URL. */
+export const WHOLE_NUMBER = /^\d{1,16}$/;
+
 interface QueryIntegerRule {
   min: number;
   /** Required: an unbounded number reaches SQL as a value PostgreSQL refuses (`1e21`), which would be a 500. */
@@ -25,7 +28,7 @@ export function QueryInteger({ min, max, message, ...documented }: QueryIntegerR
   return applyDecorators(
     ApiPropertyOptional({ type: 'integer', minimum: min, maximum: max, ...documented }),
     IsOptional(),
-    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value)),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && WHOLE_NUMBER.test(value) ? Number(value) : value)),
     IsInt({ message }),
     Min(min, { message }),
     Max(max, { message }),
