@@ -54,7 +54,11 @@ const PROBLEMS: Record<string, string> = {
 
 /** `TLS error: certificate has expired` for a certificate the check does not accept. */
 export function describeCertificateProblem(certificate: PeerCertificate): string {
-  const code = certificate.authorizationError ?? '';
+  return describeCertificateCode(certificate.authorizationError ?? '');
+}
+
+/** `TLS error: self-signed certificate` for one of Node's verification codes (`DEPTH_ZERO_SELF_SIGNED_CERT`). */
+export function describeCertificateCode(code: string): string {
   return `TLS error: ${PROBLEMS[code] ?? code.toLowerCase().replace(/_/g, ' ')}`;
 }
 
