@@ -18,6 +18,8 @@ export default tseslint.config(
   },
   // Jest's configuration files are CommonJS modules, where require is how one config extends another.
   { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  // The client's service worker: a classic script served as is (client/public), with the worker's globals.
+  { files: ['client/public/sw.js'], languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } } },
   // The live-latency bench injects this file's observer into Chromium pages.
   { files: ['bench/lib/live-dom.mjs'], languageOptions: { globals: { ...globals.browser } } },
   {

@@ -7,6 +7,8 @@ export interface ApiError {
   success: false;
   message: string;
   code?: MessageCode;
+  /** The request field the message is about, where one is (a channel's config field). */
+  field?: string;
   requestId?: string;
 }
 

@@ -10,5 +10,8 @@ export * from './agent';
 export * from './agents';
 export * from './status';
 export * from './notifications';
+export * from './templates';
+export * from './channels';
 export * from './browser';
 export * from './overall';
+export * from './web-push';

@@ -21,7 +21,7 @@ export const BODY_LIMITS = {
   account: 4 * 1024,
   /** Every route not named here (settings, pause/resume, display keys, agent rename...). */
   default: 16 * 1024,
-  /** Notification channels, their tests and settings; agent enrollment and xugou registration. */
+  /** Notification channels, their tests and settings, templates; agent enrollment and xugou registration. */
   medium: 64 * 1024,
   /** Monitors (64 KB body, 50 headers), status page config (50,000 characters of CSS), buffered agent reports. */
   large: BODY_LIMIT_BYTES,

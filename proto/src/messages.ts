@@ -1,4 +1,5 @@
 import { SUPPORTED_AGENT_PROTOCOLS } from './agent';
+import { channelTypeList } from './channels';
 import { PAGE_SIZE_MAX } from './limits';
 
 /**
@@ -105,6 +106,13 @@ export const MESSAGES = {
   'push.pingInvalid': 'ping must be a number of milliseconds from 0 to 3600000',
   'push.messageTooLong': 'msg must be at most 1024 characters',
 
+  'webPush.endpointInvalid': 'The subscription endpoint must be an https:// URL of at most 1024 characters',
+  'webPush.keysInvalid': 'The subscription keys must be base64url: p256dh a 65-byte P-256 public key, auth a 16-byte secret',
+  'webPush.tooMany': 'At most 20 browsers can receive your notifications; disable one first',
+  'webPush.subscribed': 'Browser notifications enabled',
+  'webPush.unsubscribed': 'Browser notifications disabled',
+  'webPush.notFound': 'This browser does not receive your notifications',
+
   'agents.notFound': 'Agent not found',
   'agents.updated': 'Agent updated',
   'agents.deleted': 'Agent deleted',
@@ -151,7 +159,17 @@ export const MESSAGES = {
   'wall.tooManyFailures': 'Too many invalid display links from this address; try again later',
 
   'notifications.channelNameRequired': 'Channel name is required',
-  'notifications.channelTypeInvalid': 'Channel type must be one of telegram, resend, webhook, slack, dingtalk, wecom, feishu',
+  'notifications.channelTypeInvalid': `Channel type must be one of ${channelTypeList()}`,
+  'notifications.fieldRequired': 'This field is required',
+  'notifications.fieldText': 'Must be one line of text of the allowed length',
+  'notifications.fieldInvalid': 'This value is not in the form the service expects',
+  'notifications.fieldUrl': 'Must be an address starting with http:// or https://',
+  'notifications.fieldNumber': 'Must be a whole number in the allowed range',
+  'notifications.fieldBoolean': 'Must be true or false',
+  'notifications.fieldSelect': 'Must be one of the offered choices',
+  'notifications.fieldList': 'Must be a list of valid values separated by commas (at most 50)',
+  'notifications.fieldMap': 'Must be an object of header names to text values',
+  'notifications.fieldReenter': 'Re-enter this secret: a saved one is only sent to the destination it was saved with',
   'notifications.configInvalid': 'Channel configuration must be a JSON object',
   'notifications.botTokenRequired': 'Bot Token is required',
   'notifications.botTokenInvalid': 'Invalid Bot Token format',
@@ -191,7 +209,23 @@ export const MESSAGES = {
   'notifications.thresholdInvalid': 'Thresholds must be whole numbers from 0 to 100',
   'notifications.testSent': 'Test message sent',
   'notifications.testFailed': 'Test message failed',
-  'notifications.templatesReadOnly': 'Custom templates are coming soon',
+  'notifications.templateNameRequired': 'Template name is required',
+  'notifications.templateNameTooLong': 'Template name must be at most 100 characters',
+  'notifications.templateEventInvalid': 'Event must be a notification event, such as monitor.down',
+  'notifications.templateSubjectRequired': 'Subject is required',
+  'notifications.templateSubjectTooLong': 'Subject must be at most 200 characters',
+  'notifications.templateContentRequired': 'Content is required',
+  'notifications.templateContentTooLong': 'Content must be at most 4,000 characters',
+  'notifications.templateVariableUnknown': 'The template uses a variable its event does not fill',
+  'notifications.templateNotFound': 'Notification template not found',
+  'notifications.templateDefaultReadOnly': 'Default templates cannot be changed; copy one to make a custom template',
+  'notifications.templateSaved': 'Notification template saved',
+  'notifications.templateDeleted': 'Notification template deleted',
+  'notifications.templateSaveFailed': 'Failed to save notification template',
+  'notifications.templateDeleteFailed': 'Failed to delete notification template',
+  'notifications.channelTemplatesInvalid': 'Templates must be an object of event names to custom template ids',
+  'notifications.channelTemplateMismatch': 'A chosen template does not exist or is written for another event',
+  'notifications.channelTemplatesSaved': 'Channel templates saved',
 
   'downloads.missing': 'The agent program is not built on this server; run npm run build there',
 
@@ -225,6 +259,11 @@ export const MESSAGES = {
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
+
+/** Values the dictionaries' texts of some codes take (`{{types}}`), so a translation names what the server's text names. */
+export const MESSAGE_VALUES: Partial<Record<MessageCode, Record<string, string>>> = {
+  'notifications.channelTypeInvalid': { types: channelTypeList() },
+};
 
 export function isMessageCode(value: unknown): value is MessageCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, value);

@@ -1,54 +1,6 @@
 /** Notifications: channel types and their configuration as the API reads and writes them. */
+import type { ChannelType } from './channels';
 import type { TargetFields } from './monitor-targets';
-
-export const CHANNEL_TYPES = ['telegram', 'resend', 'webhook', 'slack', 'dingtalk', 'wecom', 'feishu'] as const;
-export type ChannelType = (typeof CHANNEL_TYPES)[number];
-
-/** What a read returns in place of a stored secret; sending it back on edit keeps the stored one. */
-export const SECRET_MASK = '••••••••';
-
-export interface TelegramConfig {
-  botToken: string;
-  chatId: string;
-}
-export interface ResendConfig {
-  apiKey: string;
-  /** `name@example.com` or `Name <name@example.com>`. */
-  from: string;
-  /** One or more addresses, comma-separated. */
-  to: string;
-}
-export interface WebhookConfig {
-  url: string;
-  /** Extra request headers (e.g. an Authorization header). */
-  headers?: Record<string, string>;
-}
-export interface SlackConfig {
-  webhookUrl: string;
-}
-export interface DingTalkConfig {
-  webhookUrl: string;
-  /** Signing secret (`SEC…`) when the robot's security setting is "sign". */
-  secret?: string;
-}
-export interface WeComConfig {
-  webhookUrl: string;
-}
-export interface FeishuConfig {
-  webhookUrl: string;
-  /** Signature secret when the bot's security setting is "signature verification". */
-  secret?: string;
-}
-
-export interface ChannelConfigs {
-  telegram: TelegramConfig;
-  resend: ResendConfig;
-  webhook: WebhookConfig;
-  slack: SlackConfig;
-  dingtalk: DingTalkConfig;
-  wecom: WeComConfig;
-  feishu: FeishuConfig;
-}
 
 /** The JSON a generic webhook receives. */
 export interface WebhookPayload {
@@ -58,6 +10,8 @@ export interface WebhookPayload {
   text: string;
   target: { kind: 'monitor' | 'agent' | 'test'; id: number | null; name: string };
   sent_at: string;
+  /** The monitor's or agent's page, when the server's PUBLIC_URL is set. */
+  link?: string;
   /** The delivery's idempotency key (also the `X-Vigil-Delivery` header): the same on every retry, so drop repeats by it. */
   delivery_id?: string;
 }
@@ -85,6 +39,8 @@ export interface NotificationChannelDto {
   enabled: boolean;
   /** Language of the templates its messages are rendered from. */
   language: ChannelLanguage;
+  /** The custom template id chosen per event (`PUT …/channels/{id}/templates`); an event not listed uses the default. */
+  templates?: Record<string, number>;
   created_at: string;
   updated_at: string;
 }
@@ -225,37 +181,8 @@ export interface NotificationHistoryResponse {
   pageSize: number;
 }
 
-/**
- * Channel configuration rules (spec section 5): the server enforces them and the channel dialog checks them before
- * sending, so both answer the same for the same value.
- */
-export const CHANNEL_RULES = {
-  /** Telegram bot token: `<bot id>:<secret>`. */
-  botToken: /^\d{5,12}:[A-Za-z0-9_-]{30,50}$/,
-  /** Pragmatic address check: something@domain.tld, no spaces or header-breaking characters. */
-  email: /^[^\s@<>()[\]\\,;:"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu,
-  /** `Display Name <address>`; the name may be quoted and must not break the From header. */
-  namedSender: /^([^<>\p{Cc}]+?)\s*<([^<>]+)>$/u,
-  /** Signing secrets (DingTalk `SEC…`, Feishu) are printable ASCII without spaces. */
-  signingSecret: /^[\x21-\x7e]{1,200}$/,
-  /** RFC 9110 token characters. */
-  headerName: /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/,
-} as const;
-
-/** An absolute http(s) address without spaces, at most 2,048 characters. */
-export function isHttpUrl(value: string): boolean {
-  if (value.length > 2048 || /\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** A Resend sender: an address, or `Name <address>` with a name that is not blank once quotes are dropped. */
-export function isSender(from: string): boolean {
-  if (CHANNEL_RULES.email.test(from)) return true;
-  const named = CHANNEL_RULES.namedSender.exec(from);
-  return named !== null && named[1].replace(/"/g, '').trim() !== '' && CHANNEL_RULES.email.test(named[2].trim());
+/** The page of a notification's monitor or agent on this site (`/monitors/12`); null for a test message. */
+export function targetPagePath(target: { kind: NotificationTargetKind; id: number | null }): string | null {
+  if (target.id === null || target.kind === 'test') return null;
+  return target.kind === 'monitor' ? `/monitors/${target.id}` : `/agents/${target.id}`;
 }

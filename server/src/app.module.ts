@@ -15,6 +15,7 @@ import { RedisModule } from './redis/redis.module';
 import { SettingsModule } from './settings/settings.module';
 import { StatusModule } from './status/status.module';
 import { UsersModule } from './users/users.module';
+import { WebPushModule } from './web-push/web-push.module';
 
 @Module({})
 export class AppModule {
@@ -34,6 +35,7 @@ export class AppModule {
         AgentsModule,
         StatusModule,
         NotificationsModule,
+        WebPushModule,
         MetricsModule,
         RealtimeModule,
         HealthModule,

@@ -77,6 +77,17 @@ const MATRIX: Record<string, Row> = {
   'POST /api/notifications/channels/{id}/test': SIGNED_IN,
   'POST /api/notifications/settings': SIGNED_IN,
   'GET /api/notifications/history': SIGNED_IN,
+  // Browser notifications: each user's own browsers (the service scopes every call to the caller).
+  'GET /api/web-push/key': SIGNED_IN,
+  'GET /api/web-push/subscriptions': SIGNED_IN,
+  'POST /api/web-push/subscriptions': SIGNED_IN,
+  'DELETE /api/web-push/subscriptions': SIGNED_IN,
+  'GET /api/notifications/templates': SIGNED_IN,
+  'POST /api/notifications/templates': SIGNED_IN,
+  'POST /api/notifications/templates/preview': SIGNED_IN,
+  'PUT /api/notifications/templates/{id}': SIGNED_IN,
+  'DELETE /api/notifications/templates/{id}': SIGNED_IN,
+  'PUT /api/notifications/channels/{id}/templates': SIGNED_IN,
   // Push monitors' heartbeats: authenticated by the push token in the path, not by a caller identity.
   'GET /api/push/{token}': PUBLIC,
   'POST /api/push/{token}': PUBLIC,

@@ -44,6 +44,7 @@ describe('browser hardening', () => {
         expect(csp['default-src']).toEqual(["'self'"]);
         expect(csp['script-src']).toEqual(["'self'"]);
         expect(csp['object-src']).toEqual(["'none'"]);
+        expect(csp['worker-src']).toEqual(["'self'"]);
         expect(csp['base-uri']).toEqual(["'self'"]);
         expect(csp['form-action']).toEqual(["'self'"]);
         expect(csp['img-src']).toEqual(["'self'", 'data:']);

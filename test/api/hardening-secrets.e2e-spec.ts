@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import {
+  CHANNEL_TYPES,
+  channelSpec,
+  isSecretField,
   SECRET_MASK as MASK,
+  validateChannelConfig,
+  type ChannelFieldSpec,
+  type ChannelType,
   type ClientToServerEvents,
   type MonitorDto,
   type MonitorsChangedEvent,
@@ -59,6 +65,90 @@ const INTERNAL_BODY =
   `{"db_password":"pg-Sup3rSecret","aws_secret_access_key":"AKIA${'Z'.repeat(40)}","note":"${'internal '.repeat(60)}"}`.slice(0, 500);
 
 type BrowserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Values for channel fields, tried in order until one passes the field's own rule (`sampleConfig`): a new type whose
+ * field none of them fits fails the finding 3 sweep with the field's name, to be given a value here.
+ */
+const FIELD_SAMPLES = [
+  'vigil_secret_0123456789',
+  'smtp.example.com',
+  'ops@example.com',
+  'Vigil <alerts@example.com>',
+  'R0UT1NGk3yR0UT1NGk3yR0UT1NGk3y12',
+  'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5',
+  '123456789:AAFsecretBotToken0123456789abcdef',
+  'U0123456789abcdef0123456789abcdef',
+  '!room:example.org',
+  '+4915112345678',
+];
+/** Where a type's secrets go when that is not its URL fields: the fields naming its server. */
+const SERVER_FIELDS: Partial<Record<ChannelType, (server: URL) => Record<string, unknown>>> = {
+  smtp: (server) => ({ host: server.hostname, port: Number(server.port) }),
+};
+
+const hasSecret = (type: ChannelType) => channelSpec(type).fields.some(isSecretField);
+/** Whether the user says where the type's secrets go (a URL field, a server), rather than its fixed `<TYPE>_API_URL`. */
+const hasUserDestination = (type: ChannelType) =>
+  channelSpec(type).fields.some((field) => field.kind === 'url') || SERVER_FIELDS[type] !== undefined;
+/** The secrets that can come back masked while the destination changes: all but those that are the destination's URL. */
+const maskableSecrets = (type: ChannelType) => channelSpec(type).fields.filter((field) => isSecretField(field) && field.kind !== 'url');
+
+/** A valid config of `type` (every field filled) whose destination is `server`. */
+function sampleConfig(type: ChannelType, server: string): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const field of channelSpec(type).fields) config[field.name] = sampleValue(type, field, server);
+  Object.assign(config, SERVER_FIELDS[type]?.(new URL(server)));
+  const valid = validateChannelConfig(type, config);
+  if (!valid.ok) throw new Error(`No sample config for ${type}: ${valid.field} is ${valid.code}; add a value to FIELD_SAMPLES`);
+  return config;
+}
+
+function sampleValue(type: ChannelType, field: ChannelFieldSpec, server: string): unknown {
+  const fits = (value: string) => value.length >= (field.min ?? 1) && value.length <= (field.max ?? 500) && (field.valid?.(value) ?? true);
+  switch (field.kind) {
+    case 'url':
+      return `${server}/hook/${type}-${field.name}-0123456789abcdef`;
+    case 'map':
+      return { Authorization: 'Bearer map-secret-0123456789' };
+    case 'list':
+      return [FIELD_SAMPLES.find(fits)];
+    case 'number':
+      return field.default ?? field.min ?? 1;
+    case 'boolean':
+      return field.default ?? false;
+    case 'select':
+      return field.default ?? field.options?.[0];
+    default:
+      return FIELD_SAMPLES.find(fits);
+  }
+}
+
+/** `config` with each of `fields` sent back as the mask, as an edit form reads it. */
+function masked(config: Record<string, unknown>, fields: ChannelFieldSpec[]): Record<string, unknown> {
+  const result = { ...config };
+  for (const field of fields) {
+    const value = result[field.name];
+    result[field.name] =
+      typeof value === 'object' && value !== null ? Object.fromEntries(Object.keys(value).map((key) => [key, MASK])) : MASK;
+  }
+  return result;
+}
+
+/**
+ * For a type whose secrets cannot move with the destination (a fixed `<TYPE>_API_URL`, or a URL that is itself the
+ * secret): the type the attack retypes it as. Preferably one with a user destination and a secret of the same name
+ * (a Pushover `appToken` retyped as a Gotify one), which would carry the stored value elsewhere if masks survived it.
+ */
+function retypedAs(type: ChannelType): ChannelType {
+  const names = new Set(
+    channelSpec(type)
+      .fields.filter(isSecretField)
+      .map((field) => field.name),
+  );
+  const candidates = CHANNEL_TYPES.filter((other) => other !== type && hasUserDestination(other));
+  return candidates.find((other) => channelSpec(other).fields.some((field) => isSecretField(field) && names.has(field.name))) ?? 'webhook';
+}
 
 describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6, 9)', () => {
   let app: TestApp;
@@ -127,6 +217,7 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
         success: false,
         message: 'Re-enter the header values: saved ones are only sent to the URL they were saved with',
         code: 'notifications.headersReenter',
+        field: 'headers',
       });
       const saved = await api().put(`/api/notifications/channels/${id}`).set(member.auth).send(attack).expect(400);
       expect(saved.body.code).toBe('notifications.headersReenter');
@@ -144,6 +235,7 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
       expect(tested.body).toMatchObject({
         success: false,
         code: 'notifications.secretReenter',
+        field: 'secret',
         message: expect.stringMatching(/^Re-enter the signing secret/),
       });
       await api().put(`/api/notifications/channels/${id}`).set(member.auth).send(attack).expect(400);
@@ -209,6 +301,43 @@ describe('hardening: stored secrets, read-back and masked reads (issue 14: 3, 6,
         .expect(200);
       const [signed] = fake.of('webhook').filter((r) => r.path.startsWith('/hook/robot-kept'));
       expect(new URL(signed.path, fake.url).searchParams.get('sign')).toEqual(expect.any(String));
+    });
+  });
+
+  describe('finding 3, every channel type: a stored secret goes only to the destination it was saved with', () => {
+    const withSecrets = CHANNEL_TYPES.filter(hasSecret);
+    const movable = withSecrets.filter((type) => hasUserDestination(type) && maskableSecrets(type).length > 0);
+    const fixed = withSecrets.filter((type) => !movable.includes(type));
+
+    /** Saving with the masks and testing with them are both refused, naming the field; the attacker gets nothing. */
+    async function expectRefused(id: number, attack: { type: ChannelType; config: Record<string, unknown> }, field: ChannelFieldSpec) {
+      const body = { name: 'moved', ...attack };
+      const expected = { success: false, field: field.name, code: field.codes?.reenter ?? 'notifications.fieldReenter' };
+      const tested = await api().post(`/api/notifications/channels/${id}/test`).set(member.auth).send(body);
+      expect({ status: tested.status, ...tested.body }).toMatchObject({ status: 400, ...expected });
+      const saved = await api().put(`/api/notifications/channels/${id}`).set(member.auth).send(body);
+      expect({ status: saved.status, ...saved.body }).toMatchObject({ status: 400, ...expected });
+      expect(attacker.received).toHaveLength(0);
+    }
+
+    it.each(movable)('%s: refuses its masked secrets with another destination', async (type) => {
+      const id = await channel(type, sampleConfig(type, fake.url));
+      const secrets = maskableSecrets(type);
+
+      await expectRefused(id, { type, config: masked(sampleConfig(type, attacker.url), secrets) }, secrets[0]);
+    });
+
+    it.each(fixed)('%s: refuses its masked secrets under another type', async (type) => {
+      const id = await channel(type, sampleConfig(type, fake.url));
+      const other = retypedAs(type);
+      const secrets = channelSpec(other).fields.filter(isSecretField);
+
+      await expectRefused(id, { type: other, config: masked(sampleConfig(other, attacker.url), secrets) }, secrets[0]);
+    });
+
+    it('knows where every type’s secrets go', () => {
+      for (const type of withSecrets)
+        expect([type, hasUserDestination(type) || channelSpec(type).apiUrl !== undefined]).toEqual([type, true]);
     });
   });
 

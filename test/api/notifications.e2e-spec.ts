@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { SECRET_MASK, type NotificationHistoryItem, type NotificationsResponse } from '@vigil/proto';
+import { CHANNEL_TYPES, SECRET_MASK, type NotificationHistoryItem, type NotificationsResponse } from '@vigil/proto';
 import { agentReport, connectAgent, enrollAgent, type AgentSocket } from '../factories/agents';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startFakeNotifier, type FakeNotifier } from '../support/fake-notifier';
@@ -121,7 +121,7 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
 
   it.each([
     [{ type: 'telegram', config: '{}' }, 'Channel name is required'],
-    [{ name: 'x', type: 'pager', config: '{}' }, 'Channel type must be one of telegram, resend, webhook, slack, dingtalk, wecom, feishu'],
+    [{ name: 'x', type: 'pager', config: '{}' }, `Channel type must be one of ${CHANNEL_TYPES.join(', ')}`],
     [{ name: 'x', type: 'telegram', config: '{not json' }, 'Channel configuration must be a JSON object'],
     [{ name: 'x', type: 'telegram', config: '{"chatId":"1"}' }, 'Bot Token is required'],
     [{ name: 'x', type: 'telegram', config: '{"botToken":"nope","chatId":"1"}' }, 'Invalid Bot Token format'],

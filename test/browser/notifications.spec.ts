@@ -89,6 +89,9 @@ describe('notifications in the browser', () => {
   step('refuses a missing, then a malformed bot token with its message, sending and saving nothing', async () => {
     await page.getByTestId('channel-add').click();
     await dialog().waitFor();
+    // A new channel starts as email (SMTP), the first channel most operators set up.
+    expect(await page.getByTestId('channel-type').inputValue()).toBe('Email (SMTP)');
+    await choose('channel-type', 'Telegram');
     await page.getByTestId('channel-save').click();
     await expectError(page.getByTestId('channel-name'), 'Channel name is required');
     await expectError(field('botToken'), 'Bot Token is required');

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { MESSAGE_VALUES } from '@vigil/proto';
 import { ApiError } from './http';
 
 /**
@@ -10,7 +11,7 @@ export function errorText(t: TFunction, error: unknown, fallback: string): strin
   if (error instanceof ApiError) {
     if (error.kind === 'timeout') return t('common.error.timeout');
     if (error.kind === 'network') return t('common.error.network');
-    if (error.code) return t(`server.${error.code}`);
+    if (error.code) return t(`server.${error.code}`, { replace: MESSAGE_VALUES[error.code] });
     if (error.message) return error.message;
   }
   return fallback;

@@ -16,13 +16,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: MessageCode | undefined;
   readonly kind: ApiErrorKind;
+  /** The request field the server's message is about, where it names one. */
+  readonly field: string | undefined;
 
-  constructor(options: { status: number; message: string; code?: MessageCode; kind?: ApiErrorKind }) {
+  constructor(options: { status: number; message: string; code?: MessageCode; kind?: ApiErrorKind; field?: string }) {
     super(options.message);
     this.name = 'ApiError';
     this.status = options.status;
     this.code = options.code;
     this.kind = options.kind ?? 'http';
+    this.field = options.field;
   }
 }
 
@@ -117,7 +120,8 @@ export async function apiRequest<T extends object>(
   if (!response.ok || payload?.success !== true) {
     const code = isMessageCode(payload?.code) ? payload.code : undefined;
     const message = typeof payload?.message === 'string' ? payload.message : '';
-    throw new ApiError({ status: response.status, code, message });
+    const field = typeof payload?.field === 'string' ? payload.field : undefined;
+    throw new ApiError({ status: response.status, code, message, field });
   }
   return payload as T & { success: true; message?: string };
 }

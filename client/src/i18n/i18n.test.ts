@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vigil/proto';
+import { CHANNEL_TYPES, channelSpec, MESSAGE_VALUES, MESSAGES, type MessageCode } from '@vigil/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detectLanguage, LANGUAGE_STORAGE_KEY, matchLanguage } from './languages';
 import enUS from './locales/en-US.json';
@@ -35,10 +35,27 @@ describe('dictionaries', () => {
     expect(missing).toEqual([]);
   });
 
-  it('use the server English texts verbatim for the server namespace', () => {
+  it('use the server English texts verbatim for the server namespace, with the values some of them take', () => {
+    const fill = (text: string | undefined, values: Record<string, string> = {}) =>
+      text?.replace(/{{\s*(\w+)\s*}}/g, (placeholder, name: string) => values[name] ?? placeholder);
     for (const [code, text] of Object.entries(MESSAGES)) {
-      expect(dictionaries['en-US'].get(`server.${code}`)).toBe(text);
+      expect([code, fill(dictionaries['en-US'].get(`server.${code}`), MESSAGE_VALUES[code as MessageCode])]).toEqual([code, text]);
     }
+  });
+
+  it.each(Object.entries(dictionaries))('label every channel type, field, help text and choice in %s', (_language, entries) => {
+    const missing: string[] = [];
+    const need = (key: string) => entries.has(key) || missing.push(key);
+    for (const type of CHANNEL_TYPES) {
+      const spec = channelSpec(type);
+      need(`notifications.types.${type}`);
+      need(`notifications.families.${spec.family}`);
+      for (const field of spec.fields) {
+        need(`notifications.fields.${type}.${field.name}`);
+        if (field.help) need(`notifications.help.${type}.${field.name}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it.each([

@@ -164,6 +164,10 @@ describe('NotificationsPage', () => {
     renderWithProviders(<NotificationsPage />);
     await userEvent.click(await screen.findByTestId('notifications-tab-channels'));
     await userEvent.click(screen.getByTestId('channel-add'));
+    // A new channel starts as email (SMTP), with its defaults filled in.
+    expect(await screen.findByTestId('channel-field-port')).toHaveValue('587');
+    await userEvent.click(screen.getByTestId('channel-type'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Telegram' }));
     await userEvent.click(await screen.findByTestId('channel-save'));
     expect(await screen.findByText('Channel name is required')).toBeInTheDocument();
     expect(screen.getByText('Bot Token is required')).toBeInTheDocument();
@@ -202,7 +206,9 @@ describe('NotificationsPage', () => {
       ],
     });
     const refusal = 'Re-enter the header values: saved ones are only sent to the URL they were saved with';
-    const put = vi.fn(() => jsonResponse(400, { success: false, message: refusal, code: 'notifications.headersReenter' }));
+    const put = vi.fn(() =>
+      jsonResponse(400, { success: false, message: refusal, code: 'notifications.headersReenter', field: 'headers' }),
+    );
     const base = fetchMock.getMockImplementation() as (url: string, init: RequestInit) => Promise<Response>;
     fetchMock.mockImplementation((called: string, init: RequestInit) =>
       called === '/api/notifications/channels/2' && init.method === 'PUT' ? Promise.resolve(put()) : base(called, init),
@@ -238,15 +244,17 @@ describe('NotificationsPage', () => {
     ).toBe(true);
   });
 
-  it('keeps templates read-only: the defaults cannot be edited or deleted, add says coming soon, content can be viewed', async () => {
+  it('keeps default templates read-only: viewed or copied into a new custom template, never edited or deleted', async () => {
     renderWithProviders(<NotificationsPage />);
     await userEvent.click(await screen.findByTestId('notifications-tab-templates'));
     expect(screen.getByTestId('template-delete-1')).toBeDisabled();
     expect(screen.getByTestId('template-edit-1')).toBeDisabled();
     await userEvent.click(screen.getByTestId('template-view-1'));
     expect(await screen.findByTestId('template-view')).toHaveTextContent('{{name}} is down.');
-    await userEvent.click(screen.getByTestId('template-add'));
-    expect(await screen.findByText('Custom templates are coming soon')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByTestId('template-copy-1'));
+    expect(await screen.findByTestId('template-content')).toHaveValue('{{name}} is down.');
+    expect(screen.getByTestId('template-name')).toHaveValue('Monitor down (copy)');
   });
 
   it('lists the delivery history with its attempts', async () => {

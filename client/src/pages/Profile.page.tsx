@@ -2,6 +2,7 @@ import { Alert, Avatar, Badge, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../features/auth/store';
+import { BrowserNotifications } from '../features/profile/components/BrowserNotifications';
 import { ChangePasswordForm } from '../features/profile/components/ChangePasswordForm';
 import { ProfileInfoForm } from '../features/profile/components/ProfileInfoForm';
 
@@ -43,6 +44,7 @@ export default function ProfilePage() {
         <ProfileInfoForm key={`info-${user.id}`} />
         <ChangePasswordForm key={`password-${user.id}`} />
       </SimpleGrid>
+      <BrowserNotifications key={`web-push-${user.id}`} />
     </Stack>
   );
 }

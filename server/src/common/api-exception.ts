@@ -9,8 +9,10 @@ export class ApiException extends HttpException {
     message: string = MESSAGES[code],
     /** Seconds the caller should wait before trying again (sent as `Retry-After`). */
     readonly retryAfterSeconds?: number,
+    /** The request field the message is about. */
+    field?: string,
   ) {
-    super({ success: false, message, code }, status);
+    super({ success: false, message, code, ...(field ? { field } : {}) }, status);
   }
 }
 

@@ -10,7 +10,7 @@ const ROUTE_LIMITS: Array<[RegExp, BodyLimit]> = [
   [/^\/api\/auth\/login\/?$/i, 'credentials'],
   [/^\/api\/auth\/register\/?$/i, 'account'],
   [/^\/api\/users(\/[^/]+(\/change-password)?)?\/?$/i, 'account'],
-  [/^\/api\/notifications\/(channels|settings)(\/.*)?$/i, 'medium'],
+  [/^\/api\/notifications\/(channels|settings|templates)(\/.*)?$/i, 'medium'],
   [/^\/api\/agents\/(enroll|register)\/?$/i, 'medium'],
   [/^\/api\/agents\/status\/?$/i, 'large'],
   [/^\/api\/monitors(\/[^/]+)?\/?$/i, 'large'],

@@ -11,9 +11,11 @@ import { HealthController } from '../health/health.controller';
 import { MetricsController } from '../metrics/metrics.controller';
 import { MonitorsController } from '../monitors/monitors.controller';
 import { NotificationsController } from '../notifications/notifications.controller';
+import { TemplatesController } from '../notifications/templates.controller';
 import { SettingsController } from '../settings/settings.controller';
 import { StatusController } from '../status/status.controller';
 import { UsersController } from '../users/users.controller';
+import { WebPushController } from '../web-push/web-push.controller';
 import { envelope, Reply, ReplyInterceptor, replyOf } from './reply';
 
 class Sample {
@@ -73,7 +75,9 @@ const CONTROLLERS = [
   NotificationsController,
   SettingsController,
   StatusController,
+  TemplatesController,
   UsersController,
+  WebPushController,
 ];
 
 describe('every API route', () => {

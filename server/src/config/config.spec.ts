@@ -1,6 +1,13 @@
+import { CHANNEL_TYPES, channelSpec } from '@vigil/proto';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
+  it('reads every hosted channel service address from <TYPE>_API_URL, without a trailing slash', () => {
+    const sut = loadConfig({ PAGERDUTY_API_URL: 'http://127.0.0.1:9/pd/', OPSGENIE_API_URL: 'https://proxy.example/og' });
+    expect(sut.notifications.apiUrls).toMatchObject({ pagerduty: 'http://127.0.0.1:9/pd', opsgenie: 'https://proxy.example/og' });
+    for (const type of CHANNEL_TYPES) expect(sut.notifications.apiUrls[type] !== undefined).toBe(channelSpec(type).apiUrl !== undefined);
+  });
+
   it('applies the documented defaults to an empty environment', () => {
     const sut = loadConfig({});
     expect(sut).toMatchObject({
@@ -19,8 +26,7 @@ describe('loadConfig', () => {
     });
     expect(sut.dataDir).toMatch(/data$/);
     expect(sut.notifications).toEqual({
-      telegramApiUrl: 'https://api.telegram.org',
-      resendApiUrl: 'https://api.resend.com',
+      apiUrls: expect.objectContaining({ telegram: 'https://api.telegram.org', resend: 'https://api.resend.com' }),
       timeoutMs: 10_000,
       retryBaseMs: 30_000,
       maxAttempts: 7,
@@ -31,6 +37,21 @@ describe('loadConfig', () => {
     expect(sut.browser).toEqual({ frameAncestors: ["'self'"], assetOrigins: [] });
     expect(sut.agents).toEqual({ graceSeconds: 10, minuteRetentionHours: 48, fiveMinuteRetentionDays: 30, hourRetentionDays: 365 });
     expect(sut.monitors).toEqual({ checkRetentionHours: 48, aggregateRetentionDays: 400, checkConcurrency: 256, connectionsPerOrigin: 32 });
+  });
+
+  it.each([
+    [{}, { subject: 'mailto:vigil@example.invalid', allowHttp: false }],
+    [{ PUBLIC_URL: 'https://vigil.example.com/' }, { subject: 'https://vigil.example.com', allowHttp: false }],
+    [
+      { PUBLIC_URL: 'http://vigil.lan', WEB_PUSH_ALLOW_HTTP: 'true' },
+      { subject: 'mailto:vigil@example.invalid', allowHttp: true },
+    ],
+    [
+      { WEB_PUSH_SUBJECT: 'mailto:ops@example.com', WEB_PUSH_ALLOW_HTTP: '0' },
+      { subject: 'mailto:ops@example.com', allowHttp: false },
+    ],
+  ])('reads the Web Push settings from %j', (env, webPush) => {
+    expect(loadConfig(env).webPush).toEqual(webPush);
   });
 
   it('takes the checker’s connections per origin from CHECK_CONNECTIONS_PER_ORIGIN', () => {
@@ -55,6 +76,7 @@ describe('loadConfig', () => {
     [{ STATUS_ASSET_ORIGINS: 'https://*.example.com' }, /STATUS_ASSET_ORIGINS must list/],
     [{ STATUS_ASSET_ORIGINS: 'https://cdn.example.com/images' }, /STATUS_ASSET_ORIGINS must list/],
     [{ TELEGRAM_API_URL: 'file:///x' }, /TELEGRAM_API_URL must start with http:\/\//],
+    [{ PAGERDUTY_API_URL: 'not a url' }, /PAGERDUTY_API_URL must be a URL/],
     [{ NOTIFICATION_RETRY_BASE_MS: '10' }, /NOTIFICATION_RETRY_BASE_MS must be a whole number from 100/],
     [{ NOTIFICATION_MAX_ATTEMPTS: '0' }, /NOTIFICATION_MAX_ATTEMPTS must be a whole number from 1 to 20/],
     [{ ALERT_THRESHOLD_REPORTS: 'three' }, /ALERT_THRESHOLD_REPORTS must be a whole number/],
@@ -72,6 +94,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be .* \(bad entry "10.0.0.0\/33"\)/],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, /DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 500/],
     [{ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }, /DATABASE_CONNECT_TIMEOUT_MS must be a whole number/],
+    [{ WEB_PUSH_ALLOW_HTTP: 'yes' }, /WEB_PUSH_ALLOW_HTTP must be true or false/],
+    [{ WEB_PUSH_SUBJECT: 'http://example.com' }, /WEB_PUSH_SUBJECT must be a mailto: address or an https:\/\/ URL/],
   ])('rejects %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { CHANNEL_TYPES, channelSpec, type ChannelType } from '@vigil/proto';
 import { AddressDenyList } from '../common/outbound';
 import { BrowserConfig, loadBrowserConfig } from './browser-config';
 import { parseTrustProxy, TrustProxy } from './trust-proxy';
@@ -52,9 +53,8 @@ export interface AppConfig {
     connectionsPerOrigin: number;
   };
   notifications: {
-    /** Base addresses of the providers' APIs (tests point them at a loopback fake). */
-    telegramApiUrl: string;
-    resendApiUrl: string;
+    /** Base addresses of the hosted services' APIs by channel type, from `<TYPE>_API_URL` (tests point them at a loopback fake). */
+    apiUrls: Partial<Record<ChannelType, string>>;
     /** One delivery attempt's whole time limit. */
     timeoutMs: number;
     /** Delay before the first retry; each further retry waits twice as long. */
@@ -66,6 +66,12 @@ export interface AppConfig {
   };
   /** Framing and external assets (CSP), see browser-config.ts. */
   browser: BrowserConfig;
+  webPush: {
+    /** Who runs this server, in every VAPID token (push services contact it about problems): a mailto: or https: URL. */
+    subject: string;
+    /** Accept subscription endpoints on http:// (tests' loopback push service); real push services are https only. */
+    allowHttp: boolean;
+  };
   agents: {
     /** A dropped agent socket counts as offline after this many seconds without a reconnect. */
     graceSeconds: number;
@@ -111,6 +117,16 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+/** Every hosted channel service's base address: its spec's `apiUrl`, or `<TYPE>_API_URL` (`PAGERDUTY_API_URL`…). */
+function channelApiUrls(env: Env): Partial<Record<ChannelType, string>> {
+  const urls: Partial<Record<ChannelType, string>> = {};
+  for (const type of CHANNEL_TYPES) {
+    const base = channelSpec(type).apiUrl;
+    if (base) urls[type] = (url(env, `${type.toUpperCase()}_API_URL`, ['http', 'https']) ?? base).replace(/\/+$/, '');
+  }
+  return urls;
+}
+
 /** Link-local (IPv4 and IPv6) and the cloud metadata addresses (AWS's IPv6 one; the others are link-local IPv4). */
 export const DEFAULT_OUTBOUND_DENY = '169.254.0.0/16, fe80::/10, fd00:ec2::254';
 /** Loopback and the unspecified addresses, which reach this machine too. */
@@ -132,6 +148,22 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   }
   return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+/** The VAPID subject: WEB_PUSH_SUBJECT, else PUBLIC_URL when it is https, else a placeholder address. */
+function webPushSubject(env: Env, publicUrl: string | null): string {
+  const raw = read(env, 'WEB_PUSH_SUBJECT');
+  if (raw === undefined) return publicUrl?.startsWith('https://') ? publicUrl.replace(/\/+$/, '') : 'mailto:vigil@example.invalid';
+  if (/^mailto:[^\s@]+@[^\s@]+$/.test(raw) || /^https:\/\/[^\s/]+/i.test(raw)) return raw;
+  throw new ConfigError(`WEB_PUSH_SUBJECT must be a mailto: address or an https:// URL (got "${raw}")`);
 }
 
 /** Reads and validates the whole environment once; the only place that looks at it. */
@@ -188,14 +220,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
       connectionsPerOrigin: integer(env, 'CHECK_CONNECTIONS_PER_ORIGIN', 32, 1, 1024),
     },
     notifications: {
-      telegramApiUrl: (url(env, 'TELEGRAM_API_URL', ['http', 'https']) ?? 'https://api.telegram.org').replace(/\/+$/, ''),
-      resendApiUrl: (url(env, 'RESEND_API_URL', ['http', 'https']) ?? 'https://api.resend.com').replace(/\/+$/, ''),
+      apiUrls: channelApiUrls(env),
       timeoutMs: integer(env, 'NOTIFICATION_TIMEOUT_SECONDS', 10, 1, 120) * 1000,
       retryBaseMs: integer(env, 'NOTIFICATION_RETRY_BASE_MS', 30_000, 100, 3_600_000),
       maxAttempts: integer(env, 'NOTIFICATION_MAX_ATTEMPTS', 7, 1, 20),
       thresholdReports: integer(env, 'ALERT_THRESHOLD_REPORTS', 3, 1, 1000),
     },
     browser: loadBrowserConfig(env, publicUrl),
+    webPush: { subject: webPushSubject(env, publicUrl), allowHttp: flag(env, 'WEB_PUSH_ALLOW_HTTP', false) },
     agents: {
       graceSeconds: integer(env, 'AGENT_GRACE_SECONDS', 10, 1, 600),
       minuteRetentionHours: integer(env, 'AGENT_METRICS_MINUTE_HOURS', 48, 2, 24 * 30),

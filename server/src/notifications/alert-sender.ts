@@ -16,6 +16,8 @@ export interface Send {
   event: NotificationEvent;
   /** Unique per target, episode and edge; the channel id is appended. */
   key: string;
+  /** The alert episode the notification opens or closes (NotificationMessage.episode). */
+  episode?: string;
   target: { kind: TargetKind; id: number; name: string };
   vars: MessageVars;
   at: Date;
@@ -38,8 +40,8 @@ export class TargetSettingsSet {
 
 /**
  * The last step of every alert rule, inside the transaction that records the event: reads the settings that apply,
- * renders each notification for each enabled channel in its language, writes the outbox rows (a deduplication key
- * already written is skipped) and wakes the dispatcher.
+ * renders each notification for each enabled channel (its custom template for the event, else the default in its
+ * language), writes the outbox rows (a deduplication key already written is skipped) and wakes the dispatcher.
  */
 @Injectable()
 export class AlertSender {
@@ -77,7 +79,18 @@ export class AlertSender {
             target_kind: send.target.kind,
             target_id: send.target.id,
             target_name: send.target.name,
-            message: buildMessage(send.event, channel.language, send.vars, send.target, send.at, send.monitorType),
+            message: {
+              ...buildMessage(
+                send.event,
+                channel.language,
+                send.vars,
+                send.target,
+                send.at,
+                send.monitorType,
+                channel.templates[send.event],
+              ),
+              ...(send.episode ? { episode: send.episode } : {}),
+            },
           },
         ];
       }),

@@ -103,10 +103,12 @@ export class AlertsService {
         next = { ...state, open: true, episode: state.episode + 1, notified: wanted, since: event.at, streak: 0 };
         if (wanted) {
           const name = kind === 'monitor' ? 'monitor.down' : 'agent.offline';
+          const episode = `${key}:${next.episode}`;
           sends.push({
             settings: applies!,
             event: name,
-            key: `${key}:${next.episode}:open`,
+            key: `${episode}:open`,
+            episode,
             target: event.target,
             vars: event.vars,
             at: event.at,
@@ -118,10 +120,12 @@ export class AlertsService {
         next = { ...state, open: false, notified: false, since: event.at };
         if (state.notified && applies?.on_recovery) {
           const name = kind === 'monitor' ? 'monitor.recovery' : 'agent.recovery';
+          const episode = `${key}:${state.episode}`;
           sends.push({
             settings: applies,
             event: name,
-            key: `${key}:${state.episode}:close`,
+            key: `${episode}:close`,
+            episode,
             target: event.target,
             vars: event.vars,
             at: event.at,
@@ -168,11 +172,13 @@ export class AlertsService {
           const vars = { ...agentVars(agent), metric: METRIC_LABEL[metric], value: round(value), threshold };
           if (step.fire === 'high') {
             next = { ...next, episode: state.episode + 1, notified: true, since: at };
-            sends.push({ settings: applies, event: `agent.${metric}_high`, key: `${key}:${next.episode}:open`, target, vars, at });
+            const episode = `${key}:${next.episode}`;
+            sends.push({ settings: applies, event: `agent.${metric}_high`, key: `${episode}:open`, episode, target, vars, at });
           } else if (step.fire === 'recovery') {
             next = { ...next, notified: false, since: at };
+            const episode = `${key}:${state.episode}`;
             if (state.notified)
-              sends.push({ settings: applies, event: `agent.${metric}_recovery`, key: `${key}:${state.episode}:close`, target, vars, at });
+              sends.push({ settings: applies, event: `agent.${metric}_recovery`, key: `${episode}:close`, episode, target, vars, at });
           }
         }
         if (

@@ -73,6 +73,8 @@ function toSend({ checked, fingerprint, threshold, days }: Announcement, setting
     settings,
     event: threshold === EXPIRED ? 'certificate.expired' : 'certificate.expiring',
     key: `monitor:${monitor.id}:certificate:${fingerprint}:${threshold}`,
+    // Every warning about one certificate belongs to one episode: incident services add them to one incident.
+    episode: `monitor:${monitor.id}:certificate:${fingerprint}`,
     target: { kind: 'monitor', id: monitor.id, name: monitor.name },
     vars: {
       name: monitor.name,

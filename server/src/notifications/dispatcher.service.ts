@@ -1,15 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { MESSAGES } from '@vigil/proto';
+import { MESSAGES, targetPagePath, validateChannelConfig, type ChannelType } from '@vigil/proto';
 import { Agent } from 'undici';
-import { guardedConnector } from '../common/outbound';
+import { guardedConnector, type AddressGuard } from '../common/outbound';
 import { OutboundPolicy } from '../common/outbound-policy';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { JobClaims } from '../database/job-claims';
+import { WebPushService } from '../web-push/web-push.service';
 import { afterFailure, describeFailure } from './delivery';
 import { NotificationsRepository } from './notifications.repository';
 import { OutboxRepository, type AttemptRecord, type ClaimedDelivery, type Outcome } from './outbox.repository';
-import { providerFor, type SendContext } from './providers';
+import { providerFor, type NotificationMessage, type SendContext } from './providers';
 
 /** Due notifications are looked for this often, and at once after an event wrote some. */
 const POLL_MS = 1000;
@@ -34,12 +35,13 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
   private lastPrune = 0;
   /** For /api/metrics. */
   readonly stats = { delivered: 0, failedAttempts: 0, givenUp: 0 };
-  private readonly context: SendContext;
   /**
    * Every delivery and test goes through it, so the outbound policy applies to each connection: an admin's rules, since
    * a channel answers its test with a status and a short reason only, never what the destination sent.
    */
   private readonly agent: Agent;
+  /** The rules that agent applies, for providers that open their own sockets (SMTP). */
+  private readonly guard: AddressGuard;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -47,10 +49,10 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
     private readonly claims: JobClaims,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     outbound: OutboundPolicy,
+    private readonly webPush: WebPushService,
   ) {
-    const { telegramApiUrl, resendApiUrl, timeoutMs } = config.notifications;
-    this.agent = new Agent({ connect: guardedConnector(outbound.guard('admin')) });
-    this.context = { telegramApiUrl, resendApiUrl, timeoutMs, now: Date.now, dispatcher: this.agent };
+    this.guard = outbound.guard('admin');
+    this.agent = new Agent({ connect: guardedConnector(this.guard) });
   }
 
   onApplicationBootstrap(): void {
@@ -70,8 +72,24 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
     else this.schedule(50);
   }
 
-  get sendContext(): SendContext {
-    return this.context;
+  /** How one delivery of a channel type is sent: its service's base address, the policy's HTTP agent and the delivery's key. */
+  contextFor(type: ChannelType, deliveryId: string): SendContext {
+    const { apiUrls, timeoutMs } = this.config.notifications;
+    return {
+      apiUrl: apiUrls[type] ?? '',
+      timeoutMs,
+      now: Date.now,
+      dispatcher: this.agent,
+      guard: this.guard,
+      deliveryId,
+      webPush: this.webPush,
+    };
+  }
+
+  /** The message with a link to its monitor's or agent's page, when PUBLIC_URL says where this site is. */
+  withLink(message: NotificationMessage): NotificationMessage {
+    const path = targetPagePath(message.target);
+    return path && this.config.publicUrl ? { ...message, link: `${this.config.publicUrl}${path}` } : message;
   }
 
   private schedule(delayMs: number): void {
@@ -115,15 +133,16 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
     if (!channel) return this.giveUp(delivery, 'Channel deleted');
     if (!channel.enabled) return this.giveUp(delivery, 'Channel disabled');
     const provider = providerFor(channel.type);
-    const valid = provider.validate(channel.config);
-    if (!valid.ok) return this.giveUp(delivery, MESSAGES[valid.code]);
+    const valid = validateChannelConfig(channel.type, channel.config);
+    if (!valid.ok) return this.giveUp(delivery, `${valid.field ?? 'config'}: ${MESSAGES[valid.code]}`);
 
     const started = performance.now();
     let record: AttemptRecord;
     let outcome: Outcome;
     try {
       // Every attempt of this row carries the row's key, so a receiver can drop what a retry or a takeover repeats.
-      const answer = await provider.send(delivery.message, valid.config, { ...this.context, deliveryId: delivery.deliveryId });
+      const message = this.withLink(delivery.message);
+      const answer = await provider.send(message, valid.config, this.contextFor(channel.type, delivery.deliveryId));
       record = { ok: true, httpStatus: answer.status, detail: answer.detail, durationMs: elapsed(started) };
       outcome = { status: 'sent' };
     } catch (error) {

@@ -1,6 +1,15 @@
 import { readableTarget, type CheckDto, type MonitorDto, type MonitorStatus, type MonitorType } from '@vigil/proto';
 import type { NotificationMessage } from './providers';
-import { HEARTBEAT_TARGET, render, textFor, TYPE_NAMES, type Language, type Localized, type NotificationEvent } from './templates';
+import {
+  HEARTBEAT_TARGET,
+  render,
+  textFor,
+  TYPE_NAMES,
+  type Language,
+  type Localized,
+  type NotificationEvent,
+  type Text,
+} from './templates';
 
 /** Values to fill a text's `{{variables}}`; a `Localized` one is read in the channel's language. */
 export type MessageVars = Record<string, string | number | null | undefined | Localized>;
@@ -26,19 +35,25 @@ export function formatTime(at: Date): string {
   return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+/** A custom template a channel chose for an event: rendered in its own language, whatever the channel's. */
+export type CustomText = Text & { language: Language };
+
 /**
- * Renders an event's default template in the channel's language, with `time` filled from `at`; a monitor's events
- * pick their text by `monitorType` (see `textFor`).
+ * Renders the event's text with `time` filled from `at`: the channel's custom template for the event when it chose
+ * one (`custom`), else the default template in the channel's language, a monitor's events picking theirs by
+ * `monitorType` (see `textFor`). Values are filled in as plain text; a channel that shows HTML escapes the result.
  */
 export function buildMessage(
   event: NotificationEvent,
-  language: Language,
+  channelLanguage: Language,
   vars: MessageVars,
   target: NotificationMessage['target'],
   at: Date,
   monitorType?: MonitorType,
+  custom?: CustomText,
 ): NotificationMessage {
-  const text = textFor(event, language, monitorType);
+  const language = custom?.language ?? channelLanguage;
+  const text = custom ?? textFor(event, language, monitorType);
   const all = { ...inLanguage(vars, language), time: formatTime(at) };
   return {
     event,

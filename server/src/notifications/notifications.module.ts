@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebPushModule } from '../web-push/web-push.module';
 import { AlertSender } from './alert-sender';
 import { AlertStateRepository } from './alert-state.repository';
 import { AlertsService } from './alerts.service';
@@ -9,9 +10,13 @@ import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 import { OutboxRepository } from './outbox.repository';
+import { TemplatesController } from './templates.controller';
+import { TemplatesRepository } from './templates.repository';
+import { TemplatesService } from './templates.service';
 
 @Module({
-  controllers: [NotificationsController],
+  imports: [WebPushModule],
+  controllers: [NotificationsController, TemplatesController],
   providers: [
     NotificationsRepository,
     OutboxRepository,
@@ -22,6 +27,8 @@ import { OutboxRepository } from './outbox.repository';
     AlertsService,
     CertificateAlertsService,
     NotificationsService,
+    TemplatesRepository,
+    TemplatesService,
   ],
   exports: [NotificationDispatcher],
 })

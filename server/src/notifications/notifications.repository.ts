@@ -14,8 +14,10 @@ import type {
 import { DataSource } from 'typeorm';
 import { maskUrl } from '../common/secret-values';
 import { execute, queryRow, queryRows, type Sql } from '../database/rows';
+import type { CustomText } from './messages';
 import type { NotificationMessage } from './providers';
 import type { TargetSettings } from './rules';
+import type { NotificationEvent } from './templates';
 
 export interface ChannelRow {
   id: number;
@@ -39,6 +41,8 @@ export interface AlertChannelRow {
   name: string;
   type: ChannelType;
   language: ChannelLanguage;
+  /** The custom template the channel chose per event (read with the channel, in the same statement). */
+  templates: Partial<Record<NotificationEvent, CustomText>>;
 }
 
 export interface HistoryFilter {
@@ -114,12 +118,16 @@ export class NotificationsRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  /** The enabled channels among `ids`, read inside the alert's transaction. */
+  /** The enabled channels among `ids` with their custom templates per event, read inside the alert's transaction. */
   async enabledChannels(db: Sql, ids: number[]): Promise<AlertChannelRow[]> {
     if (!ids.length) return [];
     return queryRows<AlertChannelRow>(
       db,
-      `SELECT id, name, type, language FROM notification_channels WHERE enabled AND id = ANY($1::int[])`,
+      `SELECT c.id, c.name, c.type, c.language,
+              coalesce((SELECT jsonb_object_agg(ct.event, jsonb_build_object('subject', t.subject, 'content', t.content, 'language', t.language))
+                        FROM notification_channel_templates ct JOIN notification_templates t ON t.id = ct.template_id
+                        WHERE ct.channel_id = c.id), '{}') AS templates
+       FROM notification_channels c WHERE c.enabled AND c.id = ANY($1::int[])`,
       [ids],
     );
   }

@@ -1,15 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
+  validateChannelConfig,
   type AgentNotificationSettings,
+  type ChannelConfigProblem,
   type ChannelTestResponse,
   type MonitorNotificationSettings,
   type NotificationChannelDto,
   type NotificationSettingsDto,
   type NotificationsResponse,
 } from '@vigil/proto';
-import { badRequest, notFound } from '../common/api-exception';
+import { ApiException, badRequest, notFound } from '../common/api-exception';
 import { envelope } from '../common/reply';
 import { describeFailure } from './delivery';
 import { NotificationDispatcher } from './dispatcher.service';
@@ -21,6 +23,7 @@ import { providerFor } from './providers';
 import { maskSecrets, restoreSecrets } from './secrets';
 import type { TargetSettings } from './rules';
 import { defaultTemplates } from './templates';
+import { TemplatesService } from './templates.service';
 
 /** Channels, settings and history as the API shows them; secrets never leave masked. */
 @Injectable()
@@ -29,11 +32,22 @@ export class NotificationsService {
     private readonly repository: NotificationsRepository,
     private readonly outbox: OutboxRepository,
     private readonly dispatcher: NotificationDispatcher,
+    private readonly templates: TemplatesService,
   ) {}
 
+  /** Channels with their chosen templates, the default templates then the custom ones, and the settings. */
   async read(): Promise<NotificationsResponse['data']> {
-    const [channels, settings] = await Promise.all([this.repository.channels(), this.repository.settings()]);
-    return { channels: channels.map(toChannelDto), templates: defaultTemplates(), settings: toSettingsDto(settings) };
+    const [channels, settings, custom, choices] = await Promise.all([
+      this.repository.channels(),
+      this.repository.settings(),
+      this.templates.custom(),
+      this.templates.channelChoices(),
+    ]);
+    return {
+      channels: channels.map((row) => ({ ...toChannelDto(row), templates: choices.get(row.id) ?? {} })),
+      templates: [...defaultTemplates(), ...custom],
+      settings: toSettingsDto(settings),
+    };
   }
 
   async createChannel(body: ChannelDto): Promise<number> {
@@ -69,8 +83,8 @@ export class NotificationsService {
     const stored = id === null ? null : await this.channelOrFail(id);
     const channel = body ? this.validated(body, stored) : stored!;
     const provider = providerFor(channel.type);
-    const valid = provider.validate(channel.config);
-    if (!valid.ok) throw badRequest(valid.code);
+    const valid = validateChannelConfig(channel.type, channel.config);
+    if (!valid.ok) throw configProblem(valid);
 
     const message = buildMessage(
       'test',
@@ -78,12 +92,14 @@ export class NotificationsService {
       { name: channel.name },
       { kind: 'test', id: null, name: channel.name },
       new Date(),
+      undefined,
+      stored ? await this.templates.chosenText(stored.id, 'test') : undefined,
     );
     const started = performance.now();
     const record = { ok: true, httpStatus: null as number | null, detail: '', durationMs: 0 };
     const deliveryId = randomUUID();
     try {
-      const answer = await provider.send(message, valid.config, { ...this.dispatcher.sendContext, deliveryId });
+      const answer = await provider.send(message, valid.config, this.dispatcher.contextFor(channel.type, deliveryId));
       Object.assign(record, { httpStatus: answer.status, detail: answer.detail });
     } catch (error) {
       Object.assign(record, { ok: false, ...describeFailure(error) });
@@ -110,11 +126,21 @@ export class NotificationsService {
   private validated(body: ChannelDto, stored: ChannelRow | null): Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'> {
     const input = { name: body.name, type: body.type, enabled: body.enabled, language: body.language, config: body.config };
     const restored = restoreSecrets(input.type, input.config, stored);
-    if (!restored.ok) throw badRequest(restored.code);
-    const valid = providerFor(input.type).validate(restored.config);
-    if (!valid.ok) throw badRequest(valid.code);
-    return { ...input, config: valid.config as unknown as Record<string, unknown> };
+    if (!restored.ok) throw configProblem(restored);
+    const valid = validateChannelConfig(input.type, restored.config);
+    if (!valid.ok) throw configProblem(valid);
+    return { ...input, config: valid.config };
   }
+}
+
+/**
+ * A config refused by its spec: 400 with the field as `field`. A field's own message (the spec's "Bot Token is
+ * required") already names it; a generic one (`notifications.field*`) is prefixed with the field's path.
+ */
+function configProblem(problem: ChannelConfigProblem): ApiException {
+  const generic = problem.code.startsWith('notifications.field');
+  const message = problem.field && generic ? `config.${problem.field}: ${MESSAGES[problem.code]}` : MESSAGES[problem.code];
+  return new ApiException(HttpStatus.BAD_REQUEST, problem.code, message, undefined, problem.field ?? undefined);
 }
 
 function toChannelDto(row: ChannelRow): NotificationChannelDto {

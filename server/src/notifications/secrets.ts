@@ -1,73 +1,98 @@
-import { SECRET_MASK, type ChannelType, type MessageCode } from '@vigil/proto';
-import { hasMaskedPart, isMask, maskUrl, restoreHeaders, restoreUrl } from '../common/secret-values';
-import { providerFor } from './providers';
+import { channelSpec, isSecretField, SECRET_MASK, type ChannelFieldSpec, type ChannelType, type MessageCode } from '@vigil/proto';
+import { hasMaskedPart, isMask, maskUrl, restoreHeaders, restoreUrl, urlDestination } from '../common/secret-values';
+import { PROVIDERS, type ChannelProvider } from './providers';
 
 type Config = Record<string, unknown>;
 
-/** The message asking to type a secret again, by config field. */
-const REENTER: Record<string, MessageCode> = {
-  botToken: 'notifications.botTokenReenter',
-  apiKey: 'notifications.apiKeyReenter',
-  headers: 'notifications.headersReenter',
-  url: 'notifications.urlCredentialsReenter',
-  webhookUrl: 'notifications.webhookUrlReenter',
-  secret: 'notifications.secretReenter',
-};
+/** URL fields that are not secrets themselves may still carry credentials (`user:pass@`, `?token=`): those parts are masked. */
+const carriesCredentials = (field: ChannelFieldSpec): boolean => field.kind === 'url' && !isSecretField(field);
 
-/** A stored config as reads show it: every secret field (each value of an object field, e.g. headers) masked. */
+/** A stored config as reads show it: every secret field (each value of a map field, e.g. headers) masked. */
 export function maskSecrets(type: ChannelType, config: Config): Config {
-  const provider = providerFor(type);
   const masked: Config = { ...config };
-  for (const field of provider.secretFields as readonly string[]) {
-    const value = masked[field];
+  for (const field of channelSpec(type).fields) {
+    const value = masked[field.name];
     if (value === undefined || value === null || value === '') continue;
-    masked[field] = isObject(value) ? Object.fromEntries(Object.keys(value).map((key) => [key, SECRET_MASK])) : SECRET_MASK;
-  }
-  for (const field of (provider.credentialUrlFields ?? []) as readonly string[]) {
-    if (typeof masked[field] === 'string') masked[field] = maskUrl(masked[field]);
+    if (isSecretField(field)) {
+      masked[field.name] = isObject(value) ? Object.fromEntries(Object.keys(value).map((key) => [key, SECRET_MASK])) : SECRET_MASK;
+    } else if (carriesCredentials(field) && typeof value === 'string') {
+      masked[field.name] = maskUrl(value);
+    }
   }
   return masked;
 }
 
-export type Restored = { ok: true; config: Config } | { ok: false; code: MessageCode };
+export type Restored = { ok: true; config: Config } | { ok: false; field: string; code: MessageCode };
+
+/**
+ * Where a config's secrets go: the provider's rule, else the addresses in its URL fields; empty for a type whose
+ * secrets only go to its fixed `<TYPE>_API_URL`. Null when a URL field the type has is missing or unreadable.
+ */
+export function destinationOf(type: ChannelType, config: Config): string | null {
+  const destination = (PROVIDERS[type] as ChannelProvider).destination;
+  if (destination) return destination(config);
+  const urls = channelSpec(type).fields.filter((field) => field.kind === 'url');
+  if (urls.length === 0) return '';
+  const parts = urls.map((field) => {
+    const value = config[field.name];
+    if (typeof value !== 'string') return null;
+    // A URL that is itself the secret names one robot: all of it. Otherwise all but its credentials.
+    return isSecretField(field) ? normalisedUrl(value.trim()) : urlDestination(value.trim());
+  });
+  return parts.some((part) => part === null) ? null : parts.join(' ');
+}
+
+function normalisedUrl(url: string): string | null {
+  try {
+    return new URL(url).href;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * An edited config with each secret sent back as the mask replaced by the stored value, so saving a form that was
  * read masked keeps the secrets. A stored secret is only ever sent where it was saved for: the same channel type and
- * the same destination (the provider's `destination`). Otherwise every masked secret must be typed again, and the
- * answer names the first one. This one rule serves saving and testing alike.
+ * the same destination (`destinationOf`). Otherwise every masked secret must be typed again, and the answer names
+ * the first one. This one rule serves saving and testing alike.
  */
 export function restoreSecrets(type: ChannelType, incoming: Config, stored: { type: ChannelType; config: Config } | null): Restored {
-  const provider = providerFor(type);
+  const fields = channelSpec(type).fields;
   const previous = stored && stored.type === type ? stored.config : null;
   const restored: Config = { ...incoming };
-  const masked: string[] = [];
-  const refuse = (field: string): Restored => ({ ok: false, code: REENTER[field] ?? 'notifications.configInvalid' });
+  const masked: ChannelFieldSpec[] = [];
+  const refuse = (field: ChannelFieldSpec): Restored => ({
+    ok: false,
+    field: field.name,
+    code: field.codes?.reenter ?? 'notifications.fieldReenter',
+  });
 
-  for (const field of (provider.credentialUrlFields ?? []) as readonly string[]) {
-    const value = restored[field];
+  for (const field of fields.filter(carriesCredentials)) {
+    const value = restored[field.name];
     if (typeof value !== 'string' || !hasMaskedPart(value)) continue;
-    const url = restoreUrl(value.trim(), typeof previous?.[field] === 'string' ? previous[field] : null);
+    const stored = previous?.[field.name];
+    const url = restoreUrl(value.trim(), typeof stored === 'string' ? stored : null);
     if (url === null) return refuse(field);
-    restored[field] = url;
+    restored[field.name] = url;
   }
-  for (const field of provider.secretFields as readonly string[]) {
-    const value = jsonObject(restored[field]);
+  for (const field of fields.filter(isSecretField)) {
+    const value = jsonObject(restored[field.name]);
     if (typeof value === 'string' && isMask(value.trim())) {
-      if (previous?.[field] === undefined) return refuse(field);
-      restored[field] = previous[field];
+      if (previous?.[field.name] === undefined) return refuse(field);
+      restored[field.name] = previous[field.name];
       masked.push(field);
     } else if (isObject(value) && Object.values(value).some((item) => typeof item === 'string' && isMask(item.trim()))) {
       // Whether the destination holds is judged below, once every field is in place.
-      const headers = restoreHeaders(value, isObject(previous?.[field]) ? previous[field] : {}, true);
+      const saved = previous?.[field.name];
+      const headers = restoreHeaders(value, isObject(saved) ? saved : {}, true);
       if (!headers.ok) return refuse(field);
-      restored[field] = headers.headers;
+      restored[field.name] = headers.headers;
       masked.push(field);
     }
   }
-  if (masked.length > 0 && provider.destination && previous) {
-    const destination = provider.destination(restored);
-    if (destination === null || destination !== provider.destination(previous)) return refuse(masked[0]);
+  if (masked.length > 0 && previous) {
+    const destination = destinationOf(type, restored);
+    if (destination === null || destination !== destinationOf(type, previous)) return refuse(masked[0]);
   }
   return { ok: true, config: restored };
 }

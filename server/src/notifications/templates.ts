@@ -1,23 +1,10 @@
-import type { MonitorType, NotificationTemplateDto } from '@vigil/proto';
+import { renderTemplate, type MonitorType, type NotificationEvent, type NotificationTemplateDto, type TemplateValues } from '@vigil/proto';
 
+export { HEARTBEAT_TARGET, TYPE_NAMES, type Localized, type NotificationEvent } from '@vigil/proto';
 export type Language = 'zh-CN' | 'en-US';
-export type NotificationEvent =
-  | 'monitor.down'
-  | 'monitor.recovery'
-  | 'agent.offline'
-  | 'agent.recovery'
-  | 'agent.cpu_high'
-  | 'agent.memory_high'
-  | 'agent.disk_high'
-  | 'agent.cpu_recovery'
-  | 'agent.memory_recovery'
-  | 'agent.disk_recovery'
-  | 'certificate.expiring'
-  | 'certificate.expired'
-  | 'test';
 type MonitorEvent = 'monitor.down' | 'monitor.recovery';
 
-type Text = { subject: string; content: string };
+export type Text = { subject: string; content: string };
 
 /** Read-only defaults; `{{name}}`-style variables, documented in docs/decisions.md. */
 const TEXTS: Record<NotificationEvent, Record<Language, Text>> = {
@@ -126,31 +113,6 @@ const TARGET_TEXTS: Record<MonitorEvent, Record<Language, Text>> = {
   },
 };
 
-/** A variable's words in each language. */
-export type Localized = Readonly<Record<Language, string>>;
-
-/** How the `type` variable names each monitor type. */
-export const TYPE_NAMES: Record<MonitorType, Localized> = {
-  http: same('HTTP(S)'),
-  tcp: { 'en-US': 'TCP port', 'zh-CN': 'TCP 端口' },
-  ping: same('Ping'),
-  dns: same('DNS'),
-  tls: { 'en-US': 'TLS certificate', 'zh-CN': 'TLS 证书' },
-  push: { 'en-US': 'Push', 'zh-CN': '推送' },
-  websocket: same('WebSocket'),
-  grpc: same('gRPC'),
-  postgres: same('PostgreSQL'),
-  mysql: same('MySQL / MariaDB'),
-  redis: same('Redis'),
-};
-
-/** The `target` of a push monitor, which waits for heartbeats rather than reaching anything. */
-export const HEARTBEAT_TARGET: Localized = { 'en-US': 'heartbeat', 'zh-CN': '心跳' };
-
-function same(name: string): Localized {
-  return { 'en-US': name, 'zh-CN': name };
-}
-
 function thresholdText(en: string, zh: string): Record<Language, Text> {
   return {
     'en-US': {
@@ -177,12 +139,9 @@ function recoveryText(en: string, zh: string): Record<Language, Text> {
   };
 }
 
-/** Fills `{{variable}}` placeholders; unknown or empty ones become '-'. */
-export function render(template: string, vars: Record<string, string | number | null | undefined>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
-    const value = vars[key];
-    return value === undefined || value === null || value === '' ? '-' : String(value);
-  });
+/** Fills `{{variable}}` placeholders; unknown or empty ones become '-' (the one renderer, shared with the client). */
+export function render(template: string, vars: TemplateValues): string {
+  return renderTemplate(template, vars);
 }
 
 /** The default text of an event; a monitor's events read differently for HTTP monitors and the other types. */

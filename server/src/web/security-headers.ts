@@ -62,6 +62,8 @@ export function appPolicy(config: BrowserConfig, req: Request, nonce: string): s
     // socket.io: 'self' covers ws/wss to this host in current browsers; named explicitly for older ones.
     `connect-src 'self'${host ? ` ws://${host} wss://${host}` : ''}`,
     "object-src 'none'",
+    // The service worker that shows browser notifications (/sw.js); named so the push feature never depends on fallbacks.
+    "worker-src 'self'",
     "base-uri 'self'",
     "form-action 'self'",
     `frame-ancestors ${framingOf(config, req.path).join(' ')}`,

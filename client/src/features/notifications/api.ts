@@ -7,6 +7,10 @@ import type {
   NotificationSettingsRequest,
   NotificationsResponse,
   NotificationTargetKind,
+  NotificationEvent,
+  TemplatePreviewRequest,
+  TemplatePreviewResponse,
+  TemplateRequest,
 } from '@vigil/proto';
 import { http } from '../../api/http';
 
@@ -34,6 +38,13 @@ export const notificationsApi = {
   testChannel: (id: number | null, body: ChannelRequest) =>
     http.post<ChannelTestResponse>(id === null ? '/api/notifications/channels/test' : `/api/notifications/channels/${id}/test`, body),
   saveSettings: (body: NotificationSettingsRequest) => http.post<MessageResponse>('/api/notifications/settings', body),
+  createTemplate: (body: TemplateRequest) => http.post<MessageResponse & { data: { id: number } }>('/api/notifications/templates', body),
+  updateTemplate: (id: number, body: TemplateRequest) => http.put<MessageResponse>(`/api/notifications/templates/${id}`, body),
+  removeTemplate: (id: number) => http.delete<MessageResponse>(`/api/notifications/templates/${id}`),
+  previewTemplate: (body: TemplatePreviewRequest) => http.post<TemplatePreviewResponse>('/api/notifications/templates/preview', body),
+  /** The custom template each event uses on the channel; replaces its whole choice. */
+  setChannelTemplates: (id: number, templates: Partial<Record<NotificationEvent, number>>) =>
+    http.put<MessageResponse>(`/api/notifications/channels/${id}/templates`, { templates }),
   history: (query: HistoryQuery, signal?: AbortSignal) =>
     http.get<NotificationHistoryResponse>(`/api/notifications/history?${historyParams(query)}`, { signal }),
 };

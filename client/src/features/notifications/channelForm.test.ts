@@ -1,10 +1,11 @@
-import { SECRET_MASK } from '@vigil/proto';
+import { CHANNEL_TYPES, channelSpec, SECRET_MASK } from '@vigil/proto';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/http';
 import { makeChannel } from '../../test/notifications';
 import {
   emptyChannelForm,
   formFromChannel,
-  reenterError,
+  serverFieldError,
   toChannelRequest,
   validateChannel,
   withType,
@@ -137,15 +138,27 @@ describe('channel form values', () => {
   });
 });
 
-describe('reenterError', () => {
+describe('serverFieldError', () => {
+  const refusal = (code: 'notifications.headersReenter' | 'notifications.fieldUrl', field?: string) =>
+    new ApiError({ status: 400, code, message: 'x', field });
+
   it.each([
-    ['notifications.headersReenter', { headers: 'server.notifications.headersReenter' }],
-    ['notifications.secretReenter', { secret: 'server.notifications.secretReenter' }],
-    ['notifications.urlCredentialsReenter', { url: 'server.notifications.urlCredentialsReenter' }],
-    ['notifications.botTokenReenter', { botToken: 'server.notifications.botTokenReenter' }],
-    ['notifications.headersInvalid', null],
-    [undefined, null],
-  ])('puts %s on its field', (code, expected) => {
-    expect(reenterError(code)).toEqual(expected);
+    [refusal('notifications.headersReenter', 'headers'), { headers: 'server.notifications.headersReenter' }],
+    [refusal('notifications.fieldUrl', 'serverUrl'), { serverUrl: 'server.notifications.fieldUrl' }],
+    [refusal('notifications.fieldUrl'), null],
+    [new Error('x'), null],
+  ])('puts a refusal naming a field on that field (%#)', (error, expected) => {
+    expect(serverFieldError(error)).toEqual(expected);
+  });
+});
+
+describe('every channel type', () => {
+  it.each(CHANNEL_TYPES)('%s starts from its defaults and refuses an empty form only for its required fields', (type) => {
+    const errors = validateChannel({ ...emptyChannelForm(type), name: 'x' });
+    const required = channelSpec(type)
+      .fields.filter((field) => field.required && field.default === undefined)
+      .map((field) => field.name);
+    expect(Object.keys(errors).sort()).toEqual([...required].sort());
+    for (const field of channelSpec(type).fields) if (field.default !== undefined) expect(errors[field.name]).toBeUndefined();
   });
 });

@@ -43,6 +43,8 @@ interface NotificationsState {
   load: () => Promise<void>;
   /** Reads the channels again after one was saved or deleted, keeping unsaved settings as they are. */
   reloadChannels: () => Promise<void>;
+  /** Reads the templates and channels (their chosen templates) again after a template changed, keeping unsaved settings. */
+  reloadTemplates: () => Promise<void>;
   /** A deleted channel leaves every channel list, as the server does. */
   forgetChannel: (id: number) => void;
   setGlobalMonitors: (patch: Partial<MonitorNotificationSettings>) => void;
@@ -105,6 +107,11 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
   async reloadChannels() {
     const { data } = await notificationsApi.read();
     set({ channels: data.channels });
+  },
+
+  async reloadTemplates() {
+    const { data } = await notificationsApi.read();
+    set({ channels: data.channels, templates: data.templates });
   },
 
   forgetChannel(id) {

@@ -9,6 +9,8 @@ import { CertificateAlerts1764500000000 } from './1764500000000-certificate-aler
 import { MonitorOutboundScope1764600000000 } from './1764600000000-monitor-outbound-scope';
 import { RegistrationTokenHost1764700000000 } from './1764700000000-registration-token-host';
 import { NotificationDeliveryId1764800000000 } from './1764800000000-notification-delivery-id';
+import { NotificationTemplates1764920000000 } from './1764920000000-notification-templates';
+import { WebPushSubscriptions1764940000000 } from './1764940000000-web-push-subscriptions';
 
 /** Every migration, in order. Both the embedded and the external database run exactly these. */
-export const MIGRATIONS = [Initial1763800000000, Monitors1763900000000, Agents1764000000000, Status1764100000000, Notifications1764200000000, NotificationDelivery1764300000000, MonitorTypes1764400000000, CertificateAlerts1764500000000, MonitorOutboundScope1764600000000, RegistrationTokenHost1764700000000, NotificationDeliveryId1764800000000];
+export const MIGRATIONS = [Initial1763800000000, Monitors1763900000000, Agents1764000000000, Status1764100000000, Notifications1764200000000, NotificationDelivery1764300000000, MonitorTypes1764400000000, CertificateAlerts1764500000000, MonitorOutboundScope1764600000000, RegistrationTokenHost1764700000000, NotificationDeliveryId1764800000000, NotificationTemplates1764920000000, WebPushSubscriptions1764940000000];

@@ -1,14 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { dingtalkProvider as sut } from './dingtalk.provider';
-import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf } from './fake-endpoint.testing';
+import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf, validatorOf } from './fake-endpoint.testing';
+
+const validate = validatorOf('dingtalk');
 
 const ACCESS_TOKEN = 'a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6abcd';
 const SECRET = 'SECd0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a7b8c9d0e1f2a3b4';
 
-describe('dingtalkProvider.validate', () => {
+describe('dingtalkProvider config (CHANNEL_SPECS)', () => {
   it('trims the fields and drops unknown ones', () => {
     expect(
-      sut.validate({
+      validate({
         webhookUrl: ` https://oapi.dingtalk.com/robot/send?access_token=${ACCESS_TOKEN} `,
         secret: ` ${SECRET} `,
         keyword: 'x',
@@ -20,7 +22,7 @@ describe('dingtalkProvider.validate', () => {
   });
 
   it('leaves out a blank secret', () => {
-    expect(sut.validate({ webhookUrl: 'https://oapi.dingtalk.com/robot/send?access_token=x', secret: ' ' })).toEqual({
+    expect(validate({ webhookUrl: 'https://oapi.dingtalk.com/robot/send?access_token=x', secret: ' ' })).toEqual({
       ok: true,
       config: { webhookUrl: 'https://oapi.dingtalk.com/robot/send?access_token=x' },
     });
@@ -38,7 +40,7 @@ describe('dingtalkProvider.validate', () => {
       'notifications.secretInvalid',
     ],
   ])('rejects %s', (_case, config, code) => {
-    expect(sut.validate(config)).toEqual({ ok: false, code });
+    expect(validate(config)).toEqual({ ok: false, code });
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { robotDestination, validateRobot, withQuery } from './config';
+import { withQuery } from './url-query';
 import { postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText } from './text';
@@ -10,14 +10,6 @@ const RATE_LIMITED = 130101;
 /** DingTalk custom robots: a text message, signed in the URL when the robot's security setting is "sign". */
 export const dingtalkProvider: ChannelProvider<'dingtalk'> = {
   type: 'dingtalk',
-  // The URL carries the access token.
-  secretFields: ['webhookUrl', 'secret'],
-  // The whole URL names the robot, so a kept secret needs the very same URL.
-  destination: robotDestination,
-
-  validate(config) {
-    return validateRobot(config, true);
-  },
 
   send(message, config, context) {
     let url = config.webhookUrl;

@@ -5,6 +5,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NotificationMessage, SendContext } from './provider';
+import { validateChannelConfig, type ChannelType, type MessageCode } from '@vigil/proto';
 
 export interface RecordedRequest {
   method: string;
@@ -87,7 +88,7 @@ export class FakeEndpoint {
 export const FIXED_NOW = 1_714_564_800_000;
 
 export function contextFor(endpoint: FakeEndpoint, overrides: Partial<SendContext> = {}): SendContext {
-  return { telegramApiUrl: endpoint.url, resendApiUrl: endpoint.url, timeoutMs: 2_000, now: () => FIXED_NOW, ...overrides };
+  return { apiUrl: endpoint.url, timeoutMs: 2_000, now: () => FIXED_NOW, ...overrides };
 }
 
 export function aMessage(overrides: Partial<NotificationMessage> = {}): NotificationMessage {
@@ -110,4 +111,12 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
     return error as Error;
   }
   throw new Error('Expected the promise to reject');
+}
+
+/** A type's spec validation as the provider specs read it: the verdict and, on failure, only the code. */
+export function validatorOf(type: ChannelType): (config: unknown) => { ok: true; config: unknown } | { ok: false; code: MessageCode } {
+  return (config) => {
+    const result = validateChannelConfig(type, config);
+    return result.ok ? result : { ok: false, code: result.code };
+  };
 }

@@ -1,13 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf } from './fake-endpoint.testing';
+import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf, validatorOf } from './fake-endpoint.testing';
 import { feishuProvider as sut } from './feishu.provider';
+
+const validate = validatorOf('feishu');
 
 const HOOK = '/open-apis/bot/v2/hook/5e3d587e-d78e-4a07-bd07-265f269f86fd';
 const SECRET = 'nIMtb7r3N9pkXyXdtAbx6e';
 
-describe('feishuProvider.validate', () => {
+describe('feishuProvider config (CHANNEL_SPECS)', () => {
   it('trims the fields and drops unknown ones', () => {
-    expect(sut.validate({ webhookUrl: ` https://open.feishu.cn${HOOK}`, secret: `${SECRET} `, at: 'all' })).toEqual({
+    expect(validate({ webhookUrl: ` https://open.feishu.cn${HOOK}`, secret: `${SECRET} `, at: 'all' })).toEqual({
       ok: true,
       config: { webhookUrl: `https://open.feishu.cn${HOOK}`, secret: SECRET },
     });
@@ -19,7 +21,7 @@ describe('feishuProvider.validate', () => {
     ['a URL that is not http', { webhookUrl: 'open.feishu.cn/hook' }, 'notifications.webhookUrlInvalid'],
     ['a secret with a line break', { webhookUrl: `https://open.feishu.cn${HOOK}`, secret: 'abc\ndef' }, 'notifications.secretInvalid'],
   ])('rejects %s', (_case, config, code) => {
-    expect(sut.validate(config)).toEqual({ ok: false, code });
+    expect(validate(config)).toEqual({ ok: false, code });
   });
 });
 

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { robotDestination, validateRobot } from './config';
 import { postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText } from './text';
@@ -10,14 +9,6 @@ const RATE_LIMITED = 11232;
 /** Feishu (Lark) custom bots: a text message, signed in the body when "signature verification" is on. */
 export const feishuProvider: ChannelProvider<'feishu'> = {
   type: 'feishu',
-  // The URL's last segment is the bot's token.
-  secretFields: ['webhookUrl', 'secret'],
-  // The whole URL names the robot, so a kept secret needs the very same URL.
-  destination: robotDestination,
-
-  validate(config) {
-    return validateRobot(config, true);
-  },
 
   send(message, config, context) {
     const content = { msg_type: 'text', content: { text: plainText(message) } };

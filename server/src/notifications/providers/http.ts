@@ -21,6 +21,8 @@ export interface Explanation {
 }
 
 export interface PostOptions {
+  /** POST by default; Matrix sends with PUT and resolves a room alias with GET (no body is sent with GET). */
+  method?: 'POST' | 'PUT' | 'GET';
   headers?: Record<string, string>;
   /** Strings that must never appear in a message or detail; the URL and its secret-looking parts are always added. */
   secrets?: ReadonlyArray<string | undefined>;
@@ -40,10 +42,22 @@ export interface PostOptions {
  * as `check` picks it, is shown: one line, redacted, at most REASON_LENGTH characters.
  */
 export async function postJson(url: string, payload: unknown, context: SendContext, options: PostOptions = {}): Promise<ProviderAnswer> {
+  const { status, detail } = await requestJson(url, payload, context, options);
+  return { status, detail };
+}
+
+/** A successful answer with its body parsed as JSON (undefined when it is not), for the few providers that read it. */
+export interface JsonAnswer extends ProviderAnswer {
+  json: unknown;
+}
+
+/** postJson, also giving the answer's parsed body to the caller (Matrix reads the room id an alias resolves to). */
+export async function requestJson(url: string, payload: unknown, context: SendContext, options: PostOptions = {}): Promise<JsonAnswer> {
+  const method = options.method ?? 'POST';
   const target = withoutCredentials(url);
   const redactor = new Redactor([...urlSecrets(url), ...(options.secrets ?? []), ...Object.values(options.headers ?? {})]);
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
+    ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
     'user-agent': USER_AGENT,
     ...(target.authorization ? { authorization: target.authorization } : {}),
     ...lowerCaseKeys(options.headers ?? {}),
@@ -57,9 +71,9 @@ export async function postJson(url: string, payload: unknown, context: SendConte
   let retryAfterMs: number | null;
   try {
     const response = await request(target.url, {
-      method: 'POST',
+      method,
       headers,
-      body: JSON.stringify(payload),
+      body: method === 'GET' ? undefined : JSON.stringify(payload),
       signal,
       ...(context.dispatcher ? { dispatcher: context.dispatcher } : {}),
       headersTimeout: context.timeoutMs,
@@ -82,7 +96,7 @@ export async function postJson(url: string, payload: unknown, context: SendConte
     });
   }
   if (status < 200 || status >= 300) throw new DeliveryError(statusLine(status), status, { retryAfterMs });
-  return { status, detail: STATUS_CODES[status] ?? '' };
+  return { status, detail: STATUS_CODES[status] ?? '', json };
 }
 
 /** `HTTP 401 Unauthorized`: the status and its standard reason phrase, nothing the server wrote. */

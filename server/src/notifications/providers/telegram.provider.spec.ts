@@ -1,12 +1,14 @@
-import { aMessage, contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint.testing';
+import { aMessage, contextFor, FakeEndpoint, rejectionOf, validatorOf } from './fake-endpoint.testing';
 import { DeliveryError } from './provider';
 import { telegramProvider as sut } from './telegram.provider';
 
+const validate = validatorOf('telegram');
+
 const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 
-describe('telegramProvider.validate', () => {
+describe('telegramProvider config (CHANNEL_SPECS)', () => {
   it('trims the fields and drops unknown ones', () => {
-    expect(sut.validate({ botToken: ` ${BOT_TOKEN} `, chatId: ' -1001234567890 ', extra: 1 })).toEqual({
+    expect(validate({ botToken: ` ${BOT_TOKEN} `, chatId: ' -1001234567890 ', extra: 1 })).toEqual({
       ok: true,
       config: { botToken: BOT_TOKEN, chatId: '-1001234567890' },
     });
@@ -17,11 +19,11 @@ describe('telegramProvider.validate', () => {
     ['a chat id given as a number', { botToken: BOT_TOKEN, chatId: 42 }, '42'],
     ['a channel name', { botToken: BOT_TOKEN, chatId: '@vigil_alerts' }, '@vigil_alerts'],
   ])('accepts %s', (_case, config, chatId) => {
-    expect(sut.validate(config)).toEqual({ ok: true, config: { botToken: BOT_TOKEN, chatId } });
+    expect(validate(config)).toEqual({ ok: true, config: { botToken: BOT_TOKEN, chatId } });
   });
 
   it('accepts the config as a JSON string', () => {
-    expect(sut.validate(JSON.stringify({ botToken: BOT_TOKEN, chatId: '1' }))).toEqual({
+    expect(validate(JSON.stringify({ botToken: BOT_TOKEN, chatId: '1' }))).toEqual({
       ok: true,
       config: { botToken: BOT_TOKEN, chatId: '1' },
     });
@@ -44,7 +46,7 @@ describe('telegramProvider.validate', () => {
     ['no chat id', { botToken: BOT_TOKEN }, 'notifications.chatIdRequired'],
     ['a blank chat id', { botToken: BOT_TOKEN, chatId: ' ' }, 'notifications.chatIdRequired'],
   ])('rejects %s', (_case, config, code) => {
-    expect(sut.validate(config)).toEqual({ ok: false, code });
+    expect(validate(config)).toEqual({ ok: false, code });
   });
 });
 
@@ -72,14 +74,6 @@ describe('telegramProvider.send', () => {
       text: '[DOWN] Shop API\n\nShop API is down.\nReason: Connection refused',
       disable_web_page_preview: true,
     });
-  });
-
-  it('tolerates a trailing slash on the API URL', async () => {
-    endpoint.answer(200, { ok: true, result: {} });
-
-    await sut.send(aMessage(), config, contextFor(endpoint, { telegramApiUrl: `${endpoint.url}/` }));
-
-    expect(endpoint.last.url).toBe(`/bot${BOT_TOKEN}/sendMessage`);
   });
 
   it('cuts a text longer than Telegram accepts', async () => {

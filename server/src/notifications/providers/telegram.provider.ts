@@ -1,5 +1,3 @@
-import { CHANNEL_RULES, type TelegramConfig } from '@vigil/proto';
-import { invalid, readConfig, readText } from './config';
 import { postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText, truncateChars } from './text';
@@ -16,23 +14,9 @@ interface TelegramAnswer {
 /** Telegram Bot API `sendMessage`, as plain text (no parse_mode, so nothing needs escaping). */
 export const telegramProvider: ChannelProvider<'telegram'> = {
   type: 'telegram',
-  secretFields: ['botToken'],
-
-  validate(config) {
-    const fields = readConfig(config);
-    if (!fields) return invalid('notifications.configInvalid');
-    const botToken = readText(fields, 'botToken');
-    if (!botToken) return invalid('notifications.botTokenRequired');
-    if (!CHANNEL_RULES.botToken.test(botToken)) return invalid('notifications.botTokenInvalid');
-    // The chat id is only required: ids (-100…), @channel names and future forms are Telegram's to judge.
-    const chatId = readText(fields, 'chatId');
-    if (!chatId) return invalid('notifications.chatIdRequired');
-    const valid: TelegramConfig = { botToken, chatId };
-    return { ok: true, config: valid };
-  },
 
   send(message, config, context) {
-    const url = `${context.telegramApiUrl.replace(/\/+$/, '')}/bot${config.botToken}/sendMessage`;
+    const url = `${context.apiUrl}/bot${config.botToken}/sendMessage`;
     const body = {
       chat_id: config.chatId,
       text: truncateChars(plainText(message, '\n\n'), MAX_TEXT),

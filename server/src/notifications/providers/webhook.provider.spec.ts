@@ -1,9 +1,11 @@
-import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf } from './fake-endpoint.testing';
+import { aMessage, contextFor, FakeEndpoint, FIXED_NOW, rejectionOf, validatorOf } from './fake-endpoint.testing';
 import { webhookProvider as sut } from './webhook.provider';
 
-describe('webhookProvider.validate', () => {
+const validate = validatorOf('webhook');
+
+describe('webhookProvider config (CHANNEL_SPECS)', () => {
   it('trims the URL and the headers and drops unknown fields', () => {
-    expect(sut.validate({ url: ' https://example.com/hook ', headers: { ' Authorization ': ' Bearer abc ' }, extra: 1 })).toEqual({
+    expect(validate({ url: ' https://example.com/hook ', headers: { ' Authorization ': ' Bearer abc ' }, extra: 1 })).toEqual({
       ok: true,
       config: { url: 'https://example.com/hook', headers: { Authorization: 'Bearer abc' } },
     });
@@ -27,11 +29,11 @@ describe('webhookProvider.validate', () => {
     ['an empty header value', { url: 'http://h.example/x', headers: { 'X-A': '' } }, { url: 'http://h.example/x', headers: { 'X-A': '' } }],
     ['30 headers', { url: 'http://h.example/x', headers: manyHeaders(30) }, { url: 'http://h.example/x', headers: manyHeaders(30) }],
   ])('accepts %s', (_case, config, expected) => {
-    expect(sut.validate(config)).toEqual({ ok: true, config: expected });
+    expect(validate(config)).toEqual({ ok: true, config: expected });
   });
 
   it('accepts the whole config as a JSON string', () => {
-    expect(sut.validate('{"url":"https://example.com/hook"}')).toEqual({ ok: true, config: { url: 'https://example.com/hook' } });
+    expect(validate('{"url":"https://example.com/hook"}')).toEqual({ ok: true, config: { url: 'https://example.com/hook' } });
   });
 
   it.each([
@@ -52,7 +54,7 @@ describe('webhookProvider.validate', () => {
     ['the same name twice', { url: 'https://example.com', headers: { 'X-A': '1', 'x-a': '2' } }, 'notifications.headersInvalid'],
     ['31 headers', { url: 'https://example.com', headers: manyHeaders(31) }, 'notifications.headersInvalid'],
   ])('rejects %s', (_case, config, code) => {
-    expect(sut.validate(config)).toEqual({ ok: false, code });
+    expect(validate(config)).toEqual({ ok: false, code });
   });
 });
 

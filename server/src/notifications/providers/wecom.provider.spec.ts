@@ -1,11 +1,13 @@
-import { aMessage, contextFor, FakeEndpoint, rejectionOf } from './fake-endpoint.testing';
+import { aMessage, contextFor, FakeEndpoint, rejectionOf, validatorOf } from './fake-endpoint.testing';
 import { wecomProvider as sut } from './wecom.provider';
+
+const validate = validatorOf('wecom');
 
 const KEY = '693a91f6-7xxx-4bc4-97a0-0ec2sifa5aaa';
 
-describe('wecomProvider.validate', () => {
+describe('wecomProvider config (CHANNEL_SPECS)', () => {
   it('trims the URL and drops unknown fields', () => {
-    expect(sut.validate(`{"webhookUrl":" https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=${KEY} ","mentioned":[]}`)).toEqual({
+    expect(validate(`{"webhookUrl":" https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=${KEY} ","mentioned":[]}`)).toEqual({
       ok: true,
       config: { webhookUrl: `https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=${KEY}` },
     });
@@ -16,7 +18,7 @@ describe('wecomProvider.validate', () => {
     ['no URL', { webhookUrl: '' }, 'notifications.webhookUrlRequired'],
     ['a URL that is not http', { webhookUrl: 'javascript:alert(1)' }, 'notifications.webhookUrlInvalid'],
   ])('rejects %s', (_case, config, code) => {
-    expect(sut.validate(config)).toEqual({ ok: false, code });
+    expect(validate(config)).toEqual({ ok: false, code });
   });
 });
 

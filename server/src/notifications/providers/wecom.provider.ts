@@ -1,4 +1,3 @@
-import { robotDestination, validateRobot } from './config';
 import { postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText, truncateUtf8 } from './text';
@@ -11,14 +10,6 @@ const RATE_LIMITED = 45009;
 /** WeCom (WeChat Work) group robots: a text message of at most 2048 bytes. */
 export const wecomProvider: ChannelProvider<'wecom'> = {
   type: 'wecom',
-  // The URL carries the robot's key.
-  secretFields: ['webhookUrl'],
-  // The whole URL names the robot, so a kept secret needs the very same URL.
-  destination: robotDestination,
-
-  validate(config) {
-    return validateRobot(config, false);
-  },
 
   send(message, config, context) {
     const body = { msgtype: 'text', text: { content: truncateUtf8(plainText(message), MAX_CONTENT_BYTES) } };

@@ -1,20 +1,22 @@
 import { ActionIcon, Alert, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
-import { CHANNEL_LANGUAGES, CHANNEL_TYPES, SECRET_MASK, type NotificationChannelDto } from '@vigil/proto';
+import { CHANNEL_LANGUAGES, isChannelType, isSecretField, SECRET_MASK, type NotificationChannelDto } from '@vigil/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { ApiError } from '../../../api/http';
 import { notify } from '../../../app/notify';
 import { notificationsApi } from '../api';
+import { FieldInput } from './ChannelField';
 import {
-  CHANNEL_FIELDS,
   CHANNEL_NAME_MAX,
   emptyChannelForm,
   formFromChannel,
-  isChannelType,
-  reenterError,
+  inputFields,
+  mapField,
+  serverFieldError,
   toChannelRequest,
+  typesByFamily,
   validateChannel,
   withType,
   type ChannelErrors,
@@ -71,9 +73,9 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
     return Object.keys(found).length === 0;
   }
 
-  /** A secret the server will not re-use for this destination is marked on its field, to be typed again. */
+  /** A field the server refused (a secret it will not re-use for this destination, a value) is marked on the field. */
   function showReenter(error: unknown) {
-    const found = error instanceof ApiError ? reenterError(error.code) : null;
+    const found = serverFieldError(error);
     if (found) setErrors(found);
   }
 
@@ -152,7 +154,11 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
         <Group grow align="flex-start">
           <Select
             label={t('notifications.dialog.type')}
-            data={CHANNEL_TYPES.map((type) => ({ value: type, label: t(`notifications.types.${type}`) }))}
+            data={typesByFamily().map(({ family, types }) => ({
+              group: t(`notifications.families.${family}`),
+              items: types.map((type) => ({ value: type, label: t(`notifications.types.${type}`) })),
+            }))}
+            searchable
             value={form.type}
             onChange={(next) => {
               if (!isChannelType(next) || next === form.type) return;
@@ -183,28 +189,23 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
           data-testid="channel-enabled"
         />
 
-        {CHANNEL_FIELDS[form.type].map((field) => {
-          const props = {
-            // Field keys come from CHANNEL_FIELDS, whose every type and key has a label in both dictionaries.
-            label: t(`notifications.fields.${form.type}.${field.key}` as 'notifications.fields.telegram.botToken'),
-            required: field.required,
-            placeholder: field.placeholder,
-            value: form.fields[field.key] ?? '',
-            onChange: (event: React.ChangeEvent<HTMLInputElement>) => setField(field.key, event.currentTarget.value),
-            error: fieldError(field.key),
-            description: editing ? keptHint(field.secret, form.fields[field.key] ?? '') : undefined,
-            'data-testid': `channel-field-${field.key}`,
-            autoComplete: 'off',
-          };
-          const key = `${form.type}-${field.key}`;
-          return field.secret ? <PasswordInput key={key} {...props} /> : <TextInput key={key} {...props} />;
-        })}
+        {inputFields(form.type).map((field) => (
+          <FieldInput
+            key={`${form.type}-${field.name}`}
+            type={form.type}
+            field={field}
+            value={form.fields[field.name] ?? ''}
+            onChange={(value) => setField(field.name, value)}
+            error={fieldError(field.name)}
+            keptHint={editing ? keptHint(isSecretField(field), form.fields[field.name] ?? '') : undefined}
+          />
+        ))}
 
-        {form.type === 'webhook' && (
+        {mapField(form.type) && (
           <Stack gap="xs" data-testid="channel-headers">
             <Group justify="space-between">
               <Text size="sm" fw={500}>
-                {t('notifications.fields.webhook.headers')}
+                {t(`notifications.fields.${form.type}.${mapField(form.type)?.name}` as 'notifications.fields.webhook.headers')}
               </Text>
               <Button
                 size="xs"

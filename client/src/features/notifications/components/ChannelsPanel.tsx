@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import type { NotificationChannelDto } from '@vigil/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { notificationsApi } from '../api';
 import { isChannelId } from '../channelForm';
 import { useNotificationsStore } from '../store';
 import { ChannelDialog } from './ChannelDialog';
+import { ChannelTemplates } from './ChannelTemplates';
 import { RowActions } from './RowActions';
 
 type DialogState = { opened: false } | { opened: true; channel: NotificationChannelDto | null };
@@ -22,6 +23,7 @@ export function ChannelsPanel() {
   const forgetChannel = useNotificationsStore((state) => state.forgetChannel);
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
   const [deleting, setDeleting] = useState<NotificationChannelDto | null>(null);
+  const [choosing, setChoosing] = useState<NotificationChannelDto | null>(null);
 
   function open(channel: NotificationChannelDto | null) {
     if (channel && !isChannelId(channel.id)) {
@@ -92,7 +94,18 @@ export function ChannelsPanel() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <RowActions prefix="channel" id={channel.id} onEdit={() => open(channel)} onDelete={() => setDeleting(channel)} />
+                    <RowActions prefix="channel" id={channel.id} onEdit={() => open(channel)} onDelete={() => setDeleting(channel)}>
+                      <Tooltip label={t('notifications.templates.channel.open')}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('notifications.templates.channel.open')}
+                          onClick={() => setChoosing(channel)}
+                          data-testid={`channel-templates-${channel.id}`}
+                        >
+                          <IconTemplate size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -107,6 +120,7 @@ export function ChannelsPanel() {
         onClose={() => setDialog({ opened: false })}
         onSaved={() => void saved()}
       />
+      <ChannelTemplates channel={choosing} onClose={() => setChoosing(null)} />
       <ConfirmDeleteModal
         item={deleting}
         texts={{

@@ -1,55 +1,111 @@
-import { ActionIcon, Badge, Button, Code, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Code, Group, Modal, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconCopy, IconEye, IconPlus } from '@tabler/icons-react';
 import type { NotificationTemplateDto } from '@vigil/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../api/errors';
 import { notify } from '../../../app/notify';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal/ConfirmDeleteModal';
+import { notificationsApi } from '../api';
+import { EMPTY_TEMPLATE, eventLabel, formFrom, isEvent } from '../templateForm';
 import { useNotificationsStore } from '../store';
 import { RowActions } from './RowActions';
+import { TemplateDialog, type TemplateDialogState } from './TemplateDialog';
 
-/** The variables a template may use, as the server fills them. */
-export const TEMPLATE_VARIABLES = [
-  'name',
-  'status',
-  'previous_status',
-  'time',
-  'type',
-  'target',
-  'url',
-  'response_time',
-  'status_code',
-  'expected_status',
-  'error',
-  'hostname',
-  'ip_addresses',
-  'os',
-  'metric',
-  'value',
-  'threshold',
-  'days_remaining',
-  'expires_at',
-  'issuer',
-] as const;
-
-/** The default templates, read-only: viewing works, the defaults cannot be edited or deleted, adding says "coming soon". */
+/** Custom templates (create, edit, delete after confirmation) above the read-only defaults (view, copy to custom). */
 export function TemplatesPanel() {
   const { t } = useTranslation();
   const templates = useNotificationsStore((state) => state.templates);
+  const reloadTemplates = useNotificationsStore((state) => state.reloadTemplates);
   const [viewing, setViewing] = useState<NotificationTemplateDto | null>(null);
-  const comingSoon = () => notify.info(t('server.notifications.templatesReadOnly'));
+  const [dialog, setDialog] = useState<TemplateDialogState>({ opened: false });
+  const [deleting, setDeleting] = useState<NotificationTemplateDto | null>(null);
+  const custom = templates.filter((template) => !template.is_default);
+  const defaults = templates.filter((template) => template.is_default);
+
+  async function reload() {
+    try {
+      await reloadTemplates();
+    } catch (error) {
+      notify.error(errorText(t, error, t('server.notifications.loadFailed')));
+    }
+  }
+
+  async function remove(template: NotificationTemplateDto) {
+    await notificationsApi.removeTemplate(template.id);
+    setDeleting(null);
+    notify.success(t('server.notifications.templateDeleted'));
+    await reload();
+  }
+
+  const eventOf = (template: NotificationTemplateDto) => (
+    <Stack gap={0}>
+      <Text size="sm">
+        {isEvent(template.type) ? t(eventLabel(template.type) as 'notifications.templates.events.test') : template.type}
+      </Text>
+      <Code fz="xs" w="fit-content">
+        {template.type}
+      </Code>
+    </Stack>
+  );
 
   return (
     <Stack gap="md" data-testid="templates-panel">
       <Group justify="space-between">
-        <Text c="dimmed" size="sm">
+        <Text c="dimmed" size="sm" maw={640}>
           {t('notifications.templates.hint')}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} variant="light" onClick={comingSoon} data-testid="template-add">
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setDialog({ opened: true, id: null, form: EMPTY_TEMPLATE })}
+          data-testid="template-add"
+        >
           {t('notifications.templates.add')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover>
+
+      <Title order={4}>{t('notifications.templates.customs')}</Title>
+      {custom.length === 0 ? (
+        <Paper withBorder radius="md" p="lg">
+          <Text c="dimmed" ta="center" size="sm" data-testid="templates-empty">
+            {t('notifications.templates.empty')}
+          </Text>
+        </Paper>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="templates-custom">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('notifications.templates.name')}</Table.Th>
+                <Table.Th>{t('notifications.templates.event')}</Table.Th>
+                <Table.Th>{t('notifications.templates.language')}</Table.Th>
+                <Table.Th ta="right">{t('common.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {custom.map((template) => (
+                <Table.Tr key={template.id} data-testid={`template-row-${template.id}`}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{template.name}</Table.Td>
+                  <Table.Td>{eventOf(template)}</Table.Td>
+                  <Table.Td>{t(`languages.${template.language}`)}</Table.Td>
+                  <Table.Td>
+                    <RowActions
+                      prefix="template"
+                      id={template.id}
+                      onEdit={() => setDialog({ opened: true, id: template.id, form: formFrom(template) })}
+                      onDelete={() => setDeleting(template)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Title order={4}>{t('notifications.templates.defaults')}</Title>
+      <Table.ScrollContainer minWidth={480}>
+        <Table verticalSpacing="sm" highlightOnHover data-testid="templates-defaults">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('notifications.templates.name')}</Table.Th>
@@ -59,30 +115,28 @@ export function TemplatesPanel() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {templates.map((template) => (
+            {defaults.map((template) => (
               <Table.Tr key={template.id} data-testid={`template-row-${template.id}`}>
                 <Table.Td>
                   <Group gap="xs">
-                    <Text size="sm">{template.name}</Text>
-                    {template.is_default && (
-                      <Badge size="sm" variant="outline">
-                        {t('notifications.templates.default')}
-                      </Badge>
-                    )}
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {template.name}
+                    </Text>
+                    <Badge size="sm" variant="outline">
+                      {t('notifications.templates.default')}
+                    </Badge>
                   </Group>
                 </Table.Td>
-                <Table.Td>
-                  <Code>{template.type}</Code>
-                </Table.Td>
+                <Table.Td>{eventOf(template)}</Table.Td>
                 <Table.Td>{t(`languages.${template.language}`)}</Table.Td>
                 <Table.Td>
                   <RowActions
                     prefix="template"
                     id={template.id}
-                    onEdit={comingSoon}
-                    onDelete={comingSoon}
-                    editLocked={template.is_default ? t('notifications.templates.defaultReadOnly') : undefined}
-                    deleteLocked={template.is_default ? t('notifications.templates.defaultLocked') : undefined}
+                    onEdit={() => undefined}
+                    onDelete={() => undefined}
+                    editLocked={t('notifications.templates.defaultReadOnly')}
+                    deleteLocked={t('notifications.templates.defaultLocked')}
                   >
                     <Tooltip label={t('notifications.templates.view')}>
                       <ActionIcon
@@ -94,6 +148,22 @@ export function TemplatesPanel() {
                         <IconEye size={18} />
                       </ActionIcon>
                     </Tooltip>
+                    <Tooltip label={t('notifications.templates.copy')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('notifications.templates.copy')}
+                        onClick={() =>
+                          setDialog({
+                            opened: true,
+                            id: null,
+                            form: formFrom(template, t('notifications.templates.copyName', { name: template.name })),
+                          })
+                        }
+                        data-testid={`template-copy-${template.id}`}
+                      >
+                        <IconCopy size={18} />
+                      </ActionIcon>
+                    </Tooltip>
                   </RowActions>
                 </Table.Td>
               </Table.Tr>
@@ -101,9 +171,6 @@ export function TemplatesPanel() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Text size="sm" c="dimmed">
-        {t('notifications.templates.variables')} {TEMPLATE_VARIABLES.map((name) => `{{${name}}}`).join(' ')}
-      </Text>
 
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name} size="lg" centered>
         {viewing && (
@@ -121,6 +188,25 @@ export function TemplatesPanel() {
           </Stack>
         )}
       </Modal>
+      <TemplateDialog
+        state={dialog}
+        onClose={() => setDialog({ opened: false })}
+        onSaved={() => {
+          setDialog({ opened: false });
+          void reload();
+        }}
+      />
+      <ConfirmDeleteModal
+        item={deleting}
+        texts={{
+          title: t('notifications.templates.deleteTitle'),
+          message: (name) => t('notifications.templates.deleteMessage', { name }),
+          failed: t('server.notifications.templateDeleteFailed'),
+          confirm: t('common.delete'),
+        }}
+        onClose={() => setDeleting(null)}
+        onConfirm={remove}
+      />
     </Stack>
   );
 }

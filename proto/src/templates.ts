@@ -1,0 +1,219 @@
+/**
+ * Notification templates: the events a template renders, the variables each event fills, the one renderer (server
+ * messages, the preview endpoint and the client's live preview all use it, so they agree), and the bodies of the
+ * template routes. A template is plain text with `{{variable}}` placeholders: no expressions, no helpers, nothing
+ * runs; a channel that shows HTML escapes the rendered text at its edge.
+ */
+import { readableTarget } from './monitor-targets';
+import type { MonitorType } from './monitor-types';
+import type { NotificationTemplateDto } from './notifications';
+
+export const NOTIFICATION_EVENTS = [
+  'monitor.down',
+  'monitor.recovery',
+  'agent.offline',
+  'agent.recovery',
+  'agent.cpu_high',
+  'agent.memory_high',
+  'agent.disk_high',
+  'agent.cpu_recovery',
+  'agent.memory_recovery',
+  'agent.disk_recovery',
+  'certificate.expiring',
+  'certificate.expired',
+  'test',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export const TEMPLATE_LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
+
+export const TEMPLATE_LIMITS = { name: 100, subject: 200, content: 4000 } as const;
+
+/** A variable's words in each language. */
+export type Localized = Readonly<Record<TemplateLanguage, string>>;
+
+/** The dictionary key (client `i18n/locales`) that names a variable on screen; camelCase, as i18next reads `_x` as a context. */
+const label = (name: string) => `notifications.templates.vars.${name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
+
+const MONITOR_VARIABLES = [
+  'name',
+  'status',
+  'previous_status',
+  'time',
+  'type',
+  'target',
+  'url',
+  'response_time',
+  'status_code',
+  'expected_status',
+  'error',
+] as const;
+const AGENT_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'status', 'previous_status', 'time'] as const;
+const METRIC_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'metric', 'value', 'threshold', 'time'] as const;
+const CERTIFICATE_VARIABLES = ['name', 'target', 'url', 'days_remaining', 'threshold', 'expires_at', 'issuer', 'time'] as const;
+
+const named = (names: readonly string[]): Readonly<Record<string, string>> => Object.fromEntries(names.map((name) => [name, label(name)]));
+
+/** The variables each event fills (name → the dictionary key of its friendly name); a template may use only these. */
+export const TEMPLATE_VARIABLES: Readonly<Record<NotificationEvent, Readonly<Record<string, string>>>> = {
+  'monitor.down': named(MONITOR_VARIABLES),
+  'monitor.recovery': named(MONITOR_VARIABLES),
+  'agent.offline': named(AGENT_VARIABLES),
+  'agent.recovery': named(AGENT_VARIABLES),
+  'agent.cpu_high': named(METRIC_VARIABLES),
+  'agent.memory_high': named(METRIC_VARIABLES),
+  'agent.disk_high': named(METRIC_VARIABLES),
+  'agent.cpu_recovery': named(METRIC_VARIABLES),
+  'agent.memory_recovery': named(METRIC_VARIABLES),
+  'agent.disk_recovery': named(METRIC_VARIABLES),
+  'certificate.expiring': named(CERTIFICATE_VARIABLES),
+  'certificate.expired': named(CERTIFICATE_VARIABLES),
+  test: named(['name', 'time']),
+};
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+export type TemplateValues = Record<string, string | number | null | undefined>;
+
+/** Fills `{{variable}}` placeholders with plain values; unknown or empty ones become '-'. Nothing else is interpreted. */
+export function renderTemplate(template: string, values: TemplateValues): string {
+  return template.replace(PLACEHOLDER, (_, key: string) => {
+    const value = Object.prototype.hasOwnProperty.call(values, key) ? values[key] : undefined;
+    return value === undefined || value === null || value === '' ? '-' : String(value);
+  });
+}
+
+/** The variables a text uses, each once, in order of appearance. */
+export function templateVariables(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1]))];
+}
+
+/** The variables of `texts` that `event` does not fill. */
+export function unknownVariables(event: NotificationEvent, ...texts: string[]): string[] {
+  const known = TEMPLATE_VARIABLES[event];
+  return [...new Set(texts.flatMap(templateVariables))].filter((name) => !Object.prototype.hasOwnProperty.call(known, name));
+}
+
+/** How the `type` variable names each monitor type. */
+export const TYPE_NAMES: Readonly<Record<MonitorType, Localized>> = {
+  http: same('HTTP(S)'),
+  tcp: { 'en-US': 'TCP port', 'zh-CN': 'TCP 端口' },
+  ping: same('Ping'),
+  dns: same('DNS'),
+  tls: { 'en-US': 'TLS certificate', 'zh-CN': 'TLS 证书' },
+  push: { 'en-US': 'Push', 'zh-CN': '推送' },
+  websocket: same('WebSocket'),
+  grpc: same('gRPC'),
+  postgres: same('PostgreSQL'),
+  mysql: same('MySQL / MariaDB'),
+  redis: same('Redis'),
+};
+
+/** The `target` of a push monitor, which waits for heartbeats rather than reaching anything. */
+export const HEARTBEAT_TARGET: Localized = { 'en-US': 'heartbeat', 'zh-CN': '心跳' };
+
+function same(name: string): Localized {
+  return { 'en-US': name, 'zh-CN': name };
+}
+
+const SAMPLES: Record<TemplateLanguage, TemplateValues> = {
+  'en-US': {
+    name: 'Example API',
+    status: 'down',
+    previous_status: 'up',
+    time: '2026-11-23 08:15:02 UTC',
+    response_time: 245,
+    status_code: 503,
+    expected_status: '200-299',
+    error: 'Expected status 200-299, got 503',
+    hostname: 'web-01',
+    ip_addresses: '192.0.2.10, 2001:db8::10',
+    os: 'Ubuntu 24.04',
+    metric: 'CPU',
+    value: 93.5,
+    threshold: 90,
+    days_remaining: 6,
+    expires_at: '2026-11-29 08:15:02 UTC',
+    issuer: "Let's Encrypt R11",
+  },
+  'zh-CN': {
+    name: '示例 API',
+    status: 'down',
+    previous_status: 'up',
+    time: '2026-11-23 08:15:02 UTC',
+    response_time: 245,
+    status_code: 503,
+    expected_status: '200-299',
+    error: '期望状态码 200-299，实际为 503',
+    hostname: 'web-01',
+    ip_addresses: '192.0.2.10, 2001:db8::10',
+    os: 'Ubuntu 24.04',
+    metric: 'CPU',
+    value: 93.5,
+    threshold: 90,
+    days_remaining: 6,
+    expires_at: '2026-11-29 08:15:02 UTC',
+    issuer: "Let's Encrypt R11",
+  },
+};
+
+/**
+ * Example values for a preview: what a real message of `event` would fill in, in `language`; a monitor's event reads
+ * its type and target as a monitor of `monitorType` would (HTTP by default).
+ */
+export function sampleValues(event: NotificationEvent, language: TemplateLanguage, monitorType: MonitorType = 'http'): TemplateValues {
+  const url = monitorType === 'http' || monitorType === 'websocket' ? 'https://example.com/health' : `${monitorType}://example.com:443`;
+  const target =
+    readableTarget({ type: monitorType, hostname: 'example.com', port: 443, dns_record_type: 'A', url }) ?? HEARTBEAT_TARGET[language];
+  const values: TemplateValues = { ...SAMPLES[language], type: TYPE_NAMES[monitorType][language], target, url };
+  if (event.startsWith('certificate.')) values.threshold = 7;
+  if (monitorType !== 'http') Object.assign(values, { status_code: null, expected_status: null });
+  return values;
+}
+
+/** `POST /api/notifications/templates` and `PUT …/{id}`: a custom template. */
+export interface TemplateRequest {
+  name: string;
+  event: NotificationEvent;
+  language: TemplateLanguage;
+  subject: string;
+  content: string;
+}
+
+/** `POST /api/notifications/templates/preview`: texts rendered with sample values, saved or not. */
+export interface TemplatePreviewRequest {
+  subject: string;
+  content: string;
+  event: NotificationEvent;
+  language: TemplateLanguage;
+  /** A monitor event's example monitor type (HTTP by default). */
+  monitorType?: MonitorType;
+}
+
+export interface TemplatePreviewResponse {
+  success: true;
+  /** `unknown_variables`: the ones the event does not fill (rendered '-'; saving such a template is refused). */
+  data: { subject: string; text: string; unknown_variables: string[] };
+}
+
+/** A template as the template routes list it: the spec's fields plus its times (null for the defaults). */
+export interface TemplateDto extends NotificationTemplateDto {
+  type: NotificationEvent;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** `GET /api/notifications/templates`: the read-only defaults, then the custom templates. */
+export interface TemplatesResponse {
+  success: true;
+  data: { templates: TemplateDto[] };
+}
+
+/**
+ * `PUT /api/notifications/channels/{id}/templates`: the custom template each event uses on the channel; an event left
+ * out (or null) uses the default text in the channel's language. Replaces the channel's whole choice.
+ */
+export interface ChannelTemplatesRequest {
+  templates: Partial<Record<NotificationEvent, number | null>>;
+}
