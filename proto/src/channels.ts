@@ -44,7 +44,8 @@ const SENDER = {
 } as const;
 /** The address of a service the user runs (ntfy, Gotify, Matrix…): its tokens only ever go there. */
 const SERVER_URL = { name: 'serverUrl', kind: 'url', required: true } as const;
-// Not generic in `required`: inside CHANNEL_SPECS the call would infer it from ChannelSpec as `boolean`, making every token optional in ChannelConfigs.
+// Always required: a `required` parameter would be inferred inside CHANNEL_SPECS as `boolean`, typing every token as
+// optional; an optional token spreads this and sets `required: false`.
 const TOKEN = <N extends string>(name: N) =>
   ({ name, kind: 'secret', required: true, valid: (value: string) => CHANNEL_RULES.token.test(value) }) as const;
 const pattern = (rule: RegExp) => (value: string) => rule.test(value);

@@ -117,45 +117,28 @@ function same(name: string): Localized {
   return { 'en-US': name, 'zh-CN': name };
 }
 
+/** What a preview fills the variables with: the same figures in both languages, only the words differ. */
+const SAMPLE_FIGURES: TemplateValues = {
+  status: 'down',
+  previous_status: 'up',
+  time: '2026-11-23 08:15:02 UTC',
+  response_time: 245,
+  status_code: 503,
+  expected_status: '200-299',
+  hostname: 'web-01',
+  ip_addresses: '192.0.2.10, 2001:db8::10',
+  os: 'Ubuntu 24.04',
+  metric: 'CPU',
+  value: 93.5,
+  threshold: 90,
+  days_remaining: 6,
+  expires_at: '2026-11-29 08:15:02 UTC',
+  issuer: "Let's Encrypt R11",
+};
+
 const SAMPLES: Record<TemplateLanguage, TemplateValues> = {
-  'en-US': {
-    name: 'Example API',
-    status: 'down',
-    previous_status: 'up',
-    time: '2026-11-23 08:15:02 UTC',
-    response_time: 245,
-    status_code: 503,
-    expected_status: '200-299',
-    error: 'Expected status 200-299, got 503',
-    hostname: 'web-01',
-    ip_addresses: '192.0.2.10, 2001:db8::10',
-    os: 'Ubuntu 24.04',
-    metric: 'CPU',
-    value: 93.5,
-    threshold: 90,
-    days_remaining: 6,
-    expires_at: '2026-11-29 08:15:02 UTC',
-    issuer: "Let's Encrypt R11",
-  },
-  'zh-CN': {
-    name: '示例 API',
-    status: 'down',
-    previous_status: 'up',
-    time: '2026-11-23 08:15:02 UTC',
-    response_time: 245,
-    status_code: 503,
-    expected_status: '200-299',
-    error: '期望状态码 200-299，实际为 503',
-    hostname: 'web-01',
-    ip_addresses: '192.0.2.10, 2001:db8::10',
-    os: 'Ubuntu 24.04',
-    metric: 'CPU',
-    value: 93.5,
-    threshold: 90,
-    days_remaining: 6,
-    expires_at: '2026-11-29 08:15:02 UTC',
-    issuer: "Let's Encrypt R11",
-  },
+  'en-US': { ...SAMPLE_FIGURES, name: 'Example API', error: 'Expected status 200-299, got 503' },
+  'zh-CN': { ...SAMPLE_FIGURES, name: '示例 API', error: '期望状态码 200-299，实际为 503' },
 };
 
 /**

@@ -1,9 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import request from 'supertest';
 import { CHANNEL_TYPES, channelSpec, MESSAGES, SECRET_MASK as M } from '@vigil/proto';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { ChannelScenario, startFakeService, type FakeService } from '../support/channel-e2e';
 import { startTargetServer, type TargetServer } from '../support/target-server';
 import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
+import { waitFor } from '../support/wait';
 
 /**
  * The channel spec seam (issue 28): every type's config is checked by its CHANNEL_SPECS entry on the server, with
@@ -17,7 +20,7 @@ describe('channel configs checked by their spec', () => {
 
   beforeAll(async () => {
     [fake, target] = await Promise.all([startFakeService(), startTargetServer()]);
-    app = await startTestApp({ env: { ...USERS_REACH_LOOPBACK, PUBLIC_URL: 'https://vigil.example/' } });
+    app = await startTestApp({ env: { ...USERS_REACH_LOOPBACK, PUBLIC_URL: 'https://vigil.example/', NOTIFICATION_TIMEOUT_SECONDS: '3' } });
     const admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
   });
@@ -146,4 +149,59 @@ describe('channel configs checked by their spec', () => {
     expect(down).toMatchObject({ event: 'monitor.down', link: `https://vigil.example/monitors/${monitorId}` });
     expect(recovery).toMatchObject({ event: 'monitor.recovery', link: `https://vigil.example/monitors/${monitorId}` });
   });
+
+  it('keeps a dead destination to its own places: the other channels deliver while it hangs', async () => {
+    const hanging = await startHangingServer();
+    try {
+      const scenario = new ChannelScenario(app.url, member, target);
+      const dead = await scenario.createChannel('webhook', { url: `${hanging.url}/dead` });
+      const alive = await scenario.createChannel('webhook', { url: `${fake.url}/alive` });
+      await request(app.url)
+        .post('/api/notifications/settings')
+        .set(member.auth)
+        .send({ target_type: 'global-monitor', enabled: true, on_down: true, channels: JSON.stringify([dead, alive]) })
+        .expect(200);
+      target.respondFor('/storm', 503);
+      for (let i = 0; i < 6; i += 1) {
+        const { body } = await request(app.url)
+          .post('/api/monitors')
+          .set(member.auth)
+          .send({ name: `storm ${i}`, url: `${target.url}/storm`, interval: 3600, retries: 0 })
+          .expect(201);
+        await request(app.url).post(`/api/monitors/${body.monitor.id}/check`).set(member.auth).expect(200);
+      }
+      await waitFor(
+        async () => fake.to('/alive').length,
+        (count) => count === 6,
+      );
+      // Every alert reached the live channel while the dead one still holds its first attempts, four at most.
+      expect((await scenario.history(dead)).map((item) => item.status)).toEqual(Array(6).fill('pending'));
+      expect(hanging.open).toBeLessThanOrEqual(4);
+      expect(hanging.open).toBeGreaterThan(0);
+    } finally {
+      await hanging.close();
+    }
+  });
 });
+
+/** A destination that accepts requests and never answers, counting those it holds open. */
+async function startHangingServer(): Promise<{ url: string; open: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const state = { url: '', open: 0, close: () => Promise.resolve() };
+  const server = createServer((req) => {
+    state.open += 1;
+    req.on('close', () => (state.open -= 1));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  return state;
+}

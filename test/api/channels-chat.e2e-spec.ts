@@ -21,6 +21,11 @@ const MATRIX_TOKEN = 'syt_dmlnaWw_QWxhcmdlU2VjcmV0VG9rZW4_1a2b3c';
 const LINE_TOKEN = 'jL0Yb1+YX7HiTgFSrC4E9Y9p3LQ9E5qjQ0y3oZ8HpbsWcIYTc2b6d0mEeQ2Yb1+Y=';
 const LINE_USER = 'U4af4980629a1b2c3d4e5f60718293a4b';
 const SIGNAL_GROUP = 'group.ZkRMTnNTaGl3VUpCbk9ZUnBqRTZ0OEVCWnc9PQ==';
+const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
+const DINGTALK_TOKEN = 'b7c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1';
+const WECOM_KEY = '693a91f6-7xxx-4bc4-97a0-0ec2sifa5aaa';
+const FEISHU_HOOK = '/open-apis/bot/v2/hook/2ab3c4d5-e6f7-4a8b-9c0d-1e2f3a4b5c6d';
+const RESEND_KEY = 're_123456789_abcdefghijklmnopqrstuvwx';
 
 /** Each service's documented success answer, by the path it was sent to. */
 function answerOf(req: ServiceRequest): ServiceAnswer {
@@ -34,6 +39,11 @@ function answerOf(req: ServiceRequest): ServiceAnswer {
   if (req.path.startsWith('/_matrix/')) return { status: 200, body: { event_id: '$event' } };
   if (req.path === '/v2/bot/message/push') return { status: 200, body: { sentMessages: [{ id: '1' }] } };
   if (req.path === '/v2/send') return { status: 201, body: { timestamp: '1714564800123' } };
+  if (req.path.startsWith('/robot/send') || req.path.startsWith('/cgi-bin/webhook/send'))
+    return { status: 200, body: { errcode: 0, errmsg: 'ok' } };
+  if (req.path.startsWith('/open-apis/bot/v2/hook/')) return { status: 200, body: { code: 0, msg: 'success' } };
+  if (req.path.startsWith('/bot')) return { status: 200, body: { ok: true, result: { message_id: 1 } } };
+  if (req.path === '/emails') return { status: 200, body: { id: 'email-1' } };
   return { status: 404, body: 'not a fake route' };
 }
 
@@ -62,7 +72,16 @@ describe('channels: chat', () => {
   beforeAll(async () => {
     [fake, target] = await Promise.all([startFakeService(), startTargetServer()]);
     fake.answer = answerOf;
-    app = await startTestApp({ env: { ...USERS_REACH_LOOPBACK, LINE_API_URL: fake.url, PUBLIC_URL, NOTIFICATION_RETRY_BASE_MS: '300' } });
+    app = await startTestApp({
+      env: {
+        ...USERS_REACH_LOOPBACK,
+        LINE_API_URL: fake.url,
+        TELEGRAM_API_URL: fake.url,
+        RESEND_API_URL: fake.url,
+        PUBLIC_URL,
+        NOTIFICATION_RETRY_BASE_MS: '300',
+      },
+    });
     const admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
     scenario = new ChannelScenario(app.url, member, target);
@@ -222,6 +241,60 @@ describe('channels: chat', () => {
           recipients: ['+4915198765432', SIGNAL_GROUP],
         });
         expect(req.json.message.endsWith(`\n\n${link}`)).toBe(true);
+      },
+    },
+    // The channels Vigil had before the channel spec, through the same path.
+    {
+      type: 'telegram',
+      config: () => ({ botToken: BOT_TOKEN, chatId: '-100200300' }),
+      path: `/bot${BOT_TOKEN}/sendMessage`,
+      expectMessage: (req, { kind }) => {
+        expect(req.json).toEqual({ chat_id: '-100200300', text: expect.stringContaining('Shop API'), disable_web_page_preview: true });
+        expect(req.json.text).toMatch(kind === 'down' ? /^\[Down\] Shop API/ : /^\[Recovered\] Shop API/);
+      },
+    },
+    {
+      type: 'resend',
+      config: () => ({ apiKey: RESEND_KEY, from: 'Vigil <alerts@example.com>', to: 'ops@example.com' }),
+      path: '/emails',
+      expectMessage: (req, { kind, link }) => {
+        expect(req.headers.authorization).toBe(`Bearer ${RESEND_KEY}`);
+        expect(req.json).toMatchObject({
+          from: 'Vigil <alerts@example.com>',
+          to: ['ops@example.com'],
+          subject: kind === 'down' ? '[Down] Shop API' : '[Recovered] Shop API',
+        });
+        expect(req.json.html).toContain(link);
+      },
+    },
+    {
+      type: 'dingtalk',
+      config: () => ({ webhookUrl: `${fake.url}/robot/send?access_token=${DINGTALK_TOKEN}`, secret: 'SECsigning0123456789' }),
+      path: '/robot/send',
+      expectMessage: (req) => {
+        const query = new URL(req.path, fake.url).searchParams;
+        expect(query.get('access_token')).toBe(DINGTALK_TOKEN);
+        expect(query.get('timestamp')).toMatch(/^\d{13}$/);
+        expect(query.get('sign')).toBeTruthy();
+        expect(req.json).toEqual({ msgtype: 'text', text: { content: expect.stringContaining('Shop API') } });
+      },
+    },
+    {
+      type: 'wecom',
+      config: () => ({ webhookUrl: `${fake.url}/cgi-bin/webhook/send?key=${WECOM_KEY}` }),
+      path: '/cgi-bin/webhook/send',
+      expectMessage: (req) => {
+        expect(new URL(req.path, fake.url).searchParams.get('key')).toBe(WECOM_KEY);
+        expect(req.json).toEqual({ msgtype: 'text', text: { content: expect.stringContaining('Shop API') } });
+      },
+    },
+    {
+      type: 'feishu',
+      config: () => ({ webhookUrl: `${fake.url}${FEISHU_HOOK}`, secret: 'feishu-signing-secret' }),
+      path: FEISHU_HOOK,
+      expectMessage: (req) => {
+        expect(req.json).toMatchObject({ timestamp: expect.stringMatching(/^\d{10}$/), sign: expect.any(String), msg_type: 'text' });
+        expect(req.json.content.text).toContain('Shop API');
       },
     },
   ];

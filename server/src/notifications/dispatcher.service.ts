@@ -14,9 +14,10 @@ import { providerFor, type NotificationMessage, type SendContext } from './provi
 
 /** Due notifications are looked for this often, and at once after an event wrote some. */
 const POLL_MS = 1000;
-const BATCH = 50;
-/** Deliveries in flight at once. */
-const CONCURRENCY = 8;
+/** Attempts in flight at once in this process. */
+const CONCURRENCY = 32;
+/** Attempts in flight at once to one channel, so a slow or dead destination holds only these places. */
+const PER_CHANNEL = 4;
 const PRUNE_EVERY_MS = 3_600_000;
 const HISTORY_DAYS = 90;
 
@@ -106,17 +107,35 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
     this.timer.unref();
   }
 
+  /**
+   * One pass: keeps up to CONCURRENCY attempts in flight (PER_CHANNEL per channel), claiming more as places free up,
+   * until nothing due is left to claim and every attempt has finished. Attempts start as soon as they are claimed,
+   * so a lease never runs while a row waits here.
+   */
   private async run(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    const perChannel = new Map<number, number>();
     try {
       // The lease outlasts an attempt's time limit, so a live instance never loses a row it is still sending.
       const leaseMs = this.config.notifications.timeoutMs * 3 + 5000;
       for (;;) {
-        if (this.stopped) return;
-        const claimed = await this.outbox.claim(BATCH, leaseMs);
-        await runLimited(claimed, CONCURRENCY, (delivery) =>
-          this.deliver(delivery).catch((error) => this.logger.warn(`Notification ${delivery.id} not recorded: ${messageOf(error)}`)),
-        );
-        if (claimed.length < BATCH) break;
+        if (this.stopped) break;
+        const free = CONCURRENCY - inFlight.size;
+        const claimed = free > 0 ? await this.outbox.claim(free, leaseMs, PER_CHANNEL, perChannel) : [];
+        for (const delivery of claimed) {
+          const channel = delivery.channelId;
+          if (channel !== null) perChannel.set(channel, (perChannel.get(channel) ?? 0) + 1);
+          const attempt = this.deliver(delivery)
+            .catch((error) => this.logger.warn(`Notification ${delivery.id} not recorded: ${messageOf(error)}`))
+            .finally(() => {
+              inFlight.delete(attempt);
+              if (channel !== null) perChannel.set(channel, (perChannel.get(channel) ?? 1) - 1);
+            });
+          inFlight.add(attempt);
+        }
+        if (inFlight.size === 0) break;
+        // Full, or nothing more claimable until an attempt frees its channel's place: wait for one to finish.
+        if (claimed.length === 0 || inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
       }
       if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
         this.lastPrune = Date.now();
@@ -125,6 +144,8 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
       }
     } catch (error) {
       this.logger.warn(`Notification delivery pass failed: ${messageOf(error)}`);
+    } finally {
+      await Promise.allSettled(inFlight);
     }
   }
 
@@ -175,15 +196,3 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
 
 const elapsed = (started: number) => Math.round(performance.now() - started);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Runs `work` over the items with at most `limit` at a time; each item's failure is its own. */
-async function runLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}

@@ -24,6 +24,7 @@ export interface ClaimedDelivery {
   deliveryId: string;
   attempts: number;
   message: NotificationMessage;
+  channelId: number | null;
   channel: { type: ChannelType; config: Record<string, unknown>; enabled: boolean } | null;
 }
 
@@ -59,9 +60,16 @@ export class OutboxRepository {
 
   /**
    * Takes up to `limit` due notifications for this process: rows locked by another instance's claim are skipped, and
-   * the lease (`locked_until`) lets another instance take over if this one dies mid-delivery.
+   * the lease (`locked_until`) lets another instance take over if this one dies mid-delivery. No channel gets more
+   * than `perChannel` attempts in flight here, counting `busy` (channel id → attempts this process already has in
+   * flight), so one slow or dead destination cannot take every slot from the others.
    */
-  async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async claim(
+    limit: number,
+    leaseMs: number,
+    perChannel = limit,
+    busy: ReadonlyMap<number, number> = new Map(),
+  ): Promise<ClaimedDelivery[]> {
     const claimed = await queryRows<{
       id: number;
       delivery_id: string;
@@ -70,19 +78,28 @@ export class OutboxRepository {
       channel_id: number | null;
     }>(
       this.dataSource,
-      // RETURNING follows no order, so the oldest due are put first again: they are sent first.
-      `WITH claimed AS (
+      // The oldest due rows of each channel, as many as it has free places; RETURNING follows no order, so the
+      // oldest due are put first again: they are sent first.
+      `WITH busy AS (SELECT * FROM unnest($4::int[], $5::int[]) AS b(channel_id, n)),
+       candidates AS (
+         SELECT o.id, o.next_attempt_at,
+                row_number() OVER (PARTITION BY o.channel_id ORDER BY o.next_attempt_at, o.id) + coalesce(b.n, 0) AS place
+         FROM notification_outbox o LEFT JOIN busy b ON b.channel_id = o.channel_id
+         WHERE o.status = 'pending' AND o.next_attempt_at <= now() AND (o.locked_until IS NULL OR o.locked_until < now())
+       ),
+       claimed AS (
          UPDATE notification_outbox o SET locked_until = now() + make_interval(secs => $2::float8 / 1000), attempts = o.attempts + 1
          FROM (
            SELECT id FROM notification_outbox
-           WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-           ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+           WHERE id IN (SELECT id FROM candidates WHERE place <= $3 ORDER BY next_attempt_at, id LIMIT $1)
+             AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())
+           FOR UPDATE SKIP LOCKED
          ) due
          WHERE o.id = due.id
          RETURNING o.id, o.delivery_id, o.attempts, o.message, o.channel_id, o.next_attempt_at
        )
        SELECT id::int, delivery_id, attempts, message, channel_id FROM claimed ORDER BY next_attempt_at, id`,
-      [limit, leaseMs],
+      [limit, leaseMs, perChannel, [...busy.keys()], [...busy.values()]],
     );
     const channelIds = [...new Set(claimed.map((r) => r.channel_id).filter((id): id is number => id !== null))];
     const channels = channelIds.length
@@ -100,6 +117,7 @@ export class OutboxRepository {
         deliveryId: row.delivery_id,
         attempts: row.attempts,
         message: row.message,
+        channelId: row.channel_id,
         channel: channel ? { type: channel.type, config: channel.config, enabled: channel.enabled } : null,
       };
     });

@@ -71,6 +71,26 @@ describe(OutboxRepository.name, () => {
     expect(await database.dataSource.query(`SELECT count(*)::int AS n FROM notification_outbox`)).toEqual([{ n: 2 }]);
   });
 
+  it('claims at most the free places of each channel, so one slow destination cannot take every slot', async () => {
+    const other = await database.dataSource.query(
+      `INSERT INTO notification_channels (name, type, config) VALUES ('Other', 'webhook', '{"url":"http://127.0.0.1:9/other"}') RETURNING id`,
+    );
+    const otherId: number = other[0].id;
+    await enqueue([...Array.from({ length: 10 }, item), ...Array.from({ length: 3 }, () => ({ ...item(), channel_id: otherId }))]);
+
+    const first = await sut.claim(20, LEASE_MS, 4);
+    expect(first.filter((row) => row.channelId === channelId)).toHaveLength(4);
+    expect(first.filter((row) => row.channelId === otherId)).toHaveLength(3);
+
+    // Two of the first channel's attempts still in flight: two more places, no more.
+    const second = await sut.claim(20, LEASE_MS, 4, new Map([[channelId, 2]]));
+    expect(second.map((row) => row.channelId)).toEqual([channelId, channelId]);
+    // The oldest due of a channel go first.
+    expect(Math.min(...second.map((row) => row.id))).toBeGreaterThan(
+      Math.max(...first.filter((row) => row.channelId === channelId).map((row) => row.id)),
+    );
+  });
+
   it('hands each due row to one of several dispatchers claiming at the same time', async () => {
     await enqueue(Array.from({ length: 40 }, item));
     const rounds = await Promise.all([sut.claim(10, LEASE_MS), sut.claim(10, LEASE_MS), sut.claim(10, LEASE_MS), sut.claim(10, LEASE_MS)]);

@@ -1,4 +1,4 @@
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { truncateChars, truncateUtf8 } from './text';
 import { joinPath } from './url-query';
@@ -33,7 +33,7 @@ export const barkProvider: ChannelProvider<'bark'> = {
  * (`{ code: 400, message: 'failed to get device token: …' }`; 500 when APNs refused, tried again later).
  */
 function checkBark(json: unknown, status: number): Explanation | undefined {
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { code?: unknown; message?: unknown };
+  const answer = answerOf<{ code?: unknown; message?: unknown }>(json);
   if (answer.code === 200 && status >= 200 && status < 300) return undefined;
   if (typeof answer.message === 'string' && answer.message && typeof answer.code === 'number') {
     return { message: `${answer.message} (code ${answer.code})` };

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { withQuery } from './url-query';
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText } from './text';
 
@@ -30,7 +30,7 @@ export function dingtalkSign(timestamp: string, secret: string): string {
 
 /** DingTalk answers `{ errcode: 0, errmsg: 'ok' }`, failures with a non-zero errcode (often with HTTP 200). */
 function checkDingTalk(json: unknown): Explanation | undefined {
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { errcode?: number; errmsg?: string };
+  const answer = answerOf<{ errcode?: number; errmsg?: string }>(json);
   if (answer.errcode === undefined || answer.errcode === 0) return undefined;
   return {
     message: answer.errmsg ? `${answer.errmsg} (errcode ${answer.errcode})` : `DingTalk refused the message (errcode ${answer.errcode})`,

@@ -1,4 +1,4 @@
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { SEVERITY_COLOURS, truncateChars } from './text';
 
@@ -43,7 +43,7 @@ export const discordProvider: ChannelProvider<'discord'> = {
 
 function checkDiscord(json: unknown, status: number): Explanation | undefined {
   if (status >= 200 && status < 300) return undefined;
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as DiscordError;
+  const answer = answerOf<DiscordError>(json);
   if (typeof answer.message !== 'string') return undefined;
   const retryAfter = typeof answer.retry_after === 'number' ? answer.retry_after * 1000 : null;
   return {

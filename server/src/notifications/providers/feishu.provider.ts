@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText } from './text';
 
@@ -28,12 +28,12 @@ export function feishuSign(timestamp: string, secret: string): string {
 
 /** Feishu answers `{ code: 0 }` (older bots `{ StatusCode: 0 }`); failures carry a non-zero code and `msg`. */
 function checkFeishu(json: unknown): Explanation | undefined {
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as {
+  const answer = answerOf<{
     code?: number;
     msg?: string;
     StatusCode?: number;
     StatusMessage?: string;
-  };
+  }>(json);
   const code = answer.code ?? answer.StatusCode;
   if (code === undefined || code === 0) return undefined;
   const text = answer.msg ?? answer.StatusMessage;

@@ -1,4 +1,4 @@
-import { postJson, statusLine, type Explanation } from './http';
+import { answerOf, postJson, statusLine, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { joinPath } from './url-query';
 
@@ -32,7 +32,7 @@ export const gotifyProvider: ChannelProvider<'gotify'> = {
 /** Gotify answers failures as `{ error: 'Unauthorized', errorCode: 401, errorDescription }`. */
 function checkGotify(json: unknown, status: number): Explanation | undefined {
   if (status >= 200 && status < 300) return undefined;
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { error?: unknown; errorDescription?: unknown };
+  const answer = answerOf<{ error?: unknown; errorDescription?: unknown }>(json);
   const reason = [answer.errorDescription, answer.error].find((part) => typeof part === 'string' && part);
   return reason ? { message: `${statusLine(status)}: ${String(reason)}` } : undefined;
 }

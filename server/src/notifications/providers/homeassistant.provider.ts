@@ -1,4 +1,4 @@
-import { postJson, statusLine, type Explanation } from './http';
+import { answerOf, postJson, statusLine, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { joinPath } from './url-query';
 
@@ -29,6 +29,6 @@ export const homeassistantProvider: ChannelProvider<'homeassistant'> = {
 /** Home Assistant refuses with a status (401 a wrong token, 400 an unknown service) and sometimes `{ message }`. */
 function checkHomeAssistant(json: unknown, status: number): Explanation | undefined {
   if (status >= 200 && status < 300) return undefined;
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { message?: unknown };
+  const answer = answerOf<{ message?: unknown }>(json);
   return typeof answer.message === 'string' && answer.message ? { message: `${statusLine(status)}: ${answer.message}` } : undefined;
 }

@@ -239,3 +239,8 @@ function networkError(error: unknown, redactor: Redactor): DeliveryError {
   }
   return new DeliveryError(`Request failed: ${redactor.excerpt(message || code || 'unknown error', MESSAGE_EXCERPT_LENGTH)}`);
 }
+
+/** A service's JSON answer read as its documented fields, all optional: anything but an object reads as none. */
+export function answerOf<T extends object>(json: unknown): Partial<T> {
+  return (typeof json === 'object' && json !== null ? json : {}) as Partial<T>;
+}

@@ -1,4 +1,4 @@
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import { DeliveryError, type ChannelProvider, type ProviderAnswer } from './provider';
 import { plainTextWithLink } from './text';
 
@@ -42,7 +42,7 @@ export const lineProvider: ChannelProvider<'line'> = {
 /** `{ message: 'The request body has 1 error(s)', details: [{ message, property }] }`. */
 function checkLine(json: unknown, status: number): Explanation | undefined {
   if ((status >= 200 && status < 300) || status === ALREADY_ACCEPTED) return undefined;
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as LineError;
+  const answer = answerOf<LineError>(json);
   if (typeof answer.message !== 'string' || !answer.message) return undefined;
   const detail = answer.details?.find((one) => typeof one?.message === 'string');
   const message = detail ? `${answer.message}: ${detail.property ? `${detail.property} ` : ''}${detail.message}` : answer.message;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { postJson, requestJson, type Explanation, type PostOptions } from './http';
+import { answerOf, postJson, requestJson, type Explanation, type PostOptions } from './http';
 import { DeliveryError, type ChannelProvider, type NotificationMessage, type SendContext } from './provider';
 import { escapeHtml, SEVERITY_COLOURS, truncateChars, truncateUtf8 } from './text';
 
@@ -68,7 +68,7 @@ async function resolveAlias(base: string, alias: string, context: SendContext, o
 /** `{ errcode: 'M_FORBIDDEN', error }`; a 429 (`M_LIMIT_EXCEEDED`) says how long to wait in `retry_after_ms`. */
 function checkMatrix(json: unknown, status: number): Explanation | undefined {
   if (status >= 200 && status < 300) return undefined;
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as MatrixError;
+  const answer = answerOf<MatrixError>(json);
   if (typeof answer.errcode !== 'string') return undefined;
   return {
     message: typeof answer.error === 'string' && answer.error ? `${answer.errcode}: ${answer.error}` : answer.errcode,

@@ -1,6 +1,6 @@
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
-import { plainText, SEVERITY_COLOURS, truncateChars } from './text';
+import { chatAttachment, truncateChars } from './text';
 
 /** Mattermost splits a post over 16,383 characters; an attachment's text is kept well under it. */
 const TEXT_MAX = 8000;
@@ -17,11 +17,7 @@ export const mattermostProvider: ChannelProvider<'mattermost'> = {
 
   send(message, config, context) {
     const attachment = {
-      fallback: truncateChars(plainText(message), TEXT_MAX),
-      color: SEVERITY_COLOURS[message.severity],
-      title: truncateChars(message.target.name, SUBJECT_MAX),
-      ...(message.link ? { title_link: message.link } : {}),
-      ...(message.text ? { text: truncateChars(message.text, TEXT_MAX) } : {}),
+      ...chatAttachment(message, TEXT_MAX, SUBJECT_MAX),
       footer: 'Vigil',
       ts: Math.floor(Date.parse(message.at) / 1000) || undefined,
     };
@@ -38,6 +34,6 @@ export const mattermostProvider: ChannelProvider<'mattermost'> = {
 /** Mattermost's app errors: `{ id: 'web.incoming_webhook.invalid.app_error', message: 'Invalid webhook.' }`. */
 function checkMattermost(json: unknown, status: number): Explanation | undefined {
   if (status >= 200 && status < 300) return undefined;
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { message?: unknown };
+  const answer = answerOf<{ message?: unknown }>(json);
   return typeof answer.message === 'string' && answer.message ? { message: answer.message } : undefined;
 }

@@ -1,4 +1,4 @@
-import { postJson, statusLine, type Explanation } from './http';
+import { answerOf, postJson, statusLine, type Explanation } from './http';
 import type { ChannelProvider, NotificationMessage } from './provider';
 import { truncateUtf8 } from './text';
 import { joinPath } from './url-query';
@@ -38,7 +38,7 @@ export const ntfyProvider: ChannelProvider<'ntfy'> = {
 /** ntfy answers failures as `{ code: 40301, http: 403, error: 'forbidden', link }`; a 429 (code 429xx) is a rate limit, tried again later. */
 function checkNtfy(json: unknown, status: number): Explanation | undefined {
   if (status >= 200 && status < 300) return undefined;
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { code?: number; error?: string };
+  const answer = answerOf<{ code?: number; error?: string }>(json);
   if (typeof answer.error !== 'string' || !answer.error) return undefined;
   return { message: `${statusLine(status)}: ${answer.error}${typeof answer.code === 'number' ? ` (code ${answer.code})` : ''}` };
 }

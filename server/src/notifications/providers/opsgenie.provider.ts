@@ -1,5 +1,5 @@
 import { CHANNEL_SPECS } from '@vigil/proto';
-import { postJson, statusLine, type Explanation } from './http';
+import { answerOf, postJson, statusLine, type Explanation } from './http';
 import type { ChannelProvider, NotificationMessage } from './provider';
 import { incidentKey, truncateChars } from './text';
 
@@ -60,7 +60,7 @@ function withLink(message: NotificationMessage, text: string): string {
  */
 function checkOpsgenie(json: unknown, status: number): Explanation | undefined {
   if (status >= 200 && status < 300) return undefined;
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { message?: unknown; errors?: unknown };
+  const answer = answerOf<{ message?: unknown; errors?: unknown }>(json);
   if (typeof answer.message !== 'string' || answer.message === '') return undefined;
   const errors =
     typeof answer.errors === 'object' && answer.errors !== null

@@ -1,4 +1,4 @@
-import { postJson, statusLine, type Explanation } from './http';
+import { answerOf, postJson, statusLine, type Explanation } from './http';
 import type { ChannelProvider, NotificationMessage } from './provider';
 import { incidentKey, truncateChars } from './text';
 
@@ -56,7 +56,7 @@ function trigger(message: NotificationMessage, severity: string) {
  */
 function checkPagerDuty(json: unknown, status: number): Explanation | undefined {
   if (status >= 200 && status < 300) return undefined;
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as PagerDutyAnswer;
+  const answer = answerOf<PagerDutyAnswer>(json);
   const errors = Array.isArray(answer.errors) ? answer.errors.filter((error): error is string => typeof error === 'string') : [];
   const reason = [answer.message, answer.status].find((part): part is string => typeof part === 'string' && part !== '');
   if (!reason && errors.length === 0) return undefined;

@@ -1,4 +1,4 @@
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { truncateChars } from './text';
 
@@ -48,7 +48,7 @@ export const pushoverProvider: ChannelProvider<'pushover'> = {
  * a 4xx, which fails the same way next time. A 429 (the app's monthly limit) and 5xx are tried again later.
  */
 function checkPushover(json: unknown, status: number): Explanation | undefined {
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as PushoverAnswer;
+  const answer = answerOf<PushoverAnswer>(json);
   if (answer.status === 1 && status >= 200 && status < 300) return undefined;
   const errors = Array.isArray(answer.errors) ? answer.errors.filter((error): error is string => typeof error === 'string') : [];
   if (errors.length > 0) return { message: errors.join('; ') };

@@ -1,4 +1,4 @@
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider, NotificationMessage } from './provider';
 import { escapeHtml, truncateChars } from './text';
 
@@ -39,7 +39,7 @@ function htmlContent(message: NotificationMessage): string {
  * the restriction, which lasts days), so only its 500 ("try again later") is sent again.
  */
 function checkPushPlus(json: unknown, status: number): Explanation | undefined {
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { code?: unknown; msg?: unknown };
+  const answer = answerOf<{ code?: unknown; msg?: unknown }>(json);
   if (answer.code === 200 && status >= 200 && status < 300) return undefined;
   if (typeof answer.code === 'number' && answer.code !== 200) {
     const text = typeof answer.msg === 'string' && answer.msg ? answer.msg : 'PushPlus refused the message';

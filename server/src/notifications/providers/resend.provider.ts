@@ -1,5 +1,5 @@
 import { emailHtml, emailText } from './email-html';
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 
 interface ResendError {
@@ -33,7 +33,7 @@ export const resendProvider: ChannelProvider<'resend'> = {
 /** Resend answers `{ id }` on success and `{ statusCode, message, name }` on failure. */
 function checkResend(json: unknown, status: number): Explanation | undefined {
   if (status >= 200 && status < 300) return undefined;
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as ResendError;
+  const answer = answerOf<ResendError>(json);
   const text = answer.message || answer.name;
   return text ? { message: text } : undefined;
 }

@@ -1,6 +1,6 @@
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
-import { plainText, SEVERITY_COLOURS, truncateChars } from './text';
+import { chatAttachment, truncateChars } from './text';
 
 /** Rocket.Chat's default Message_MaxAllowedSize. */
 const TEXT_MAX = 5000;
@@ -17,11 +17,7 @@ export const rocketchatProvider: ChannelProvider<'rocketchat'> = {
 
   send(message, config, context) {
     const attachment = {
-      fallback: truncateChars(plainText(message), TEXT_MAX),
-      color: SEVERITY_COLOURS[message.severity],
-      title: truncateChars(message.target.name, SUBJECT_MAX),
-      ...(message.link ? { title_link: message.link } : {}),
-      ...(message.text ? { text: truncateChars(message.text, TEXT_MAX) } : {}),
+      ...chatAttachment(message, TEXT_MAX, SUBJECT_MAX),
       ts: message.at,
     };
     const body = {
@@ -36,7 +32,7 @@ export const rocketchatProvider: ChannelProvider<'rocketchat'> = {
 
 /** Rocket.Chat answers `{ success: false, error: 'Invalid integration id or token provided.' }`, usually with 4xx. */
 function checkRocketChat(json: unknown, status: number): Explanation | undefined {
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { success?: unknown; error?: unknown };
+  const answer = answerOf<{ success?: unknown; error?: unknown }>(json);
   if (answer.success !== false) return undefined;
   const reason = typeof answer.error === 'string' && answer.error ? answer.error : `Rocket.Chat refused the message (HTTP ${status})`;
   return { message: reason };

@@ -1,5 +1,5 @@
 import { CHANNEL_SPECS } from '@vigil/proto';
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider, NotificationMessage } from './provider';
 import { truncateChars, truncateUtf8 } from './text';
 
@@ -40,7 +40,7 @@ function markdownBody(message: NotificationMessage): string {
 
 /** ServerChan answers `{ code: 0, message, data }`; a refusal is a non-zero code (`40001`, `bad pushtoken`), often with HTTP 200. */
 function checkServerChan(json: unknown, status: number): Explanation | undefined {
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { code?: unknown; message?: unknown };
+  const answer = answerOf<{ code?: unknown; message?: unknown }>(json);
   if (answer.code === 0 && status >= 200 && status < 300) return undefined;
   if (typeof answer.code === 'number' && answer.code !== 0) {
     const text = typeof answer.message === 'string' && answer.message ? answer.message : 'ServerChan refused the message';

@@ -1,4 +1,4 @@
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText, truncateChars } from './text';
 
@@ -28,7 +28,7 @@ export const telegramProvider: ChannelProvider<'telegram'> = {
 
 /** Telegram answers `{ ok: false, description }` for every failure, whatever the HTTP status. */
 function checkTelegram(json: unknown, status: number): Explanation | undefined {
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as TelegramAnswer;
+  const answer = answerOf<TelegramAnswer>(json);
   if (answer.ok === true) return undefined;
   if (answer.ok !== false) {
     return status >= 200 && status < 300 ? { message: 'Telegram did not confirm the message' } : undefined;

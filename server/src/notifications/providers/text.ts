@@ -74,3 +74,17 @@ export function plainTextWithLink(message: NotificationMessage, max: number, sep
   const link = message.link ? `\n\n${message.link}` : '';
   return truncateChars(plainText(message, separator), max - link.length) + link;
 }
+
+/**
+ * The Slack-style attachment Mattermost and Rocket.Chat webhooks read: a bar coloured by severity, the target as its
+ * title linking to its page, and the text, each cut to what the service keeps.
+ */
+export function chatAttachment(message: NotificationMessage, textMax: number, titleMax: number) {
+  return {
+    fallback: truncateChars(plainText(message), textMax),
+    color: SEVERITY_COLOURS[message.severity],
+    title: truncateChars(message.target.name, titleMax),
+    ...(message.link ? { title_link: message.link } : {}),
+    ...(message.text ? { text: truncateChars(message.text, textMax) } : {}),
+  };
+}

@@ -1,4 +1,4 @@
-import { postJson, type Explanation } from './http';
+import { answerOf, postJson, type Explanation } from './http';
 import type { ChannelProvider } from './provider';
 import { plainText, truncateUtf8 } from './text';
 
@@ -19,7 +19,7 @@ export const wecomProvider: ChannelProvider<'wecom'> = {
 
 /** WeCom answers `{ errcode: 0, errmsg: 'ok' }`, failures with a non-zero errcode and HTTP 200. */
 function checkWeCom(json: unknown): Explanation | undefined {
-  const answer = (typeof json === 'object' && json !== null ? json : {}) as { errcode?: number; errmsg?: string };
+  const answer = answerOf<{ errcode?: number; errmsg?: string }>(json);
   if (answer.errcode === undefined || answer.errcode === 0) return undefined;
   return {
     message: answer.errmsg ? `${answer.errmsg} (errcode ${answer.errcode})` : `WeCom refused the message (errcode ${answer.errcode})`,

@@ -74,14 +74,7 @@ export function TemplatesPanel() {
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing="sm" highlightOnHover data-testid="templates-custom">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('notifications.templates.name')}</Table.Th>
-                <Table.Th>{t('notifications.templates.event')}</Table.Th>
-                <Table.Th>{t('notifications.templates.language')}</Table.Th>
-                <Table.Th ta="right">{t('common.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TemplatesHead />
             <Table.Tbody>
               {custom.map((template) => (
                 <Table.Tr key={template.id} data-testid={`template-row-${template.id}`}>
@@ -106,14 +99,7 @@ export function TemplatesPanel() {
       <Title order={4}>{t('notifications.templates.defaults')}</Title>
       <Table.ScrollContainer minWidth={480}>
         <Table verticalSpacing="sm" highlightOnHover data-testid="templates-defaults">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('notifications.templates.name')}</Table.Th>
-              <Table.Th>{t('notifications.templates.event')}</Table.Th>
-              <Table.Th>{t('notifications.templates.language')}</Table.Th>
-              <Table.Th ta="right">{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TemplatesHead />
           <Table.Tbody>
             {defaults.map((template) => (
               <Table.Tr key={template.id} data-testid={`template-row-${template.id}`}>
@@ -208,5 +194,20 @@ export function TemplatesPanel() {
         onConfirm={remove}
       />
     </Stack>
+  );
+}
+
+/** The columns both template tables share. */
+function TemplatesHead() {
+  const { t } = useTranslation();
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th>{t('notifications.templates.name')}</Table.Th>
+        <Table.Th>{t('notifications.templates.event')}</Table.Th>
+        <Table.Th>{t('notifications.templates.language')}</Table.Th>
+        <Table.Th ta="right">{t('common.actions')}</Table.Th>
+      </Table.Tr>
+    </Table.Thead>
   );
 }
