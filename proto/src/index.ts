@@ -1,4 +1,5 @@
 export * from './api';
+export * from './api-keys';
 export * from './limits';
 export * from './messages';
 export * from './realtime';
@@ -15,3 +16,4 @@ export * from './channels';
 export * from './browser';
 export * from './overall';
 export * from './web-push';
+export * from './audit';

@@ -1,7 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AgentsModule } from './agents/agents.module';
+import { AuditModule } from './audit/audit.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import type { AppConfig } from './config/config';
+import { LimitsModule } from './common/limits/limits.module';
 import { OutboundModule } from './common/outbound.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -13,6 +16,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { SettingsModule } from './settings/settings.module';
+import { SsoModule } from './sso/sso.module';
 import { StatusModule } from './status/status.module';
 import { UsersModule } from './users/users.module';
 import { WebPushModule } from './web-push/web-push.module';
@@ -27,10 +31,14 @@ export class AppModule {
         DatabaseModule,
         OutboundModule,
         RedisModule,
+        LimitsModule,
         EventsModule,
+        AuditModule,
         SettingsModule,
         UsersModule,
         AuthModule,
+        SsoModule,
+        ApiKeysModule,
         MonitorsModule,
         AgentsModule,
         StatusModule,

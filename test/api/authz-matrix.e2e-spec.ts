@@ -11,87 +11,139 @@ import { startTestApp, TestApp } from '../support/test-app';
  * call it. Only the authorization outcome is asserted: 'ok' means the call got past authorization (any answer but
  * 401/403 — a validation 400 or a 404 for the throwaway id is fine); 401 and 403 must be exactly that.
  */
-const IDENTITIES = ['anonymous', 'user', 'admin', 'forged', 'expired', 'wall', 'agent'] as const;
+const IDENTITIES = [
+  'anonymous',
+  'user',
+  'admin',
+  'forged',
+  'expired',
+  'wall',
+  'agent',
+  'viewer',
+  'readKey',
+  'writeKey',
+  'metricsKey',
+] as const;
 type Identity = (typeof IDENTITIES)[number];
 type Outcome = 'ok' | 401 | 403;
 type Row = Record<Identity, Outcome>;
 
-/** Anyone, whatever they present (a bad token on a public route is ignored, not refused). */
-const PUBLIC: Row = { anonymous: 'ok', user: 'ok', admin: 'ok', forged: 'ok', expired: 'ok', wall: 'ok', agent: 'ok' };
-/** A valid session; a display key or an agent credential is not one. */
-const SIGNED_IN: Row = { anonymous: 401, user: 'ok', admin: 'ok', forged: 401, expired: 401, wall: 401, agent: 401 };
-const ADMIN: Row = { ...SIGNED_IN, user: 403 };
+/**
+ * Anyone, whatever they present (a bad token on a public route is ignored, not refused). The `…Key` callers are API
+ * keys of the admin (issue 31), so their scope, not their owner's role, decides; `viewer` is the read-only role.
+ */
+const PUBLIC: Row = {
+  anonymous: 'ok',
+  user: 'ok',
+  admin: 'ok',
+  forged: 'ok',
+  expired: 'ok',
+  wall: 'ok',
+  agent: 'ok',
+  viewer: 'ok',
+  readKey: 'ok',
+  writeKey: 'ok',
+  metricsKey: 'ok',
+};
+/** A read for any signed-in caller; a display key or an agent credential is no credential. */
+const SIGNED_IN: Row = { ...PUBLIC, anonymous: 401, forged: 401, expired: 401, wall: 401, agent: 401, metricsKey: 403 };
+/** A change: a viewer and a read key are refused. */
+const MEMBER_WRITE: Row = { ...SIGNED_IN, viewer: 403, readKey: 403 };
+/** A change a viewer may still make, as it touches only its own things (its browsers); no read key though. */
+const SELF_SERVICE: Row = { ...SIGNED_IN, readKey: 403 };
+/** An account route (`@SessionOnly()`): any session, no API key. */
+const ACCOUNT: Row = { ...SIGNED_IN, readKey: 403, writeKey: 403, metricsKey: 403 };
+const ADMIN: Row = { ...SIGNED_IN, user: 403, viewer: 403 };
+const ADMIN_WRITE: Row = { ...ADMIN, readKey: 403 };
 /** Called on the admin's own record: the owner passes, another user is refused by the service. */
-const OWNER: Row = { ...SIGNED_IN, user: 403 };
-/** The wall: a display key or a session. */
+const OWNER: Row = { ...SIGNED_IN, user: 403, viewer: 403 };
+/** An account route on the admin's own record. */
+const OWN_ACCOUNT: Row = { ...ACCOUNT, user: 403, viewer: 403 };
+/** The wall: a display key or any signed-in caller. */
 const WALL: Row = { ...SIGNED_IN, wall: 'ok' };
+/** Prometheus: admins, and the admin's metrics key. */
+const METRICS: Row = { ...ADMIN, metricsKey: 'ok' };
 
 const MATRIX: Record<string, Row> = {
   'POST /api/auth/login': PUBLIC,
   'POST /api/auth/register': PUBLIC,
   'GET /api/auth/status': PUBLIC,
+  'GET /api/auth/sso/providers': PUBLIC,
+  'GET /api/auth/sso/{provider}/start': PUBLIC,
+  'GET /api/auth/sso/{provider}/callback': PUBLIC,
   'GET /api/auth/me': SIGNED_IN,
+  // Two-factor sign-in: the caller's own account, a session only.
+  'GET /api/auth/2fa': ACCOUNT,
+  'POST /api/auth/2fa/setup': ACCOUNT,
+  'POST /api/auth/2fa/enable': ACCOUNT,
+  'POST /api/auth/2fa/disable': ACCOUNT,
+  'POST /api/auth/2fa/recovery-codes': ACCOUNT,
+  'DELETE /api/auth/2fa/users/{id}': OWN_ACCOUNT,
   'GET /api/settings': ADMIN,
-  'PUT /api/settings': ADMIN,
+  'PUT /api/settings': ADMIN_WRITE,
+  'GET /api/audit': ADMIN,
   'GET /api/users': ADMIN,
-  'POST /api/users': ADMIN,
+  'POST /api/users': ADMIN_WRITE,
   'GET /api/users/{id}': OWNER,
-  'PUT /api/users/{id}': OWNER,
-  'DELETE /api/users/{id}': ADMIN,
-  'POST /api/users/{id}/change-password': OWNER,
+  'PUT /api/users/{id}': OWN_ACCOUNT,
+  'DELETE /api/users/{id}': ADMIN_WRITE,
+  'POST /api/users/{id}/change-password': OWN_ACCOUNT,
   'GET /api/monitors': SIGNED_IN,
-  'POST /api/monitors': SIGNED_IN,
-  'POST /api/monitors/test': SIGNED_IN,
+  'POST /api/monitors': MEMBER_WRITE,
+  'POST /api/monitors/test': MEMBER_WRITE,
   'GET /api/monitors/{id}': SIGNED_IN,
-  'PUT /api/monitors/{id}': SIGNED_IN,
-  'DELETE /api/monitors/{id}': SIGNED_IN,
-  'POST /api/monitors/{id}/check': SIGNED_IN,
-  'POST /api/monitors/{id}/pause': SIGNED_IN,
-  'POST /api/monitors/{id}/resume': SIGNED_IN,
+  'PUT /api/monitors/{id}': MEMBER_WRITE,
+  'DELETE /api/monitors/{id}': MEMBER_WRITE,
+  'POST /api/monitors/{id}/check': MEMBER_WRITE,
+  'POST /api/monitors/{id}/pause': MEMBER_WRITE,
+  'POST /api/monitors/{id}/resume': MEMBER_WRITE,
   'GET /api/monitors/{id}/stats': SIGNED_IN,
   'GET /api/monitors/{id}/checks': SIGNED_IN,
-  'POST /api/agents/token/generate': SIGNED_IN,
+  'POST /api/agents/token/generate': MEMBER_WRITE,
   // The agents' own calls: authenticated by the registration token in the body, not by a caller identity.
   'POST /api/agents/enroll': PUBLIC,
   'POST /api/agents/register': PUBLIC,
   'POST /api/agents/status': PUBLIC,
   'GET /api/agents': SIGNED_IN,
   'GET /api/agents/{id}': SIGNED_IN,
-  'PUT /api/agents/{id}': SIGNED_IN,
-  'DELETE /api/agents/{id}': SIGNED_IN,
+  'PUT /api/agents/{id}': MEMBER_WRITE,
+  'DELETE /api/agents/{id}': MEMBER_WRITE,
   'GET /api/agents/{id}/metrics': SIGNED_IN,
   'GET /api/status/config': SIGNED_IN,
-  'POST /api/status/config': SIGNED_IN,
+  'POST /api/status/config': MEMBER_WRITE,
   'GET /api/status/data': PUBLIC,
   'GET /api/status/badge/{file}': PUBLIC,
   'GET /api/dashboard': SIGNED_IN,
   'GET /api/wall/data': WALL,
   'GET /api/wall/keys': ADMIN,
-  'POST /api/wall/keys': ADMIN,
-  'DELETE /api/wall/keys/{id}': ADMIN,
+  'POST /api/wall/keys': ADMIN_WRITE,
+  'DELETE /api/wall/keys/{id}': ADMIN_WRITE,
   'GET /api/notifications': SIGNED_IN,
-  'POST /api/notifications/channels': SIGNED_IN,
-  'POST /api/notifications/channels/test': SIGNED_IN,
-  'PUT /api/notifications/channels/{id}': SIGNED_IN,
-  'DELETE /api/notifications/channels/{id}': SIGNED_IN,
-  'POST /api/notifications/channels/{id}/test': SIGNED_IN,
-  'POST /api/notifications/settings': SIGNED_IN,
+  'POST /api/notifications/channels': MEMBER_WRITE,
+  'POST /api/notifications/channels/test': MEMBER_WRITE,
+  'PUT /api/notifications/channels/{id}': MEMBER_WRITE,
+  'DELETE /api/notifications/channels/{id}': MEMBER_WRITE,
+  'POST /api/notifications/channels/{id}/test': MEMBER_WRITE,
+  'POST /api/notifications/settings': MEMBER_WRITE,
   'GET /api/notifications/history': SIGNED_IN,
   // Browser notifications: each user's own browsers (the service scopes every call to the caller).
   'GET /api/web-push/key': SIGNED_IN,
   'GET /api/web-push/subscriptions': SIGNED_IN,
-  'POST /api/web-push/subscriptions': SIGNED_IN,
-  'DELETE /api/web-push/subscriptions': SIGNED_IN,
+  'POST /api/web-push/subscriptions': SELF_SERVICE,
+  'DELETE /api/web-push/subscriptions': SELF_SERVICE,
   'GET /api/notifications/templates': SIGNED_IN,
-  'POST /api/notifications/templates': SIGNED_IN,
-  'POST /api/notifications/templates/preview': SIGNED_IN,
-  'PUT /api/notifications/templates/{id}': SIGNED_IN,
-  'DELETE /api/notifications/templates/{id}': SIGNED_IN,
-  'PUT /api/notifications/channels/{id}/templates': SIGNED_IN,
+  'POST /api/notifications/templates': MEMBER_WRITE,
+  'POST /api/notifications/templates/preview': MEMBER_WRITE,
+  'PUT /api/notifications/templates/{id}': MEMBER_WRITE,
+  'DELETE /api/notifications/templates/{id}': MEMBER_WRITE,
+  'PUT /api/notifications/channels/{id}/templates': MEMBER_WRITE,
   // Push monitors' heartbeats: authenticated by the push token in the path, not by a caller identity.
   'GET /api/push/{token}': PUBLIC,
   'POST /api/push/{token}': PUBLIC,
-  'GET /api/metrics': ADMIN,
+  'GET /api/metrics': METRICS,
+  'GET /api/api-keys': ACCOUNT,
+  'POST /api/api-keys': ACCOUNT,
+  'DELETE /api/api-keys/{id}': ACCOUNT,
   'GET /api/health': PUBLIC,
 };
 
@@ -137,6 +189,7 @@ describe('authorization matrix', () => {
   let app: TestApp;
   let admin: Session;
   let member: Session;
+  let viewer: Session;
   let headers: Record<Identity, Record<string, string>>;
   let openApiRoutes: string[];
   let displayKey: string;
@@ -147,6 +200,15 @@ describe('authorization matrix', () => {
     app = await startTestApp({ env: { JWT_SECRET: secret } });
     admin = await registerFirstAdmin(app.url);
     member = await createUser(app.url, admin);
+    viewer = await createUser(app.url, admin, 'viewer');
+    const apiKey = async (scope: string) =>
+      (
+        await request(app.url)
+          .post('/api/api-keys')
+          .set(admin.auth)
+          .send({ name: `matrix ${scope}`, scope })
+          .expect(201)
+      ).body.secret as string;
     const claims = JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString()) as Record<string, number>;
     const now = Math.floor(Date.now() / 1000);
     displayKey = (await request(app.url).post('/api/wall/keys').set(admin.auth).send({ name: 'matrix' }).expect(201)).body.secret;
@@ -163,6 +225,10 @@ describe('authorization matrix', () => {
       expired: { Authorization: `Bearer ${jwt({ ...claims, iat: now - 7200, exp: now - 60 }, secret)}` },
       wall: { 'X-Display-Key': displayKey },
       agent: { Authorization: `Bearer ${credential}` },
+      viewer: viewer.auth,
+      readKey: { Authorization: `Bearer ${await apiKey('read')}` },
+      writeKey: { Authorization: `Bearer ${await apiKey('write')}` },
+      metricsKey: { Authorization: `Bearer ${await apiKey('metrics')}` },
     };
     const { body: document } = await request(app.url).get('/api/docs-json').expect(200);
     openApiRoutes = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, operations]) =>
@@ -198,17 +264,7 @@ describe('authorization matrix', () => {
   const cases = (table: Record<string, Row>) =>
     Object.entries(table).flatMap(([route, row]) => IDENTITIES.map((identity) => [route, identity, row[identity]] as const));
 
-  // Destructive-looking routes only ever target throwaway ids, so the order of the cases does not matter.
-  it.each(cases(MATRIX))('%s as %s → %s', async (route, identity, expected) => {
-    const { status, outcome } = await outcomeOf(route, identity);
-    expect({ route, identity, status, outcome }).toEqual({ route, identity, status, outcome: expected });
-  });
-
-  it.each(cases(OUTSIDE_OPENAPI))('%s (outside OpenAPI) as %s → %s', async (route, identity, expected) => {
-    const { outcome } = await outcomeOf(route, identity);
-    expect(outcome).toBe(expected);
-  });
-
+  // Before the table: the table's pushes with made-up tokens spend this address's allowance of unknown push tokens.
   describe('the test check and pushes, with real bodies', () => {
     /** What each caller gets for a test check of Vigil's own listener, and for a push with a real and a made-up token. */
     const EXPECTED: Record<Identity, { test: number; push: number; unknownPush: number }> = {
@@ -219,6 +275,10 @@ describe('authorization matrix', () => {
       expired: { test: 401, push: 200, unknownPush: 404 },
       wall: { test: 401, push: 200, unknownPush: 404 },
       agent: { test: 401, push: 200, unknownPush: 404 },
+      viewer: { test: 403, push: 200, unknownPush: 404 },
+      readKey: { test: 403, push: 200, unknownPush: 404 },
+      writeKey: { test: 400, push: 200, unknownPush: 404 },
+      metricsKey: { test: 403, push: 200, unknownPush: 404 },
     };
     let pushToken: string;
 
@@ -246,6 +306,17 @@ describe('authorization matrix', () => {
     });
   });
 
+  // Destructive-looking routes only ever target throwaway ids, so the order of the cases does not matter.
+  it.each(cases(MATRIX))('%s as %s → %s', async (route, identity, expected) => {
+    const { status, outcome } = await outcomeOf(route, identity);
+    expect({ route, identity, status, outcome }).toEqual({ route, identity, status, outcome: expected });
+  });
+
+  it.each(cases(OUTSIDE_OPENAPI))('%s (outside OpenAPI) as %s → %s', async (route, identity, expected) => {
+    const { outcome } = await outcomeOf(route, identity);
+    expect(outcome).toBe(expected);
+  });
+
   describe('socket.io (outside OpenAPI)', () => {
     type Join = 'ok' | 'refused' | 'no connection';
     /** Which rooms each caller may join on the browsers' namespace. */
@@ -257,6 +328,11 @@ describe('authorization matrix', () => {
       expired: { status: 'no connection', monitors: 'no connection', agents: 'no connection', wall: 'no connection' },
       wall: { status: 'ok', monitors: 'refused', agents: 'refused', wall: 'ok' },
       agent: { status: 'no connection', monitors: 'no connection', agents: 'no connection', wall: 'no connection' },
+      viewer: { status: 'ok', monitors: 'ok', agents: 'ok', wall: 'ok' },
+      // API keys are for scripts: no key opens a socket.
+      readKey: { status: 'no connection', monitors: 'no connection', agents: 'no connection', wall: 'no connection' },
+      writeKey: { status: 'no connection', monitors: 'no connection', agents: 'no connection', wall: 'no connection' },
+      metricsKey: { status: 'no connection', monitors: 'no connection', agents: 'no connection', wall: 'no connection' },
     };
     /** Who may open the agents' namespace: only an agent credential. */
     const AGENT_NAMESPACE_ACCESS: Record<Identity, boolean> = {
@@ -267,6 +343,10 @@ describe('authorization matrix', () => {
       expired: false,
       wall: false,
       agent: true,
+      viewer: false,
+      readKey: false,
+      writeKey: false,
+      metricsKey: false,
     };
 
     function browserAuth(identity: Identity): Record<string, string> {

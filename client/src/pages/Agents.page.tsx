@@ -10,6 +10,7 @@ import { notify } from '../app/notify';
 import { LiveBadge } from '../components/LiveBadge/LiveBadge';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { AgentCard } from '../features/agents/components/AgentCard';
+import { selectCanWrite, useAuthStore } from '../features/auth/store';
 import { AgentListToolbar } from '../features/agents/components/AgentListToolbar';
 import { AgentTable } from '../features/agents/components/AgentTable';
 import { DeleteAgentModal } from '../features/agents/components/DeleteAgentModal';
@@ -58,11 +59,14 @@ export default function AgentsPage() {
 
   const pages = Math.max(1, Math.ceil(total / AGENTS_PAGE_SIZE));
   const unfiltered = query.status === 'all' && query.search.trim() === '';
-  const createButton = (testId: string) => (
-    <Button component={Link} to={PATHS.agentCreate} leftSection={<IconPlus size={16} />} data-testid={testId}>
-      {t('agents.create')}
-    </Button>
-  );
+  // A viewer reads only: no add button.
+  const canWrite = useAuthStore(selectCanWrite);
+  const createButton = (testId: string) =>
+    canWrite && (
+      <Button component={Link} to={PATHS.agentCreate} leftSection={<IconPlus size={16} />} data-testid={testId}>
+        {t('agents.create')}
+      </Button>
+    );
 
   return (
     <Stack gap="lg" data-testid="agents-page">

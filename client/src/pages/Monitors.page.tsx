@@ -9,6 +9,7 @@ import { errorText } from '../api/errors';
 import { notify } from '../app/notify';
 import { LiveBadge } from '../components/LiveBadge/LiveBadge';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
+import { selectCanWrite, useAuthStore } from '../features/auth/store';
 import { DeleteMonitorModal } from '../features/monitors/components/DeleteMonitorModal';
 import { MonitorCard } from '../features/monitors/components/MonitorCard';
 import { MonitorListToolbar } from '../features/monitors/components/MonitorListToolbar';
@@ -58,11 +59,14 @@ export default function MonitorsPage() {
 
   const pages = Math.max(1, Math.ceil(total / MONITORS_PAGE_SIZE));
   const unfiltered = query.filter === 'all' && query.type === 'all' && query.search.trim() === '';
-  const createButton = (testId: string) => (
-    <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} data-testid={testId}>
-      {t('monitors.create')}
-    </Button>
-  );
+  // A viewer reads only: no create button.
+  const canWrite = useAuthStore(selectCanWrite);
+  const createButton = (testId: string) =>
+    canWrite && (
+      <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} data-testid={testId}>
+        {t('monitors.create')}
+      </Button>
+    );
 
   return (
     <Stack gap="lg">

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNotificationsStore } from '../features/notifications/store';
 import { monitorsPage, makeMonitor } from '../test/monitors';
 import { makeChannel, makeHistoryItem, makeNotifications } from '../test/notifications';
-import { jsonResponse, MEMBER, renderWithProviders, signIn } from '../test/render';
+import { jsonResponse, MEMBER, renderWithProviders, signIn, VIEWER } from '../test/render';
 import NotificationsPage from './Notifications.page';
 
 const initial = useNotificationsStore.getState();
@@ -265,5 +265,77 @@ describe('NotificationsPage', () => {
     expect(within(row).getByText('Vigil test message')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Show attempts' }));
     expect(screen.getByTestId('history-attempts-3')).toHaveTextContent('200');
+  });
+  describe('for a viewer, who reads everything and is offered no change', () => {
+    beforeEach(() => {
+      signIn(VIEWER);
+      data = makeNotifications({ channels: [makeChannel({ id: 1, name: 'Ops chat' })] });
+      data.data.settings.monitors = { ...data.data.settings.monitors, enabled: true, channels: [1] };
+      data.data.templates.push({
+        id: 5,
+        name: 'Short down',
+        type: 'monitor.down',
+        language: 'en-US',
+        subject: 'Down: {{name}}',
+        content: '{{name}} went down.',
+        is_default: false,
+      });
+    });
+
+    it('shows the settings read-only, says why, and offers no save', async () => {
+      renderWithProviders(<NotificationsPage />);
+      expect(await screen.findByTestId('global-monitors-enabled')).toBeChecked();
+      expect(screen.getByTestId('read-only-notice')).toBeInTheDocument();
+      expect(screen.queryByTestId('notifications-save')).not.toBeInTheDocument();
+      expect(switchOf('global-monitors-enabled')).toBeDisabled();
+      expect(switchOf('global-monitors-on-down')).toBeDisabled();
+      expect(switchOf('global-agents-enabled')).toBeDisabled();
+      expect(screen.getByTestId('global-monitors-channels')).toBeDisabled();
+
+      await userEvent.click(screen.getByTestId('notifications-tab-monitors'));
+      const row = await screen.findByTestId('target-monitors-7');
+      expect(within(row).getByTestId('target-monitors-7-override')).toBeDisabled();
+    });
+
+    it('lists channels and their template choice without add, edit, delete or save', async () => {
+      renderWithProviders(<NotificationsPage />);
+      await userEvent.click(await screen.findByTestId('notifications-tab-channels'));
+      expect(screen.getByTestId('channel-row-1')).toHaveTextContent('Ops chat');
+      expect(screen.queryByTestId('channel-add')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('channel-edit-1')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('channel-delete-1')).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByTestId('channel-templates-1'));
+      expect(await screen.findByTestId('channel-template-monitor.down')).toBeDisabled();
+      expect(screen.queryByTestId('channel-templates-save')).not.toBeInTheDocument();
+      expect(screen.getByTestId('channel-templates-close')).toHaveTextContent('Close');
+    });
+
+    it('views default and custom templates but cannot add, copy, edit or delete them', async () => {
+      renderWithProviders(<NotificationsPage />);
+      await userEvent.click(await screen.findByTestId('notifications-tab-templates'));
+      expect(screen.queryByTestId('template-add')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('template-copy-1')).not.toBeInTheDocument();
+      for (const id of [1, 5]) {
+        expect(screen.queryByTestId(`template-edit-${id}`)).not.toBeInTheDocument();
+        expect(screen.queryByTestId(`template-delete-${id}`)).not.toBeInTheDocument();
+      }
+      await userEvent.click(screen.getByTestId('template-view-5'));
+      expect(await screen.findByTestId('template-view')).toHaveTextContent('{{name}} went down.');
+    });
+  });
+
+  it('offers a user every change a viewer is not offered', async () => {
+    renderWithProviders(<NotificationsPage />);
+    expect(await screen.findByTestId('notifications-save')).toBeEnabled();
+    expect(screen.queryByTestId('read-only-notice')).not.toBeInTheDocument();
+    expect(switchOf('global-monitors-enabled')).toBeEnabled();
+    await userEvent.click(screen.getByTestId('notifications-tab-channels'));
+    expect(screen.getByTestId('channel-add')).toBeInTheDocument();
+    expect(screen.getByTestId('channel-edit-1')).toBeEnabled();
+    expect(screen.getByTestId('channel-delete-1')).toBeEnabled();
+    await userEvent.click(screen.getByTestId('notifications-tab-templates'));
+    expect(screen.getByTestId('template-add')).toBeInTheDocument();
+    expect(screen.getByTestId('template-copy-1')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { errorText, failureWithReason } from '../api/errors';
 import { notify } from '../app/notify';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
+import { ReadOnlyNotice } from '../components/ReadOnlyNotice/ReadOnlyNotice';
+import { selectCanWrite, useAuthStore } from '../features/auth/store';
 import { ChannelsPanel } from '../features/notifications/components/ChannelsPanel';
 import { GlobalPanel } from '../features/notifications/components/GlobalPanel';
 import { HistoryPanel } from '../features/notifications/components/HistoryPanel';
@@ -29,6 +31,8 @@ export default function NotificationsPage() {
   );
   const [tab, setTab] = useState<Tab>('global');
   const [saving, setSaving] = useState(false);
+  // A viewer reads every tab; the panels show their values read-only and nothing offers a save.
+  const canWrite = useAuthStore(selectCanWrite);
 
   // Once per visit: saving and channel edits update the store in place, so nothing unsaved is lost to a re-read.
   useEffect(() => {
@@ -57,23 +61,27 @@ export default function NotificationsPage() {
             {t('notifications.subtitle')}
           </Text>
         </div>
-        <Group gap="sm">
-          {unsaved > 0 && (
-            <Badge color="yellow" variant="light" data-testid="notifications-unsaved">
-              {t('notifications.unsaved', { count: unsaved })}
-            </Badge>
-          )}
-          <Button
-            leftSection={<IconDeviceFloppy size={16} />}
-            onClick={() => void submit()}
-            loading={saving}
-            disabled={status !== 'ready'}
-            data-testid="notifications-save"
-          >
-            {t('common.save')}
-          </Button>
-        </Group>
+        {canWrite && (
+          <Group gap="sm">
+            {unsaved > 0 && (
+              <Badge color="yellow" variant="light" data-testid="notifications-unsaved">
+                {t('notifications.unsaved', { count: unsaved })}
+              </Badge>
+            )}
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              onClick={() => void submit()}
+              loading={saving}
+              disabled={status !== 'ready'}
+              data-testid="notifications-save"
+            >
+              {t('common.save')}
+            </Button>
+          </Group>
+        )}
       </Group>
+
+      <ReadOnlyNotice />
 
       {status === 'error' && <ErrorState message={errorText(t, error, t('server.notifications.loadFailed'))} onRetry={() => void load()} />}
       {(status === 'idle' || status === 'loading') && <LoadingState />}

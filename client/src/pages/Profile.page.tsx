@@ -2,9 +2,11 @@ import { Alert, Avatar, Badge, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../features/auth/store';
+import { ApiKeysSection } from '../features/profile/components/ApiKeysSection';
 import { BrowserNotifications } from '../features/profile/components/BrowserNotifications';
 import { ChangePasswordForm } from '../features/profile/components/ChangePasswordForm';
 import { ProfileInfoForm } from '../features/profile/components/ProfileInfoForm';
+import { TwoFactorSection } from '../features/profile/components/TwoFactorSection';
 
 export default function ProfilePage() {
   const { t, i18n } = useTranslation();
@@ -44,7 +46,9 @@ export default function ProfilePage() {
         <ProfileInfoForm key={`info-${user.id}`} />
         <ChangePasswordForm key={`password-${user.id}`} />
       </SimpleGrid>
+      <TwoFactorSection key={`two-factor-${user.id}`} />
       <BrowserNotifications key={`web-push-${user.id}`} />
+      <ApiKeysSection key={`api-keys-${user.id}`} />
     </Stack>
   );
 }

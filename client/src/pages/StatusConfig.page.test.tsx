@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPIED_MS } from '../components/CopyValueButton/CopyValueButton';
 import { useStatusConfigStore } from '../features/status/configStore';
 import { SELECTION_PAGE_SIZE } from '../features/status/components/SelectionList';
-import { ADMIN, jsonResponse, MEMBER, renderWithProviders, signIn } from '../test/render';
+import { ADMIN, jsonResponse, MEMBER, renderWithProviders, signIn, VIEWER } from '../test/render';
 import StatusConfigPage from './StatusConfig.page';
 
 function makeConfig(overrides: Record<string, unknown> = {}) {
@@ -192,5 +192,40 @@ describe('StatusConfigPage', () => {
     renderWithProviders(<StatusConfigPage />);
     await userEvent.click(await screen.findByTestId('status-config-tab-wall'));
     expect(await screen.findByTestId('display-keys')).toBeInTheDocument();
+  });
+
+  it('shows a viewer the configuration read-only, with no save, selection or wall screens', async () => {
+    signIn(VIEWER);
+    renderWithProviders(<StatusConfigPage />);
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    expect(title).toHaveValue('Acme status');
+    expect(title).toHaveAttribute('readonly');
+    expect(screen.getByTestId('read-only-notice')).toBeInTheDocument();
+    expect(screen.queryByTestId('status-config-save')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('status-config-tab-wall')).not.toBeInTheDocument();
+    // Reading stays: the public address, its copy button and the preview.
+    expect(screen.getByTestId('status-config-copy-url')).toBeEnabled();
+    expect(screen.getByTestId('status-config-preview')).toHaveAttribute('href', '/status');
+
+    await userEvent.click(screen.getByTestId('status-config-tab-services'));
+    expect(screen.getByTestId('status-config-monitors-count')).toHaveTextContent('1 of 3 selected');
+    expect(screen.getByTestId('status-config-monitors-item-1')).toBeChecked();
+    expect(screen.getByTestId('status-config-monitors-item-1')).toBeDisabled();
+    expect(screen.queryByTestId('status-config-monitors-all')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('status-config-monitors-none')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByTestId('status-config-tab-appearance'));
+    expect(screen.getByTestId('status-config-show-resources')).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Custom CSS/ })).toHaveAttribute('readonly');
+  });
+
+  it('offers a user the save and the selection a viewer is not offered', async () => {
+    renderWithProviders(<StatusConfigPage />);
+    expect(await screen.findByRole('textbox', { name: /Title/ })).not.toHaveAttribute('readonly');
+    expect(screen.getByTestId('status-config-save')).toBeEnabled();
+    expect(screen.queryByTestId('read-only-notice')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('status-config-tab-services'));
+    expect(screen.getByTestId('status-config-monitors-item-1')).toBeEnabled();
+    expect(screen.getByTestId('status-config-monitors-all')).toBeInTheDocument();
   });
 });

@@ -17,7 +17,8 @@ import { ApiError } from '../api/http';
 import { notify, TOAST_MS } from '../app/notify';
 import { CopyValueButton } from '../components/CopyValueButton/CopyValueButton';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
-import { selectIsAdmin, useAuthStore } from '../features/auth/store';
+import { ReadOnlyNotice } from '../components/ReadOnlyNotice/ReadOnlyNotice';
+import { selectCanWrite, selectIsAdmin, useAuthStore } from '../features/auth/store';
 import { BadgeCopyButton } from '../features/status/components/BadgeCopyButton';
 import { SelectionList } from '../features/status/components/SelectionList';
 import { type ConfigField, fieldOfCode, useStatusConfigStore, validateConfig } from '../features/status/configStore';
@@ -33,6 +34,9 @@ const FIELD_TABS: Record<ConfigField, Tab> = { title: 'general', description: 'g
 export default function StatusConfigPage() {
   const { t } = useTranslation();
   const admin = useAuthStore(selectIsAdmin);
+  // A viewer sees the configuration as it is; the fields are read-only and nothing offers a save.
+  const canWrite = useAuthStore(selectCanWrite);
+  const readOnly = !canWrite;
   const { status, error, form, items, selected, load, setField, toggle, setMany, save } = useStatusConfigStore(
     useShallow((state) => ({
       status: state.status,
@@ -113,17 +117,21 @@ export default function StatusConfigPage() {
           >
             {t('statusConfig.preview')}
           </Button>
-          <Button
-            leftSection={<IconDeviceFloppy size={16} />}
-            onClick={() => void submit()}
-            loading={saving}
-            disabled={status !== 'ready'}
-            data-testid="status-config-save"
-          >
-            {t('common.save')}
-          </Button>
+          {canWrite && (
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              onClick={() => void submit()}
+              loading={saving}
+              disabled={status !== 'ready'}
+              data-testid="status-config-save"
+            >
+              {t('common.save')}
+            </Button>
+          )}
         </Group>
       </Group>
+
+      <ReadOnlyNotice />
 
       {status === 'error' && (
         <ErrorState message={errorText(t, error, t('statusConfig.loadError'))} onRetry={() => void load(defaultTitle.current)} />
@@ -158,6 +166,7 @@ export default function StatusConfigPage() {
                 label={t('statusConfig.general.title')}
                 required
                 value={form.title}
+                readOnly={readOnly}
                 onChange={(event) => change('title', event.currentTarget.value)}
                 error={fieldError('title')}
                 maxLength={STATUS_LIMITS.titleMax}
@@ -166,6 +175,7 @@ export default function StatusConfigPage() {
                 name="description"
                 label={t('statusConfig.general.description')}
                 value={form.description}
+                readOnly={readOnly}
                 onChange={(event) => change('description', event.currentTarget.value)}
                 error={fieldError('description')}
                 autosize
@@ -200,6 +210,7 @@ export default function StatusConfigPage() {
               onToggle={(id, on) => toggle('monitors', id, on)}
               onSetMany={(ids, on) => setMany('monitors', ids, on)}
               emptyText={t('statusConfig.items.noMonitors')}
+              readOnly={readOnly}
               testId="status-config-monitors"
               extra={(item, isSelected) => (isSelected ? <BadgeCopyButton monitor={item} /> : null)}
             />
@@ -212,6 +223,7 @@ export default function StatusConfigPage() {
               onToggle={(id, on) => toggle('agents', id, on)}
               onSetMany={(ids, on) => setMany('agents', ids, on)}
               emptyText={t('statusConfig.items.noAgents')}
+              readOnly={readOnly}
               testId="status-config-agents"
             />
           </Tabs.Panel>
@@ -224,6 +236,7 @@ export default function StatusConfigPage() {
                 description={t('statusConfig.appearance.logoUrlDescription')}
                 placeholder="https://example.com/logo.png"
                 value={form.logoUrl}
+                readOnly={readOnly}
                 onChange={(event) => change('logoUrl', event.currentTarget.value)}
                 error={fieldError('logoUrl')}
               />
@@ -233,6 +246,7 @@ export default function StatusConfigPage() {
                 description={t('statusConfig.appearance.customCssDescription', { scope: `.${STATUS_PAGE_CLASS}` })}
                 placeholder={`.${STATUS_PAGE_CLASS} h1 { color: #0b7285; }`}
                 value={form.customCss}
+                readOnly={readOnly}
                 onChange={(event) => change('customCss', event.currentTarget.value)}
                 error={fieldError('customCss')}
                 autosize
@@ -246,6 +260,7 @@ export default function StatusConfigPage() {
                 label={t('statusConfig.appearance.showResources')}
                 description={t('statusConfig.appearance.showResourcesDescription')}
                 checked={form.showResources}
+                disabled={readOnly}
                 onChange={(event) => change('showResources', event.currentTarget.checked)}
                 data-testid="status-config-show-resources"
               />

@@ -54,6 +54,19 @@ describe('UserEditPage', () => {
     expect(putBody(fetchMock)).toEqual({ username: 'bob', email: null });
   });
 
+  it('offers the viewer role with what it may do, and sends it', async () => {
+    renderEdit(MEMBER.id);
+    const actor = userEvent.setup({ delay: null });
+    expect(await screen.findByText(/Creates and changes monitors/)).toBeInTheDocument();
+    await actor.click(screen.getByTestId('user-role-select'));
+    await actor.click(await screen.findByRole('option', { name: 'Viewer' }));
+    expect(screen.getByText(/changes nothing but their own profile/)).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('users list')).toBeInTheDocument();
+    expect(putBody(fetchMock)).toMatchObject({ role: 'viewer' });
+  });
+
   it("does not offer role or password changes on the admin's own account", async () => {
     renderEdit(ADMIN.id);
     expect(await screen.findByText(/change your password on the profile page/)).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { notify } from '../app/notify';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { useAuthStore } from '../features/auth/store';
 import { usersApi } from '../features/users/api';
+import { ResetTwoFactor } from '../features/users/components/ResetTwoFactor';
 import { UserForm, type UserFormValues } from '../features/users/components/UserForm';
 import { PATHS } from '../routes/paths';
 import NotFoundPage from './NotFound.page';
@@ -69,6 +70,7 @@ export default function UserEditPage() {
       </Button>
       <Title order={2}>{t('userForm.editTitle', { username: user.username })}</Title>
       <UserForm user={user} self={self} submitLabel={t('userForm.submitSave')} onSubmit={save} onCancel={() => navigate(PATHS.users)} />
+      {!self && me?.role === 'admin' && <ResetTwoFactor user={user} />}
     </Stack>
   );
 }

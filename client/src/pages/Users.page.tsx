@@ -10,7 +10,9 @@ import { LiveBadge } from '../components/LiveBadge/LiveBadge';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { useAuthStore } from '../features/auth/store';
 import { DeleteUserModal } from '../features/users/components/DeleteUserModal';
+import { PasswordLoginToggle } from '../features/users/components/PasswordLoginToggle';
 import { RegistrationToggle } from '../features/users/components/RegistrationToggle';
+import { RequireTwoFactorToggle } from '../features/users/components/RequireTwoFactorToggle';
 import { UsersTable } from '../features/users/components/UsersTable';
 import { USERS_PAGE_SIZE, useUsersStore } from '../features/users/store';
 import { usePollingFallback } from '../realtime/usePollingFallback';
@@ -57,6 +59,8 @@ export default function UsersPage() {
 
       <Paper withBorder radius="md" p="md">
         <RegistrationToggle />
+        <RequireTwoFactorToggle />
+        <PasswordLoginToggle />
       </Paper>
 
       {status === 'error' && <ErrorState message={errorText(t, error, t('users.error.fetch'))} onRetry={() => void load()} />}

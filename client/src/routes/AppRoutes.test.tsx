@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/store';
-import { ADMIN, jsonResponse, MEMBER, renderWithProviders, signIn, signOut } from '../test/render';
+import { ADMIN, jsonResponse, MEMBER, renderWithProviders, signIn, signOut, VIEWER } from '../test/render';
 import { agentsPage, makeAgent } from '../test/agents';
 import { monitorsPage } from '../test/monitors';
 import { makeNotifications } from '../test/notifications';
@@ -160,5 +160,18 @@ describe('routes and guards', () => {
     renderWithProviders(<AppRoutes />, { route: '/' });
     expect(await screen.findByTestId('get-started')).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: /Learn more/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it.each([
+    ['/monitors/create', '/monitors', 'monitors-empty'],
+    ['/monitors/edit/3', '/monitors', 'monitors-empty'],
+    ['/agents/create', '/agents', 'agents-empty'],
+    ['/agents/edit/5', '/agents', 'agents-empty'],
+  ])('sends a viewer who opens the form %s to the list %s, which offers no create', async (route, list, testId) => {
+    signIn(VIEWER);
+    renderWithProviders(<AppRoutes />, { route });
+    expect(await screen.findByTestId(testId)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${list}$`));
+    expect(screen.queryByRole('link', { name: /Add|Create/ })).not.toBeInTheDocument();
   });
 });

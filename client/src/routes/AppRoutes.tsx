@@ -7,7 +7,8 @@ import LoginPage from '../pages/Login.page';
 import { LoadingState } from '../components/PageState/PageState';
 import NotFoundPage from '../pages/NotFound.page';
 import RegisterPage from '../pages/Register.page';
-import { RequireAdmin, RequireAuth } from './guards';
+import SsoLandingPage from '../pages/SsoLanding.page';
+import { RequireAdmin, RequireAuth, RequireWrite } from './guards';
 import { PATHS } from './paths';
 
 // Screens other than the entry pages are split off, so visitors of one page download only what it needs.
@@ -27,6 +28,7 @@ const StatusPage = lazy(() => import('../pages/Status.page'));
 const StatusConfigPage = lazy(() => import('../pages/StatusConfig.page'));
 const WallPage = lazy(() => import('../pages/Wall.page'));
 const NotificationsPage = lazy(() => import('../pages/Notifications.page'));
+const AuditPage = lazy(() => import('../pages/Audit.page'));
 
 /** The spec's route table (section 2) with its access rules. */
 export function AppRoutes() {
@@ -44,6 +46,7 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route path={PATHS.home} element={<HomePage />} />
         <Route path={PATHS.login} element={<LoginPage />} />
+        <Route path={PATHS.ssoLanding} element={<SsoLandingPage />} />
         <Route path={PATHS.register} element={<RegisterPage />} />
         <Route path={PATHS.status} element={<StatusPage />} />
 
@@ -51,12 +54,16 @@ export function AppRoutes() {
           <Route path={PATHS.dashboard} element={<DashboardPage />} />
           <Route path={PATHS.profile} element={<ProfilePage />} />
           <Route path={PATHS.monitors} element={<MonitorsPage />} />
-          <Route path={PATHS.monitorCreate} element={<MonitorCreatePage />} />
-          <Route path={PATHS.monitorEdit} element={<MonitorEditPage />} />
+          <Route element={<RequireWrite fallback={PATHS.monitors} />}>
+            <Route path={PATHS.monitorCreate} element={<MonitorCreatePage />} />
+            <Route path={PATHS.monitorEdit} element={<MonitorEditPage />} />
+          </Route>
           <Route path={PATHS.monitorDetail} element={<MonitorDetailPage />} />
           <Route path={PATHS.agents} element={<AgentsPage />} />
-          <Route path={PATHS.agentCreate} element={<AgentCreatePage />} />
-          <Route path={PATHS.agentEdit} element={<AgentEditPage />} />
+          <Route element={<RequireWrite fallback={PATHS.agents} />}>
+            <Route path={PATHS.agentCreate} element={<AgentCreatePage />} />
+            <Route path={PATHS.agentEdit} element={<AgentEditPage />} />
+          </Route>
           <Route path={PATHS.agentDetail} element={<AgentDetailPage />} />
           <Route path={PATHS.statusConfig} element={<StatusConfigPage />} />
           <Route path={PATHS.notifications} element={<NotificationsPage />} />
@@ -66,6 +73,7 @@ export function AppRoutes() {
           <Route path={PATHS.users} element={<UsersPage />} />
           <Route path={PATHS.userCreate} element={<UserCreatePage />} />
           <Route path={PATHS.userEdit} element={<UserEditPage />} />
+          <Route path={PATHS.audit} element={<AuditPage />} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

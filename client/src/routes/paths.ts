@@ -2,6 +2,8 @@
 export const PATHS = {
   home: '/',
   login: '/login',
+  /** Where single sign-on lands with the session token in the fragment. */
+  ssoLanding: '/login/sso',
   register: '/register',
   status: '/status',
   dashboard: '/dashboard',
@@ -17,6 +19,7 @@ export const PATHS = {
   agentDetail: '/agents/:id',
   profile: '/profile',
   users: '/users',
+  audit: '/audit',
   userCreate: '/users/create',
   userEdit: '/users/:id',
   /** The NOC wall: full screen, outside the route table's frame; open with a display key or signed in. */

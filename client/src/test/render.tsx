@@ -36,6 +36,8 @@ export const ADMIN: UserDto = {
   created_at: '2025-01-01T00:00:00.000Z',
 };
 export const MEMBER: UserDto = { id: 2, username: 'bob', email: null, role: 'user', created_at: '2025-01-02T00:00:00.000Z' };
+/** The read-only role: sees what a user sees, is offered no change. */
+export const VIEWER: UserDto = { id: 3, username: 'carol', email: null, role: 'viewer', created_at: '2025-01-03T00:00:00.000Z' };
 
 /** Puts the auth store in a settled state, as if startup restoration had finished. */
 export function signIn(user: UserDto | null, token: string | null = user ? 'token-1' : null): void {

@@ -94,9 +94,9 @@ export class AgentsRepository {
     private readonly events: DomainEvents,
   ) {}
 
-  async insertToken(tokenHash: string, expiresAt: Date, userId: number | null): Promise<number> {
+  async insertToken(tokenHash: string, expiresAt: Date, userId: number | null, db: Sql = this.dataSource): Promise<number> {
     const row = await queryRow<{ id: number }>(
-      this.dataSource,
+      db,
       `INSERT INTO agent_tokens (token_hash, expires_at, created_by) VALUES ($1, $2, $3) RETURNING id`,
       [tokenHash, expiresAt, userId],
     );
@@ -239,15 +239,17 @@ export class AgentsRepository {
     return row!;
   }
 
-  async rename(id: number, name: string): Promise<AgentRow | null> {
-    return queryRow<AgentRow>(this.dataSource, `UPDATE agents SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [
-      id,
-      name,
-    ]);
+  /** The row locked until the transaction `db` ends: what an audited change compares against. */
+  findForUpdate(id: number, db: Sql): Promise<AgentRow | null> {
+    return queryRow<AgentRow>(db, `SELECT ${COLUMNS} FROM agents WHERE id = $1 FOR UPDATE`, [id]);
   }
 
-  async delete(id: number): Promise<AgentRow | null> {
-    return queryRow<AgentRow>(this.dataSource, `DELETE FROM agents WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+  async rename(id: number, name: string, db: Sql = this.dataSource): Promise<AgentRow | null> {
+    return queryRow<AgentRow>(db, `UPDATE agents SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name]);
+  }
+
+  async delete(id: number, db: Sql = this.dataSource): Promise<AgentRow | null> {
+    return queryRow<AgentRow>(db, `DELETE FROM agents WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
   }
 
   /**

@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '.
 import type { Payload } from '../common/reply';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { AuditLog } from '../audit/audit-log.service';
 import { DomainEvents } from '../events/domain-events.service';
 import { toAgentDto } from './agent.mapper';
 import { AgentReportsWriter } from './agent-reports.writer';
@@ -44,6 +45,8 @@ function claimed<T>(outcome: T | TokenRefusal): T {
   return outcome;
 }
 
+const target = (row: AgentRow) => ({ type: 'agent' as const, id: row.id, name: row.name });
+
 const messageInvalid = (detail: string) => badRequest('agent.messageInvalid', `${MESSAGES['agent.messageInvalid']}: ${detail}`);
 
 @Injectable()
@@ -55,6 +58,7 @@ export class AgentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: ReportLimiter,
     private readonly failures: CredentialLimiter,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(query: ListAgentsQuery): Promise<Omit<AgentsResponse, 'success'>> {
@@ -78,8 +82,16 @@ export class AgentsService {
   }
 
   async rename(id: number, name: string): Promise<AgentDto> {
-    const row = await this.agents.rename(id, name);
-    if (!row) throw notFound('agents.notFound');
+    const row = await this.audit.transaction(async (db, record) => {
+      const before = await this.agents.findForUpdate(id, db);
+      const renamed = before && (await this.agents.rename(id, name, db));
+      if (!before || !renamed) throw notFound('agents.notFound');
+      if (before.name !== renamed.name) {
+        const changes = { name: { before: before.name, after: renamed.name } };
+        await record({ action: 'agent.updated', target: target(renamed), changes });
+      }
+      return renamed;
+    });
     const agent = toAgentDto(row);
     this.events.emit('agent.updated', { agent });
     return agent;
@@ -87,15 +99,24 @@ export class AgentsService {
 
   /** Deleting revokes: the credential goes with the row, and the gateway drops the agent's socket on the event. */
   async remove(id: number): Promise<void> {
-    const row = await this.agents.delete(id);
-    if (!row) throw notFound('agents.notFound');
+    const row = await this.audit.transaction(async (db, record) => {
+      const deleted = await this.agents.delete(id, db);
+      if (!deleted) throw notFound('agents.notFound');
+      await record({ action: 'agent.deleted', target: target(deleted), changes: { name: { before: deleted.name } } });
+      return deleted;
+    });
     this.events.emit('agent.deleted', { agent: toAgentDto(row) });
   }
 
   async generateToken(userId: number | null): Promise<Payload<AgentTokenResponse>> {
     const token = newRegistrationToken();
     const expiresAt = new Date(Date.now() + TOKEN_VALIDITY_MS);
-    const tokenId = await this.agents.insertToken(secretHash(token), expiresAt, userId);
+    // The token itself is never recorded: only that one was made, and until when it enrols.
+    const tokenId = await this.audit.transaction(async (db, record) => {
+      const id = await this.agents.insertToken(secretHash(token), expiresAt, userId, db);
+      await record({ action: 'agent.token_created', changes: { expires_at: { after: expiresAt.toISOString() } } });
+      return id;
+    });
     return {
       token,
       token_id: tokenId,

@@ -1,4 +1,5 @@
 import type { AgentDto } from '@vigil/proto';
+import { Limiter } from '../common/limits/limiter';
 import { BACKLOG_BURST, LIVE_BURST, ReportLimiter } from './report-limiter';
 
 const T0 = 1_000_000;
@@ -12,7 +13,7 @@ function send(sut: ReportLimiter, count: number, { agent = 1, kind = 'live' as c
 
 describe('per-agent report limiter', () => {
   it('lets a burst through, then refuses with the time until the next message would pass', () => {
-    const sut = new ReportLimiter();
+    const sut = new ReportLimiter(new Limiter());
     expect(send(sut, 1000)).toBe(LIVE_BURST);
     expect(sut.refused).toBe(1000 - LIVE_BURST);
     // Two messages per 60 s interval: the next one in 30 s.
@@ -20,7 +21,7 @@ describe('per-agent report limiter', () => {
   });
 
   it.each([5, 60, 3600])('sustains two messages per interval of %i s and no more', (interval) => {
-    const sut = new ReportLimiter();
+    const sut = new ReportLimiter(new Limiter());
     send(sut, LIVE_BURST, { interval });
     let passed = 0;
     // Ten intervals of a flood of one message a second.
@@ -31,7 +32,7 @@ describe('per-agent report limiter', () => {
   });
 
   it('never refuses an agent that keeps its rhythm, even with jitter', () => {
-    const sut = new ReportLimiter();
+    const sut = new ReportLimiter(new Limiter());
     send(sut, 1); // hello
     let at = T0;
     for (let i = 0; i < 10_000; i += 1) {
@@ -41,20 +42,20 @@ describe('per-agent report limiter', () => {
   });
 
   it('takes a full agent buffer of backlog at once, apart from the live budget', () => {
-    const sut = new ReportLimiter();
+    const sut = new ReportLimiter(new Limiter());
     expect(send(sut, BACKLOG_BURST / 100 + 5, { kind: 'backlog', cost: 100 } as never)).toBe(Math.floor(BACKLOG_BURST / 100));
     expect(send(sut, LIVE_BURST)).toBe(LIVE_BURST);
     expect(sut.take(1, 'backlog', 100, 60, T0)).toEqual({ ok: false, retryAfterMs: expect.any(Number) });
   });
 
   it('keeps agents apart', () => {
-    const sut = new ReportLimiter();
+    const sut = new ReportLimiter(new Limiter());
     send(sut, 1000, { agent: 1 });
     expect(send(sut, LIVE_BURST, { agent: 2 })).toBe(LIVE_BURST);
   });
 
   it('keeps at most its bound of agents, forgetting the least recently heard first, and forgets deleted agents', () => {
-    const sut = new ReportLimiter();
+    const sut = new ReportLimiter(new Limiter());
     sut.maxTracked = 100;
     for (let agent = 1; agent <= 1000; agent += 1) send(sut, 1, { agent });
     expect(sut.tracked).toBe(100);

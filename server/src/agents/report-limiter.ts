@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AGENT_LIMITS } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
+import { type BucketPolicy, bucketPolicy } from '../common/limits/limit-store';
+import { Limiter } from '../common/limits/limiter';
 
 /** Live messages (a hello, a report, one xugou status) an agent may send at once beyond its rhythm. */
 export const LIVE_BURST = 20;
@@ -15,56 +17,63 @@ export const MAX_TRACKED = 100_000;
 export type MessageKind = 'live' | 'backlog';
 export type Verdict = { ok: true } | { ok: false; retryAfterMs: number };
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
+const OK: Verdict = { ok: true };
 
 /**
  * Per-agent token buckets tied to the agent's interval: one for live messages (hello, report) with a small burst,
  * one for backlog reports sized to what an agent can have buffered. A message over its bucket is refused whole,
- * before any validation or database work, with the time after which it would pass. Memory is bounded: one entry
- * per agent heard from (agents are authenticated rows), at most `MAX_TRACKED`, dropped when the agent is deleted.
+ * before any validation or database work, with the time after which it would pass.
+ *
+ * Kept in the `Limiter`'s memory store, synchronously and per instance, never in Redis: an agent's socket lives on
+ * one instance, and at a thousand agents reporting every few seconds a Redis round trip per message would cost more
+ * than the limit protects (an HTTP agent behind a balancer may get up to the number of instances times its rate).
+ * Allocation-light: the agent id is the key, and the policies (one per interval in use) are made once.
+ * Memory is bounded: one entry per agent heard from (agents are authenticated rows), at most `maxTracked` per kind,
+ * dropped when the agent is deleted.
  */
 @Injectable()
 export class ReportLimiter {
-  private readonly entries = new Map<number, Record<MessageKind, Bucket>>();
   /** Messages refused since start, for `/api/metrics`. */
   refused = 0;
+  /** Agents kept per kind (set before the first message; the policies are made with it). */
   maxTracked = MAX_TRACKED;
+  private readonly policies = new Map<number, Record<MessageKind, BucketPolicy>>();
 
+  constructor(private readonly limiter: Limiter) {}
+
+  /** Agents whose live budget is known (the bound applies to each kind). */
   get tracked(): number {
-    return this.entries.size;
+    return this.limiter.local.size(this.policiesFor(AGENT_LIMITS.intervalMin).live);
   }
 
   take(agentId: number, kind: MessageKind, cost: number, intervalSeconds: number, now = Date.now()): Verdict {
-    const entry = this.entry(agentId, now);
-    const bucket = entry[kind];
-    const capacity = kind === 'live' ? LIVE_BURST : BACKLOG_BURST;
-    const perMs = REFILL_PER_INTERVAL / (Math.max(AGENT_LIMITS.intervalMin, intervalSeconds) * 1000);
-    bucket.tokens = Math.min(capacity, bucket.tokens + Math.max(0, now - bucket.at) * perMs);
-    bucket.at = now;
-    if (cost <= bucket.tokens) {
-      bucket.tokens -= cost;
-      return { ok: true };
-    }
+    const waitMs = this.limiter.local.take(this.policiesFor(intervalSeconds)[kind], agentId, cost, now);
+    if (waitMs === 0) return OK;
     this.refused += 1;
-    return { ok: false, retryAfterMs: Math.ceil((Math.min(cost, capacity) - bucket.tokens) / perMs) };
+    return { ok: false, retryAfterMs: waitMs };
   }
 
   /** Every instance: the agent may have reported to any of them. */
   @OnEvent('agent.deleted', { everyInstance: true })
   forget({ agent }: Pick<EventMap['agent.deleted'], 'agent'>): void {
-    this.entries.delete(agent.id);
+    const { live, backlog } = this.policiesFor(AGENT_LIMITS.intervalMin);
+    this.limiter.local.clear(live, agent.id);
+    this.limiter.local.clear(backlog, agent.id);
   }
 
-  private entry(agentId: number, now: number): Record<MessageKind, Bucket> {
-    let entry = this.entries.get(agentId);
-    if (entry) this.entries.delete(agentId);
-    else entry = { live: { tokens: LIVE_BURST, at: now }, backlog: { tokens: BACKLOG_BURST, at: now } };
-    // Re-inserted on every use, so the map's first key is the agent heard from least recently.
-    this.entries.set(agentId, entry);
-    if (this.entries.size > this.maxTracked) this.entries.delete(this.entries.keys().next().value!);
-    return entry;
+  /** The two policies of an interval (the key spaces are shared: only the refill differs), made on first use. */
+  private policiesFor(intervalSeconds: number): Record<MessageKind, BucketPolicy> {
+    let policies = this.policies.get(intervalSeconds);
+    if (!policies) {
+      const perMinute = (REFILL_PER_INTERVAL * 60) / Math.max(AGENT_LIMITS.intervalMin, intervalSeconds);
+      const maxKeys = this.maxTracked;
+      policies = {
+        live: bucketPolicy('agent-live', { burst: LIVE_BURST, perMinute, maxKeys }),
+        backlog: bucketPolicy('agent-backlog', { burst: BACKLOG_BURST, perMinute, maxKeys }),
+      };
+      // Intervals are whole seconds within AGENT_LIMITS, so this map stays small.
+      this.policies.set(intervalSeconds, policies);
+    }
+    return policies;
   }
 }

@@ -37,7 +37,7 @@ export class AuthController {
   @ApiBearerAuth()
   @Get('me')
   @Reply()
-  async me(@Auth() auth: AuthUser): Promise<Payload<MeResponse>> {
-    return { user: await this.auth.me(auth.id) };
+  me(@Auth() auth: AuthUser): Promise<Payload<MeResponse>> {
+    return this.auth.me(auth.id);
   }
 }

@@ -1,79 +1,109 @@
-import { ExecutionContext, HttpStatus } from '@nestjs/common';
+import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
 import { ApiException } from '../common/api-exception';
-import { AuthUser, IS_PUBLIC, ROLES } from '../common/decorators';
-import { AuthGuard, bearerToken } from './auth.guard';
-import type { SessionService } from './session.service';
+import { AuthUser, DisplayKeyAllowed, KeyScope, Public, Roles, SelfService, SessionOnly } from '../common/decorators';
+import { AuthGuard } from './auth.guard';
+import type { Credential, CredentialResolver } from './credentials';
 
-function contextFor(headers: Record<string, string>, metadata: Record<string, unknown> = {}) {
-  const request: { headers: Record<string, string>; user?: AuthUser } = { headers };
-  const handler = () => undefined;
-  for (const [key, value] of Object.entries(metadata)) Reflect.defineMetadata(key, value, handler);
+/** Routes marked as controllers mark them; the guard must read every decorator from the handler or its class. */
+class Routes {
+  @Public() open() {}
+  plain() {}
+  @Roles('admin') adminOnly() {}
+  @SessionOnly() account() {}
+  @SelfService() own() {}
+  @Roles('admin') @KeyScope('metrics') metrics() {}
+  @DisplayKeyAllowed() wall() {}
+}
+@SessionOnly()
+class AccountRoutes {
+  keys() {}
+}
+
+function contextFor(handler: () => void, method: string, owner: object = Routes) {
+  const request = { method, headers: {} } as Request & { user?: AuthUser; displayKeyId?: number };
   const context = {
     getType: () => 'http',
     getHandler: () => handler,
-    getClass: () => class {},
+    getClass: () => owner,
     switchToHttp: () => ({ getRequest: () => request }),
   } as unknown as ExecutionContext;
   return { context, request };
 }
 
-const admin: AuthUser = { id: 1, username: 'root', role: 'admin' };
-const member: AuthUser = { id: 2, username: 'ann', role: 'user' };
+const viewer: AuthUser = { id: 3, username: 'noc', role: 'viewer' };
 
 describe('AuthGuard', () => {
-  const sessions = {
-    resolve: async (token: string) => ({ 'admin-token': admin, 'user-token': member })[token] ?? null,
-  } as unknown as SessionService;
-  const sut = new AuthGuard(new Reflector(), sessions);
+  let presented: Credential;
+  const fromRequest = jest.fn(async (_request: Request, _options: { displayKey: boolean }) => presented);
+  const sut = new AuthGuard(new Reflector(), { fromRequest } as unknown as CredentialResolver);
+  const routes = Routes.prototype;
 
-  async function statusOf(promise: Promise<boolean>): Promise<number> {
+  beforeEach(() => fromRequest.mockClear());
+
+  async function refusal(promise: Promise<boolean>): Promise<{ status: number; code: string; retryAfter?: number } | 'passed'> {
     try {
       await promise;
-      return 200;
+      return 'passed';
     } catch (error) {
-      return (error as ApiException).getStatus();
+      const e = error as ApiException;
+      return { status: e.getStatus(), code: e.code, ...(e.retryAfterSeconds ? { retryAfter: e.retryAfterSeconds } : {}) };
     }
   }
 
-  it('lets anyone through a public route', async () => {
-    const { context } = contextFor({}, { [IS_PUBLIC]: true });
+  it('lets anyone through a public route without resolving a credential', async () => {
+    const { context } = contextFor(routes.open, 'POST');
     await expect(sut.canActivate(context)).resolves.toBe(true);
+    expect(fromRequest).not.toHaveBeenCalled();
+  });
+
+  it('asks for a display key only on a route that allows one', async () => {
+    presented = { kind: 'display', keyId: 4 };
+    const wall = contextFor(routes.wall, 'GET');
+    await sut.canActivate(wall.context);
+    expect(fromRequest).toHaveBeenLastCalledWith(wall.request, { displayKey: true });
+    expect(wall.request.displayKeyId).toBe(4);
+    expect(wall.request.user).toBeUndefined();
+    await refusal(sut.canActivate(contextFor(routes.plain, 'GET').context));
+    expect(fromRequest).toHaveBeenLastCalledWith(expect.anything(), { displayKey: false });
+  });
+
+  it('puts the resolved caller on the request, with the key it came with', async () => {
+    presented = { kind: 'apiKey', user: { ...viewer, apiKeyId: 9 }, scope: 'read' };
+    const { context, request } = contextFor(routes.plain, 'GET');
+    await expect(sut.canActivate(context)).resolves.toBe(true);
+    expect(request.user).toEqual({ ...viewer, apiKeyId: 9 });
   });
 
   it.each([
-    ['no header', {}, HttpStatus.UNAUTHORIZED],
-    ['a malformed header', { authorization: 'Token abc' }, HttpStatus.UNAUTHORIZED],
-    ['an unknown token', { authorization: 'Bearer nope' }, HttpStatus.UNAUTHORIZED],
-    ['a valid token', { authorization: 'Bearer user-token' }, 200],
-  ])('answers a protected route called with %s by %s', async (_, headers, status) => {
-    const { context } = contextFor(headers as Record<string, string>);
-    expect(await statusOf(sut.canActivate(context))).toBe(status);
+    ['a role', routes.adminOnly, 'GET', { kind: 'session', user: viewer, token: 't', expiresAt: null }, 403, 'auth.forbidden'],
+    ['a viewer on a write', routes.plain, 'POST', { kind: 'session', user: viewer, token: 't', expiresAt: null }, 403, 'auth.readOnly'],
+    ['a key on an account route', routes.account, 'GET', { kind: 'apiKey', user: viewer, scope: 'read' }, 403, 'apiKeys.sessionOnly'],
+    ['a read key on a write', routes.own, 'POST', { kind: 'apiKey', user: viewer, scope: 'read' }, 403, 'apiKeys.scope'],
+    ['a metrics key off /metrics', routes.plain, 'GET', { kind: 'apiKey', user: viewer, scope: 'metrics' }, 403, 'apiKeys.scope'],
+    ['no credential', routes.plain, 'GET', { kind: 'none' }, 401, 'auth.required'],
+    ['a bad key', routes.plain, 'GET', { kind: 'refused', status: 401, code: 'apiKeys.invalid' }, 401, 'apiKeys.invalid'],
+  ] as const)('enforces %s from the decorators', async (_, handler, method, credential, status, code) => {
+    presented = credential as Credential;
+    expect(await refusal(sut.canActivate(contextFor(handler, method).context))).toEqual({ status, code });
   });
 
-  it.each([
-    ['user-token', HttpStatus.FORBIDDEN],
-    ['admin-token', 200],
-  ])('checks the declared roles on the server (%s → %s)', async (token, status) => {
-    const { context } = contextFor({ authorization: `Bearer ${token}` }, { [ROLES]: ['admin'] });
-    expect(await statusOf(sut.canActivate(context))).toBe(status);
+  it('lets a viewer through its own self-service writes', async () => {
+    presented = { kind: 'session', user: viewer, token: 't', expiresAt: null };
+    await expect(sut.canActivate(contextFor(routes.own, 'DELETE').context)).resolves.toBe(true);
+    await expect(sut.canActivate(contextFor(routes.account, 'PUT').context)).resolves.toBe(true);
   });
 
-  it('puts the resolved caller on the request', async () => {
-    const { context, request } = contextFor({ authorization: 'Bearer admin-token' });
-    await sut.canActivate(context);
-    expect(request.user).toEqual(admin);
+  it('reads a marking declared on the controller class', async () => {
+    presented = { kind: 'apiKey', user: viewer, scope: 'write' };
+    const verdict = await refusal(sut.canActivate(contextFor(AccountRoutes.prototype.keys, 'GET', AccountRoutes).context));
+    expect(verdict).toEqual({ status: 403, code: 'apiKeys.sessionOnly' });
   });
-});
 
-describe('bearerToken', () => {
-  it.each([
-    ['Bearer abc.def', 'abc.def'],
-    ['bearer abc', 'abc'],
-    ['Bearer', null],
-    ['Basic abc', null],
-    [undefined, null],
-  ])('reads %j as %j', (header, token) => {
-    expect(bearerToken(header)).toBe(token);
+  it('answers a limited address 429 with the seconds to wait', async () => {
+    presented = { kind: 'refused', status: 429, code: 'apiKeys.tooManyFailures', retryAfter: 12 };
+    const verdict = await refusal(sut.canActivate(contextFor(routes.metrics, 'GET').context));
+    expect(verdict).toEqual({ status: 429, code: 'apiKeys.tooManyFailures', retryAfter: 12 });
   });
 });

@@ -1,38 +1,43 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Role } from '@vigil/proto';
-import { forbidden, unauthorized } from '../common/api-exception';
-import { IS_PUBLIC, ROLES } from '../common/decorators';
-import { SessionService } from './session.service';
+import { ApiException } from '../common/api-exception';
+import { AuthUser, DISPLAY_KEY_ALLOWED, IS_PUBLIC, KEY_SCOPE, ROLES, SELF_SERVICE, SESSION_ONLY } from '../common/decorators';
+import { authorize, RouteAccess } from './access';
+import { CredentialResolver } from './credentials';
 
-export function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match ? match[1] : null;
-}
-
-/** Global guard: every route needs a valid token unless marked `@Public()`, and the roles it declares. */
+/**
+ * Global guard: every route needs a credential unless marked `@Public()`, and passes only what its decorators allow
+ * (see `authorize`). No handler checks credentials itself.
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly sessions: SessionService,
+    private readonly credentials: CredentialResolver,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const marked = <T>(key: string) => this.reflector.getAllAndOverride<T | undefined>(key, targets);
+    if (marked<boolean>(IS_PUBLIC)) return true;
 
-    const request = context.switchToHttp().getRequest<Request & { user?: unknown }>();
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw unauthorized('auth.required');
-    const user = await this.sessions.resolve(token);
-    if (!user) throw unauthorized('auth.tokenInvalid');
-    request.user = user;
-
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
-    if (roles && !roles.includes(user.role)) throw forbidden();
+    const request = context.switchToHttp().getRequest<Request & { user?: AuthUser; displayKeyId?: number }>();
+    const route: RouteAccess = {
+      method: request.method,
+      roles: marked<Role[]>(ROLES),
+      sessionOnly: marked<boolean>(SESSION_ONLY),
+      selfService: marked<boolean>(SELF_SERVICE),
+      keyScope: marked<'metrics'>(KEY_SCOPE),
+      displayKeyAllowed: marked<boolean>(DISPLAY_KEY_ALLOWED),
+    };
+    const credential = await this.credentials.fromRequest(request, { displayKey: route.displayKeyAllowed === true });
+    const verdict = authorize(credential, route);
+    if (!verdict.ok) throw new ApiException(verdict.status as HttpStatus, verdict.code, undefined, verdict.retryAfter);
+    if (credential.kind === 'session' || credential.kind === 'apiKey') request.user = credential.user;
+    if (credential.kind === 'display') request.displayKeyId = credential.keyId;
     return true;
   }
 }

@@ -1,8 +1,9 @@
+import { Limiter } from '../common/limits/limiter';
 import { CREDENTIAL_FAILURES, CredentialLimiter } from './credential-limiter';
 
 describe(CredentialLimiter.name, () => {
   it('refuses an address after a burst of unknown credentials of one kind, and only for that kind', async () => {
-    const sut = new CredentialLimiter(null);
+    const sut = new CredentialLimiter(new Limiter());
     for (let i = 0; i < CREDENTIAL_FAILURES.burst; i += 1) {
       expect(await sut.retryAfter('agent', '203.0.113.7')).toBe(0);
       await sut.failed('agent', '203.0.113.7');
@@ -13,7 +14,7 @@ describe(CredentialLimiter.name, () => {
   });
 
   it('never counts a check as a failure', async () => {
-    const sut = new CredentialLimiter(null);
+    const sut = new CredentialLimiter(new Limiter());
     for (let i = 0; i < 5 * CREDENTIAL_FAILURES.burst; i += 1) expect(await sut.retryAfter('display', '203.0.113.7')).toBe(0);
   });
 });

@@ -7,26 +7,30 @@ import {
 } from '@vigil/proto';
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { blockDelay, LimiterStore, LoginLimiter, MEMORY_MAX_BUCKETS, MemoryLimiterStore, RedisLimiterStore } from './login-limiter';
+import { blockDelay, type LimitStore } from '../common/limits/limit-store';
+import { Limiter } from '../common/limits/limiter';
+import { RedisLimitStore } from '../common/limits/redis-limit.store';
+import { LOGIN_ADDRESS, LOGIN_PAIR, LoginLimiter } from './login-limiter';
 
-describe('blockDelay', () => {
+describe('blockDelay of sign-in failures', () => {
   it.each([
-    [1, 5, 0],
-    [4, 5, 0],
-    [5, 5, LOGIN_BLOCK_BASE_MS],
-    [6, 5, 2 * LOGIN_BLOCK_BASE_MS],
-    [7, 5, 4 * LOGIN_BLOCK_BASE_MS],
-    [50, 5, LOGIN_BLOCK_MAX_MS],
-    [10_000, 5, LOGIN_BLOCK_MAX_MS],
-  ])('after failure %i of a bucket allowing %i, blocks for %i ms', (failures, free, delay) => {
-    expect(blockDelay(failures, free)).toBe(delay);
+    [1, 0],
+    [4, 0],
+    [5, LOGIN_BLOCK_BASE_MS],
+    [6, 2 * LOGIN_BLOCK_BASE_MS],
+    [7, 4 * LOGIN_BLOCK_BASE_MS],
+    [50, LOGIN_BLOCK_MAX_MS],
+    [10_000, LOGIN_BLOCK_MAX_MS],
+  ])('after failure %i of an address and username, blocks for %i ms', (failures, delay) => {
+    expect(LOGIN_PAIR.free).toBe(5);
+    expect(blockDelay(failures, LOGIN_PAIR)).toBe(delay);
   });
 });
 
 describe.each([
   ['memory', () => null],
-  ['a failing Redis (falls back to memory)', () => new RedisLimiterStore(brokenRedis(), 'test')],
-])('LoginLimiter with %s', (_name, shared: () => LimiterStore | null) => {
+  ['a failing Redis (falls back to memory)', () => new RedisLimitStore(brokenRedis(), 'test')],
+])('LoginLimiter with %s', (_name, shared: () => LimitStore | null) => {
   let now: number;
   let sut: LoginLimiter;
 
@@ -34,7 +38,7 @@ describe.each([
   afterAll(() => jest.restoreAllMocks());
   beforeEach(() => {
     now = 1_000_000;
-    sut = new LoginLimiter(shared(), () => now);
+    sut = new LoginLimiter(new Limiter(shared(), () => now));
   });
 
   const fail = async (times: number, address: string, username: string) => {
@@ -82,21 +86,9 @@ describe.each([
   });
 });
 
-describe('MemoryLimiterStore', () => {
-  it('stays within its bound under a flood of made-up usernames, dropping the oldest first', async () => {
-    const sut = new MemoryLimiterStore();
-    const now = 1_000_000;
-    await sut.fail('pair:keep', 1, now);
-    for (let i = 0; i < MEMORY_MAX_BUCKETS + 5_000; i += 1) await sut.fail(`pair:${i}`, 5, now);
-    expect(sut.size).toBeLessThanOrEqual(MEMORY_MAX_BUCKETS);
-    expect(await sut.blockedUntil([`pair:${MEMORY_MAX_BUCKETS + 4_999}`], now)).toBe(now);
-    expect(await sut.blockedUntil(['pair:keep'], now)).toBe(0);
-  });
-});
-
-describe('RedisLimiterStore', () => {
+describe('LoginLimiter through Redis', () => {
   let redis: Redis;
-  const prefix = `vigil-test-${process.pid}-${Date.now()}`;
+  const prefix = `vigil-test-login-${process.pid}-${Date.now()}`;
 
   beforeAll(() => {
     redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
@@ -109,8 +101,8 @@ describe('RedisLimiterStore', () => {
 
   it('shares blocks between instances with the same arithmetic as memory', async () => {
     let now = Date.now();
-    const a = new LoginLimiter(new RedisLimiterStore(redis, prefix), () => now);
-    const b = new LoginLimiter(new RedisLimiterStore(redis, prefix), () => now);
+    const a = new LoginLimiter(new Limiter(new RedisLimitStore(redis, prefix), () => now));
+    const b = new LoginLimiter(new Limiter(new RedisLimitStore(redis, prefix), () => now));
     for (let i = 0; i < LOGIN_FREE_FAILURES_PER_PAIR; i += 1) await (i % 2 ? a : b).recordFailure('10.0.0.1', 'alice');
     expect(await a.waitFor('10.0.0.1', 'alice')).toBe(LOGIN_BLOCK_BASE_MS);
     expect(await b.waitFor('10.0.0.1', 'alice')).toBe(LOGIN_BLOCK_BASE_MS);
@@ -120,7 +112,7 @@ describe('RedisLimiterStore', () => {
     expect(await a.waitFor('10.0.0.1', 'alice')).toBe(2 * LOGIN_BLOCK_BASE_MS);
     await a.recordSuccess('10.0.0.1', 'alice');
     expect(await b.waitFor('10.0.0.1', 'alice')).toBe(0);
-    const ttl = await redis.pttl(`${prefix}:login:addr:10.0.0.1`);
+    const ttl = await redis.pttl(`${prefix}:${LOGIN_ADDRESS.name}:10.0.0.1`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(LOGIN_FORGET_AFTER_MS);
   });
@@ -129,5 +121,5 @@ describe('RedisLimiterStore', () => {
 /** A Redis whose every command fails at once, as one that went away would after its retries. */
 function brokenRedis(): Redis {
   const fail = () => Promise.reject(new Error('Connection is closed.'));
-  return { hget: fail, eval: fail, del: fail } as unknown as Redis;
+  return { hget: fail, del: fail, defineCommand: () => undefined, vigilLimitTake: fail, vigilLimitFail: fail } as unknown as Redis;
 }

@@ -1,8 +1,9 @@
+import { Limiter } from '../common/limits/limiter';
 import { REGISTRATIONS, RegistrationLimiter } from './registration-limiter';
 
 describe(RegistrationLimiter.name, () => {
   it('lets one address attempt a burst of registrations, then answers 429 with the wait, other addresses unaffected', async () => {
-    const sut = new RegistrationLimiter(null);
+    const sut = new RegistrationLimiter(new Limiter());
     for (let i = 0; i < REGISTRATIONS.burst; i += 1) await sut.take('203.0.113.7');
     const refused = await sut.take('203.0.113.7').catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'auth.tooManyRegistrations', status: 429 });

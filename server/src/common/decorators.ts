@@ -6,12 +6,18 @@ import type { CheckedBodyMessages } from './validation';
 
 export const IS_PUBLIC = 'vigil:public';
 export const ROLES = 'vigil:roles';
+export const SESSION_ONLY = 'vigil:session-only';
+export const KEY_SCOPE = 'vigil:key-scope';
+export const DISPLAY_KEY_ALLOWED = 'vigil:display-key-allowed';
+export const SELF_SERVICE = 'vigil:self-service';
 
 /** The caller, as the auth guard resolved it from the token. */
 export interface AuthUser {
   id: number;
   username: string;
   role: Role;
+  /** Set when the caller came with an API key rather than a session: the key's id (audit names it). */
+  apiKeyId?: number;
 }
 
 /** Route open to anonymous callers. */
@@ -19,6 +25,27 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /** Route limited to these roles. */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
+
+/**
+ * Account route (password, profile, API keys, 2FA): needs a session, refuses API keys, and is self-service, so a
+ * `viewer` may call it whatever its method.
+ */
+export const SessionOnly = () => SetMetadata(SESSION_ONLY, true);
+
+/**
+ * Write route a `viewer` may still call because it only touches the caller's own session or account (logout).
+ * `@SessionOnly()` routes are self-service already.
+ */
+export const SelfService = () => SetMetadata(SELF_SERVICE, true);
+
+/** Route an API key of this scope may call besides the scopes that cover it anyway (`metrics` → `/api/metrics`). */
+export const KeyScope = (scope: 'metrics') => SetMetadata(KEY_SCOPE, scope);
+
+/**
+ * Route a wall display key may open instead of a user credential (`X-Display-Key` header or `key` query); the guard
+ * then sets `request.displayKeyId` and no user.
+ */
+export const DisplayKeyAllowed = () => SetMetadata(DISPLAY_KEY_ALLOWED, true);
 
 export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
   return ctx.switchToHttp().getRequest().user;

@@ -12,6 +12,9 @@ export type OutboundRule = 'OUTBOUND_DENY' | 'USER_OUTBOUND_DENY' | 'OWN_SERVICE
 /** Whose rules a check follows: those of an admin, or those of a `user` (USER_OUTBOUND_DENY on top). */
 export type OutboundScope = 'admin' | 'user';
 
+/** The rules a role's saves follow: a `viewer` saves nothing, but would get a `user`'s stricter rules. */
+export const outboundScopeOf = (role: 'admin' | 'user' | 'viewer'): OutboundScope => (role === 'admin' ? 'admin' : 'user');
+
 /** What judges the addresses a check or delivery connects to. */
 export interface AddressGuard {
   /** The rule refusing a connection to `address` on `port` (0: no port, as for ICMP), or null when it is allowed. */

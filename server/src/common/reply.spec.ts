@@ -6,6 +6,10 @@ import { Reflector } from '@nestjs/core';
 import { firstValueFrom, of } from 'rxjs';
 import { MESSAGES } from '@vigil/proto';
 import { AgentsController } from '../agents/agents.controller';
+import { ApiKeysController } from '../api-keys/api-keys.controller';
+import { AuditController } from '../audit/audit.controller';
+import { TwoFactorController } from '../auth/two-factor/two-factor.controller';
+import { SsoController } from '../sso/sso.controller';
 import { AuthController } from '../auth/auth.controller';
 import { HealthController } from '../health/health.controller';
 import { MetricsController } from '../metrics/metrics.controller';
@@ -64,18 +68,24 @@ const RAW_ROUTES = new Set([
   'StatusController.badge', // an SVG image
   'NotificationsController.test', // the provider's verdict: the envelope when it accepted, success false (502) when not
   'NotificationsController.testUnsaved',
+  'SsoController.start', // a redirect to the provider
+  'SsoController.callback', // a redirect back into the app
 ]);
 
 const CONTROLLERS = [
   AgentsController,
+  ApiKeysController,
+  AuditController,
   AuthController,
   HealthController,
   MetricsController,
   MonitorsController,
   NotificationsController,
   SettingsController,
+  SsoController,
   StatusController,
   TemplatesController,
+  TwoFactorController,
   UsersController,
   WebPushController,
 ];

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { CHANNEL_TYPES, channelSpec, type ChannelType } from '@vigil/proto';
 import { AddressDenyList } from '../common/outbound';
 import { BrowserConfig, loadBrowserConfig } from './browser-config';
+import { loadSsoConfig, SsoConfig } from './sso-config';
 import { parseTrustProxy, TrustProxy } from './trust-proxy';
 
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -43,6 +44,8 @@ export interface AppConfig {
   outboundDeny: AddressDenyList;
   /** Ranges also refused to checks of monitors a `user` saved or tests: by default loopback and unspecified addresses. */
   userOutboundDeny: AddressDenyList;
+  /** Audit log entries older than this many days are pruned (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
   monitors: {
     /** Raw checks older than this are pruned (hourly aggregates stay). */
     checkRetentionHours: number;
@@ -66,6 +69,8 @@ export interface AppConfig {
   };
   /** Framing and external assets (CSP), see browser-config.ts. */
   browser: BrowserConfig;
+  /** OpenID Connect providers people may sign in with (`OIDC_*`), see sso-config.ts. */
+  sso: SsoConfig;
   webPush: {
     /** Who runs this server, in every VAPID token (push services contact it about problems): a mailto: or https: URL. */
     subject: string;
@@ -213,6 +218,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     agentDir: resolve(read(env, 'AGENT_DIR') ?? resolve(__dirname, '../../../agent')),
     outboundDeny: denyList(env, 'OUTBOUND_DENY', DEFAULT_OUTBOUND_DENY),
     userOutboundDeny: denyList(env, 'USER_OUTBOUND_DENY', DEFAULT_USER_OUTBOUND_DENY),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     monitors: {
       checkRetentionHours: integer(env, 'CHECK_RETENTION_HOURS', 48, 25, 24 * 90),
       aggregateRetentionDays: integer(env, 'AGGREGATE_RETENTION_DAYS', 400, 91, 3650),
@@ -227,6 +233,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       thresholdReports: integer(env, 'ALERT_THRESHOLD_REPORTS', 3, 1, 1000),
     },
     browser: loadBrowserConfig(env, publicUrl),
+    sso: loadSsoConfig(env),
     webPush: { subject: webPushSubject(env, publicUrl), allowHttp: flag(env, 'WEB_PUSH_ALLOW_HTTP', false) },
     agents: {
       graceSeconds: integer(env, 'AGENT_GRACE_SECONDS', 10, 1, 600),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { execute, queryRow, queryRows } from '../database/rows';
+import { queryRow, queryRows, type Sql } from '../database/rows';
 
 /** A display key as listed; its hash never leaves the repository. */
 export interface DisplayKeyRow {
@@ -19,18 +19,19 @@ export class DisplayKeysRepository {
     return queryRows<DisplayKeyRow>(this.dataSource, `SELECT id, name, created_at, last_used_at FROM display_keys ORDER BY id`);
   }
 
-  async insert(name: string, keyHash: string, userId: number): Promise<DisplayKeyRow> {
+  async insert(name: string, keyHash: string, userId: number, db: Sql = this.dataSource): Promise<DisplayKeyRow> {
     const row = await queryRow<DisplayKeyRow>(
-      this.dataSource,
+      db,
       `INSERT INTO display_keys (name, key_hash, created_by) VALUES ($1, $2, $3) RETURNING id, name, created_at, last_used_at`,
       [name, keyHash, userId],
     );
     return row!;
   }
 
-  /** False when there was no such key. */
-  async delete(id: number): Promise<boolean> {
-    return (await execute(this.dataSource, `DELETE FROM display_keys WHERE id = $1 RETURNING id`, [id])) > 0;
+  /** The revoked key's name, or null when there was no such key. */
+  async delete(id: number, db: Sql = this.dataSource): Promise<string | null> {
+    const row = await queryRow<{ name: string }>(db, `DELETE FROM display_keys WHERE id = $1 RETURNING name`, [id]);
+    return row?.name ?? null;
   }
 
   /**

@@ -1,5 +1,7 @@
+import { fakeAuditLog } from '../audit/audit-log.testing';
 import { createHash } from 'node:crypto';
 import { CREDENTIAL_FAILURES, CredentialLimiter } from '../auth/credential-limiter';
+import { Limiter } from '../common/limits/limiter';
 import type { DomainEvents } from '../events/domain-events.service';
 import type { DisplayKeysRepository } from './display-keys.repository';
 import { DisplayKeysService } from './display-keys.service';
@@ -12,8 +14,8 @@ describe(DisplayKeysService.name, () => {
   beforeEach(() => {
     // The key 'vgd_valid-key' is stored; every other key is unknown.
     keys = { use: jest.fn(async (hash: string) => (hash === sha256('vgd_valid-key') ? 7 : null)) };
-    failures = new CredentialLimiter(null);
-    sut = new DisplayKeysService(keys as unknown as DisplayKeysRepository, {} as DomainEvents, failures);
+    failures = new CredentialLimiter(new Limiter());
+    sut = new DisplayKeysService(keys as unknown as DisplayKeysRepository, {} as DomainEvents, failures, fakeAuditLog());
   });
 
   it('answers a stored key with its id in one lookup, and a wrong one with wall.keyInvalid', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { DisplayKeyDto } from '@vigil/proto';
 import { createHash, randomBytes } from 'node:crypto';
 import { CredentialLimiter } from '../auth/credential-limiter';
+import { AuditLog } from '../audit/audit-log.service';
 import { DomainEvents } from '../events/domain-events.service';
 import { DisplayKeysRepository, type DisplayKeyRow } from './display-keys.repository';
 
@@ -28,6 +29,7 @@ export class DisplayKeysService {
     private readonly keys: DisplayKeysRepository,
     private readonly events: DomainEvents,
     private readonly failures: CredentialLimiter,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(): Promise<DisplayKeyDto[]> {
@@ -36,12 +38,27 @@ export class DisplayKeysService {
 
   async create(name: string, userId: number): Promise<{ key: DisplayKeyDto; secret: string }> {
     const secret = `vgd_${randomBytes(24).toString('base64url')}`;
-    return { key: toDto(await this.keys.insert(name, hash(secret), userId)), secret };
+    // The key itself is never recorded: it is shown once, to its creator.
+    const row = await this.audit.transaction(async (db, record) => {
+      const inserted = await this.keys.insert(name, hash(secret), userId, db);
+      await record({
+        action: 'display_key.created',
+        target: { type: 'display_key', id: inserted.id, name },
+        changes: { name: { after: name } },
+      });
+      return inserted;
+    });
+    return { key: toDto(row), secret };
   }
 
   /** Returns false when there was no such key. Sockets opened with it are dropped on the event. */
   async revoke(id: number): Promise<boolean> {
-    const removed = await this.keys.delete(id);
+    const removed = await this.audit.transaction(async (db, record) => {
+      const name = await this.keys.delete(id, db);
+      if (name !== null)
+        await record({ action: 'display_key.revoked', target: { type: 'display_key', id, name }, changes: { name: { before: name } } });
+      return name !== null;
+    });
     if (removed) this.events.emit('display_key.revoked', { id });
     return removed;
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { HistoryPoint, MonitorFilter, MonitorStatus, MonitorType } from '@vigil/proto';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { conflict } from '../common/api-exception';
-import { execute, queryRow, queryRows } from '../database/rows';
+import { execute, queryRow, queryRows, type Sql } from '../database/rows';
 import { DomainEvents, type Raise } from '../events/domain-events.service';
 import type { PeerCertificate } from './checkers/checker';
 import { applyResults, MonitorState, stateOf, withState } from './monitor-state';
@@ -71,11 +71,11 @@ export class MonitorsRepository {
     private readonly events: DomainEvents,
   ) {}
 
-  async insert(fields: MonitorFields, nextCheckAt: Date | null): Promise<MonitorRow> {
+  async insert(fields: MonitorFields, nextCheckAt: Date | null, db: Sql = this.dataSource): Promise<MonitorRow> {
     const keys = Object.keys(FIELD_COLUMNS) as Array<keyof MonitorFields>;
     const values = keys.map((key) => toParam(key, fields[key]));
     const row = await queryRow<MonitorRow>(
-      this.dataSource,
+      db,
       `INSERT INTO monitors (${keys.map((k) => FIELD_COLUMNS[k]).join(', ')}, next_check_at)
        VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}, $${keys.length + 1})
        RETURNING ${COLUMNS}`,
@@ -88,6 +88,7 @@ export class MonitorsRepository {
     id: number,
     fields: Partial<MonitorFields>,
     extra: { nextCheckAt?: Date | null; resetState?: boolean } = {},
+    db: Sql = this.dataSource,
   ): Promise<MonitorRow | null> {
     const sets: string[] = [];
     const params: unknown[] = [id];
@@ -102,17 +103,22 @@ export class MonitorsRepository {
     }
     if (extra.resetState) sets.push(`consecutive_failures = 0`);
     sets.push('updated_at = now()');
-    return queryRow<MonitorRow>(this.dataSource, `UPDATE monitors SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params).catch(
+    return queryRow<MonitorRow>(db, `UPDATE monitors SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params).catch(
       refuseTakenPushToken,
     );
   }
 
-  delete(id: number): Promise<MonitorRow | null> {
-    return queryRow<MonitorRow>(this.dataSource, `DELETE FROM monitors WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+  delete(id: number, db: Sql = this.dataSource): Promise<MonitorRow | null> {
+    return queryRow<MonitorRow>(db, `DELETE FROM monitors WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
   }
 
   findById(id: number): Promise<MonitorRow | null> {
     return queryRow<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE id = $1`, [id]);
+  }
+
+  /** The row locked until the transaction `db` ends: what an audited change compares against. */
+  findForUpdate(id: number, db: Sql): Promise<MonitorRow | null> {
+    return queryRow<MonitorRow>(db, `SELECT ${COLUMNS} FROM monitors WHERE id = $1 FOR UPDATE`, [id]);
   }
 
   findByPushToken(token: string): Promise<MonitorRow | null> {

@@ -13,8 +13,11 @@ import {
   SUMMARY_HISTORY_SLOTS,
 } from '@vigil/proto';
 import { badRequest, notFound } from '../common/api-exception';
-import { describeRefusal, type OutboundRule } from '../common/outbound';
-import { RateLimiter } from '../common/rate-limiter';
+import { describeRefusal, outboundScopeOf, type OutboundRule } from '../common/outbound';
+import { bucketPolicy } from '../common/limits/limit-store';
+import { Limiter } from '../common/limits/limiter';
+import { AuditLog } from '../audit/audit-log.service';
+import { changesOf } from '../audit/audit-changes';
 import { DomainEvents } from '../events/domain-events.service';
 import { CheckPipeline } from './check-pipeline';
 import { CheckScheduler } from './check-scheduler.service';
@@ -24,25 +27,27 @@ import { toCheckTarget, toScheduled } from './monitor.mapper';
 import type { CheckTarget } from './checkers';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
 import type { MonitorRow } from './monitor.types';
+import type { Sql } from '../database/rows';
 import { CreateMonitorDto, ListMonitorsQuery, TestMonitorDto, UpdateMonitorDto } from './monitors.dto';
 import { fieldsAsRow, MonitorsRepository, RecordedResult, type MonitorFields } from './monitors.repository';
 import { MonitorStats } from './monitor-stats';
+import { monitorMask, monitorSnapshot } from './monitor-audit';
 
 /** Checks shown on the detail page before the history tab pages further. */
 const DETAIL_CHECKS = 50;
 /** Test checks reach out on a user's say: a few at once, then one every few seconds, per user and per address. */
-const TEST_LIMIT = { burst: 10, perMinute: 20 };
+export const TEST_CHECKS = bucketPolicy('test-checks', { burst: 10, perMinute: 20 });
 
 @Injectable()
 export class MonitorsService {
-  private readonly testLimiter = new RateLimiter(TEST_LIMIT);
-
   constructor(
     private readonly monitors: MonitorsRepository,
     private readonly scheduler: CheckScheduler,
     private readonly stats: MonitorStats,
     private readonly events: DomainEvents,
     private readonly pipeline: CheckPipeline,
+    private readonly audit: AuditLog,
+    private readonly limiter: Limiter,
   ) {}
 
   async list(query: ListMonitorsQuery): Promise<Omit<MonitorsResponse, 'success'>> {
@@ -75,10 +80,14 @@ export class MonitorsService {
 
   /** `saver`: the role of whoever saves it, whose outbound rules its checks then follow. */
   async create(input: CreateMonitorDto, saver: Role): Promise<MonitorDto> {
-    const fields: MonitorFields = { ...createFields(input), outboundScope: saver };
+    const fields: MonitorFields = { ...createFields(input), outboundScope: outboundScopeOf(saver) };
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
     await this.assertReachable(toCheckTarget({ ...fieldsAsRow(fields), id: 0 }));
-    const row = await this.monitors.insert(fields, null);
+    const row = await this.audit.transaction(async (db, record) => {
+      const created = await this.monitors.insert(fields, null, db);
+      await record({ action: 'monitor.created', target: target(created), changes: changesOf(null, monitorSnapshot(created), monitorMask) });
+      return created;
+    });
     // A new monitor is checked at once, so its status is known within seconds, then keeps that rhythm.
     if (row.active) await this.scheduler.schedule(toScheduled(row), { checkNow: true });
     return this.announce('monitor.created', row);
@@ -87,13 +96,14 @@ export class MonitorsService {
   /** The monitor takes the saver's outbound rules: a user's edit of an admin's monitor makes it a user's. */
   async update(id: number, input: UpdateMonitorDto, saver: Role): Promise<MonitorDto> {
     const current = await this.find(id);
-    const fields: Partial<MonitorFields> = { ...updateFields(current, input), outboundScope: saver };
+    const fields: Partial<MonitorFields> = { ...updateFields(current, input), outboundScope: outboundScopeOf(saver) };
     assertTimeoutBelowInterval(fields.timeout ?? current.timeout_s, fields.interval ?? current.interval_s);
     const targetChanged = TARGET_FIELDS.some((key) => fields[key] !== undefined);
-    if (targetChanged || saver !== current.outbound_scope)
+    if (targetChanged || outboundScopeOf(saver) !== current.outbound_scope)
       await this.assertReachable(toCheckTarget({ ...current, ...fieldsAsRow(fields) }));
-    const row = await this.monitors.update(id, fields, targetChanged ? { nextCheckAt: null } : {});
-    if (!row) throw notFound('monitors.notFound');
+    const row = await this.audited(id, 'monitor.updated', (db) =>
+      this.monitors.update(id, fields, targetChanged ? { nextCheckAt: null } : {}, db),
+    );
     await this.reschedule(row, { checkNow: targetChanged || (row.active && !current.active) });
     return this.announce('monitor.updated', row);
   }
@@ -106,8 +116,8 @@ export class MonitorsService {
     input: TestMonitorDto,
     caller: { userId: number; role: Role; address: string },
   ): Promise<Omit<MonitorTestResponse, 'success'>> {
-    this.testLimiter.take([`user:${caller.userId}`, `address:${caller.address}`]);
-    const fields: MonitorFields = { ...createFields(input), outboundScope: caller.role };
+    await this.limiter.take(TEST_CHECKS, [`user:${caller.userId}`, `address:${caller.address}`]);
+    const fields: MonitorFields = { ...createFields(input), outboundScope: outboundScopeOf(caller.role) };
     if (fields.type === 'push') throw badRequest('monitors.pushNoCheck');
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
     const target = toCheckTarget({ ...fieldsAsRow(fields), id: 0 });
@@ -133,8 +143,12 @@ export class MonitorsService {
   }
 
   async remove(id: number): Promise<void> {
-    const row = await this.monitors.delete(id);
-    if (!row) throw notFound('monitors.notFound');
+    const row = await this.audit.transaction(async (db, record) => {
+      const deleted = await this.monitors.delete(id, db);
+      if (!deleted) throw notFound('monitors.notFound');
+      await record({ action: 'monitor.deleted', target: target(deleted), changes: changesOf(monitorSnapshot(deleted), null, monitorMask) });
+      return deleted;
+    });
     await this.scheduler.unschedule(id);
     this.events.emit('monitor.deleted', { monitor: toMonitorDto(row) });
   }
@@ -144,8 +158,9 @@ export class MonitorsService {
     // A resumed push monitor waits a whole interval for its first push before it is late.
     const resumedPush = active && !current.active && current.type === 'push';
     const fields = resumedPush ? { active, pushAwaitedSince: new Date() } : { active };
-    const row = await this.monitors.update(id, fields, active ? { nextCheckAt: null, resetState: false } : {});
-    if (!row) throw notFound('monitors.notFound');
+    const row = await this.audited(id, active ? 'monitor.resumed' : 'monitor.paused', (db) =>
+      this.monitors.update(id, fields, active ? { nextCheckAt: null, resetState: false } : {}, db),
+    );
     // Resuming checks at once; pausing stops the schedule (a check already running still completes).
     await this.reschedule(row, { checkNow: active });
     return this.announce('monitor.updated', row);
@@ -194,6 +209,22 @@ export class MonitorsService {
     throw badRequest(code, `${MESSAGES[code]} (${describeRefusal(refused)})`);
   }
 
+  /** Runs `write` on the locked row and records what it changed, in one transaction (nothing when nothing changed). */
+  private audited(
+    id: number,
+    action: 'monitor.updated' | 'monitor.paused' | 'monitor.resumed',
+    write: (db: Sql) => Promise<MonitorRow | null>,
+  ): Promise<MonitorRow> {
+    return this.audit.transaction(async (db, record) => {
+      const before = await this.monitors.findForUpdate(id, db);
+      const row = before && (await write(db));
+      if (!before || !row) throw notFound('monitors.notFound');
+      const changes = changesOf(monitorSnapshot(before), monitorSnapshot(row), monitorMask);
+      if (changes) await record({ action, target: target(row), changes });
+      return row;
+    });
+  }
+
   private async find(id: number): Promise<MonitorRow> {
     const row = await this.monitors.findById(id);
     if (!row) throw notFound('monitors.notFound');
@@ -212,6 +243,8 @@ const REFUSAL_CODES: Record<OutboundRule, MessageCode> = {
   OUTBOUND_DENY: 'monitors.targetDenied',
   USER_OUTBOUND_DENY: 'monitors.targetUserDenied',
 };
+
+const target = (row: MonitorRow) => ({ type: 'monitor' as const, id: row.id, name: row.name });
 
 function assertTimeoutBelowInterval(timeout: number, interval: number): void {
   if (timeout >= interval) throw badRequest('monitors.timeoutInvalid');

@@ -1,9 +1,10 @@
+import { Limiter } from '../common/limits/limiter';
 import type { CheckResultsWriter } from './check-results.writer';
 import type { CheckScheduler } from './check-scheduler.service';
 import { monitorRow } from './monitor-fixtures.testing';
 import type { MonitorRow } from './monitor.types';
 import type { MonitorsRepository, RecordedResult, ResultInput } from './monitors.repository';
-import { PushService } from './push.service';
+import { PUSH_MISSES_PER_ADDRESS, PUSHES_PER_TOKEN, PushService } from './push.service';
 
 const TOKEN = 'tok_0123456789abcdef0123456789';
 
@@ -30,6 +31,7 @@ function setup(initial: MonitorRow | null) {
     monitors as unknown as MonitorsRepository,
     writer as unknown as CheckResultsWriter,
     scheduler as unknown as CheckScheduler,
+    new Limiter(),
   );
   return { sut, store, lookups, recorded, told };
 }
@@ -96,5 +98,18 @@ describe(PushService.name, () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('refuses an address guessing tokens with 429 before any lookup, and pushes to one token beyond its rate', async () => {
+    const env = setup(pushMonitor());
+    for (let i = 0; i < PUSH_MISSES_PER_ADDRESS.burst; i += 1) {
+      await expect(env.sut.push(`guess-${i}`, {}, '10.0.0.1')).rejects.toMatchObject({ status: 404 });
+    }
+    const lookups = env.lookups.length;
+    await expect(env.sut.push(TOKEN, {}, '10.0.0.1')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 1 });
+    expect(env.lookups).toHaveLength(lookups);
+    for (let i = 0; i < PUSHES_PER_TOKEN.burst; i += 1) await env.sut.push(TOKEN, {}, '10.0.0.2');
+    await expect(env.sut.push(TOKEN, {}, '10.0.0.3')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 2 });
+    expect(env.recorded).toHaveLength(PUSHES_PER_TOKEN.burst);
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../common/api-exception';
-import { RateLimiter } from '../common/rate-limiter';
+import { bucketPolicy } from '../common/limits/limit-store';
+import { Limiter } from '../common/limits/limiter';
 import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
 import { judge, storedFields } from './check-pipeline';
@@ -17,6 +18,13 @@ export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const KNOWN_MAX = 50_000;
 const KNOWN_FOR_MS = 5 * 60_000;
 
+/** Per address, every push: one host (or NAT address) may run cron jobs for thousands of monitors. */
+export const PUSHES_PER_ADDRESS = bucketPolicy('push-address', { burst: 1_000, perMinute: 10_000 });
+/** Per address, pushes that name no monitor: guessing tokens stops after a few, before any lookup. */
+export const PUSH_MISSES_PER_ADDRESS = bucketPolicy('push-misses', { burst: 20, perMinute: 60 });
+/** Per token: pushing faster than every few seconds tells nothing more. */
+export const PUSHES_PER_TOKEN = bucketPolicy('push-token', { burst: 10, perMinute: 30 });
+
 /** What a push needs of its monitor. */
 interface PushMonitor {
   id: number;
@@ -31,12 +39,6 @@ interface PushMonitor {
  */
 @Injectable()
 export class PushService {
-  /** Per address, every push: one host (or NAT address) may run cron jobs for thousands of monitors. */
-  private readonly perAddress = new RateLimiter({ burst: 1_000, perMinute: 10_000 });
-  /** Per address, pushes that name no monitor: guessing tokens stops after a few, before any lookup. */
-  private readonly missesPerAddress = new RateLimiter({ burst: 20, perMinute: 60 });
-  /** Per token: pushing faster than every few seconds tells nothing more. */
-  private readonly perToken = new RateLimiter({ burst: 10, perMinute: 30 });
   /**
    * Push monitors by token, so a push costs no look-up: at thousands of push monitors that read was a query per push.
    * Dropped on every change of the monitor on any instance (pause, edit, token, delete; the events cross instances),
@@ -49,15 +51,16 @@ export class PushService {
     private readonly monitors: MonitorsRepository,
     private readonly writer: CheckResultsWriter,
     private readonly scheduler: CheckScheduler,
+    private readonly limiter: Limiter,
   ) {}
 
   async push(token: string, query: PushQuery, address: string): Promise<void> {
-    this.perAddress.take([address]);
-    this.missesPerAddress.check([address]);
-    if (!TOKEN_SHAPE.test(token)) throw this.miss(address);
-    this.perToken.take([token]);
+    await this.limiter.take(PUSHES_PER_ADDRESS, address);
+    await this.limiter.check(PUSH_MISSES_PER_ADDRESS, address);
+    if (!TOKEN_SHAPE.test(token)) throw await this.miss(address);
+    await this.limiter.take(PUSHES_PER_TOKEN, token);
     const monitor = await this.monitorOf(token);
-    if (!monitor) throw this.miss(address);
+    if (!monitor) throw await this.miss(address);
     // A paused monitor records nothing; the answer says why, so a cron job's log shows it.
     if (!monitor.active) throw notFound('push.paused');
     const up = (query.status ?? 'up') === 'up';
@@ -83,7 +86,7 @@ export class PushService {
     if (!recorded) {
       // Deleted meanwhile (or by a cascade that raised no event).
       this.forget(monitor.id);
-      throw this.miss(address);
+      throw await this.miss(address);
     }
     this.scheduler.pushed(monitor.id, probe.checkedAt);
   }
@@ -116,8 +119,8 @@ export class PushService {
     this.known.delete(token);
   }
 
-  private miss(address: string): Error {
-    this.missesPerAddress.take([address]);
+  private async miss(address: string): Promise<Error> {
+    await this.limiter.wait(PUSH_MISSES_PER_ADDRESS, address);
     return notFound('push.notFound');
   }
 }

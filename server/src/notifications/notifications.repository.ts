@@ -11,7 +11,7 @@ import type {
   NotificationTargetKind,
   SettingsTargetType,
 } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { maskUrl } from '../common/secret-values';
 import { execute, queryRow, queryRows, type Sql } from '../database/rows';
 import type { CustomText } from './messages';
@@ -72,18 +72,27 @@ export class NotificationsRepository {
     return queryRow<ChannelRow>(this.dataSource, `SELECT ${CHANNEL_COLUMNS} FROM notification_channels WHERE id = $1`, [id]);
   }
 
-  async insertChannel(channel: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'>): Promise<number> {
+  /** The channel locked until the transaction `db` ends: what an audited change compares against. */
+  channelForUpdate(id: number, db: Sql): Promise<ChannelRow | null> {
+    return queryRow<ChannelRow>(db, `SELECT ${CHANNEL_COLUMNS} FROM notification_channels WHERE id = $1 FOR UPDATE`, [id]);
+  }
+
+  async insertChannel(channel: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'>, db: Sql = this.dataSource): Promise<number> {
     const row = await queryRow<{ id: number }>(
-      this.dataSource,
+      db,
       `INSERT INTO notification_channels (name, type, config, enabled, language) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [channel.name, channel.type, JSON.stringify(channel.config), channel.enabled, channel.language],
     );
     return row!.id;
   }
 
-  async updateChannel(id: number, channel: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'>): Promise<boolean> {
+  async updateChannel(
+    id: number,
+    channel: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'>,
+    db: Sql = this.dataSource,
+  ): Promise<boolean> {
     const updated = await execute(
-      this.dataSource,
+      db,
       `UPDATE notification_channels SET name = $2, type = $3, config = $4, enabled = $5, language = $6, updated_at = now()
        WHERE id = $1 RETURNING id`,
       [id, channel.name, channel.type, JSON.stringify(channel.config), channel.enabled, channel.language],
@@ -91,10 +100,16 @@ export class NotificationsRepository {
     return updated > 0;
   }
 
-  /** Removes the channel and its id from every settings entry; its history stays, under its name. */
-  async deleteChannel(id: number): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      if (!(await execute(manager, `DELETE FROM notification_channels WHERE id = $1 RETURNING id`, [id]))) return false;
+  /**
+   * Removes the channel and its id from every settings entry; its history stays, under its name. In `db`'s
+   * transaction when given. The removed channel, or null when there was none.
+   */
+  async deleteChannel(id: number, db?: EntityManager): Promise<ChannelRow | null> {
+    const remove = async (manager: EntityManager): Promise<ChannelRow | null> => {
+      const removed = await queryRow<ChannelRow>(manager, `DELETE FROM notification_channels WHERE id = $1 RETURNING ${CHANNEL_COLUMNS}`, [
+        id,
+      ]);
+      if (!removed) return null;
       await execute(
         manager,
         `UPDATE notification_settings
@@ -108,8 +123,9 @@ export class NotificationsRepository {
         `UPDATE notification_outbox SET status = 'failed', last_error = 'Channel deleted', locked_until = NULL
          WHERE channel_id IS NULL AND status = 'pending'`,
       );
-      return true;
-    });
+      return removed;
+    };
+    return db ? remove(db) : this.dataSource.transaction(remove);
   }
 
   async existingChannelIds(ids: number[]): Promise<Set<number>> {
@@ -158,9 +174,18 @@ export class NotificationsRepository {
     return Boolean(await queryRow(this.dataSource, `SELECT 1 FROM ${table} WHERE id = $1`, [id]));
   }
 
-  async saveSettings(targetType: SettingsTargetType, targetId: number | null, s: TargetSettings): Promise<void> {
+  /** One settings entry locked until the transaction `db` ends, or null when it was never saved. */
+  settingsForUpdate(targetType: SettingsTargetType, targetId: number | null, db: Sql): Promise<SettingsRow | null> {
+    return queryRow<SettingsRow>(
+      db,
+      `SELECT ${SETTINGS_COLUMNS} FROM notification_settings WHERE target_type = $1 AND coalesce(target_id, 0) = coalesce($2::int, 0) FOR UPDATE`,
+      [targetType, targetId],
+    );
+  }
+
+  async saveSettings(targetType: SettingsTargetType, targetId: number | null, s: TargetSettings, db: Sql = this.dataSource): Promise<void> {
     await execute(
-      this.dataSource,
+      db,
       `INSERT INTO notification_settings AS n (${SETTINGS_COLUMNS})
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        ON CONFLICT (target_type, coalesce(target_id, 0)) DO UPDATE SET

@@ -11,6 +11,8 @@ import {
   type NotificationSettingsDto,
   type NotificationsResponse,
 } from '@vigil/proto';
+import { AuditLog } from '../audit/audit-log.service';
+import { changesOf } from '../audit/audit-changes';
 import { ApiException, badRequest, notFound } from '../common/api-exception';
 import { envelope } from '../common/reply';
 import { describeFailure } from './delivery';
@@ -20,6 +22,7 @@ import { NotificationsRepository, type ChannelRow, type SettingsRow, type Histor
 import { SETTINGS_DEFAULTS, settingsEntry, type ChannelDto, type SettingsDto } from './notifications.dto';
 import { OutboxRepository } from './outbox.repository';
 import { providerFor } from './providers';
+import { channelMask, channelSnapshot, settingsSnapshot } from './notifications-audit';
 import { maskSecrets, restoreSecrets } from './secrets';
 import type { TargetSettings } from './rules';
 import { defaultTemplates } from './templates';
@@ -33,6 +36,7 @@ export class NotificationsService {
     private readonly outbox: OutboxRepository,
     private readonly dispatcher: NotificationDispatcher,
     private readonly templates: TemplatesService,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Channels with their chosen templates, the default templates then the custom ones, and the settings. */
@@ -52,17 +56,32 @@ export class NotificationsService {
 
   async createChannel(body: ChannelDto): Promise<number> {
     const input = this.validated(body, null);
-    return this.repository.insertChannel(input);
+    return this.audit.transaction(async (db, record) => {
+      const id = await this.repository.insertChannel(input, db);
+      const changes = changesOf(null, channelSnapshot(input), channelMask(input.type));
+      await record({ action: 'channel.created', target: { type: 'channel', id, name: input.name }, changes });
+      return id;
+    });
   }
 
   async updateChannel(id: number, body: ChannelDto): Promise<void> {
     const stored = await this.channelOrFail(id);
     const input = this.validated(body, stored);
-    await this.repository.updateChannel(id, input);
+    await this.audit.transaction(async (db, record) => {
+      const before = await this.repository.channelForUpdate(id, db);
+      if (!before || !(await this.repository.updateChannel(id, input, db))) throw notFound('notifications.channelNotFound');
+      const changes = changesOf(channelSnapshot(before), channelSnapshot(input), channelMask(before.type, input.type));
+      if (changes) await record({ action: 'channel.updated', target: { type: 'channel', id, name: input.name }, changes });
+    });
   }
 
   async deleteChannel(id: number): Promise<void> {
-    if (!(await this.repository.deleteChannel(id))) throw notFound('notifications.channelNotFound');
+    await this.audit.transaction(async (db, record) => {
+      const removed = await this.repository.deleteChannel(id, db);
+      if (!removed) throw notFound('notifications.channelNotFound');
+      const changes = changesOf(channelSnapshot(removed), null, channelMask(removed.type));
+      await record({ action: 'channel.deleted', target: { type: 'channel', id, name: removed.name }, changes });
+    });
   }
 
   async saveSettings(body: SettingsDto): Promise<void> {
@@ -72,7 +91,13 @@ export class NotificationsService {
     }
     const known = await this.repository.existingChannelIds(settings.channels);
     if (settings.channels.some((id) => !known.has(id))) throw badRequest('notifications.channelsUnknown');
-    await this.repository.saveSettings(targetType, targetId, settings);
+    await this.audit.transaction(async (db, record) => {
+      const before = await this.repository.settingsForUpdate(targetType, targetId, db);
+      await this.repository.saveSettings(targetType, targetId, settings, db);
+      const changes = changesOf(before && settingsSnapshot(before), settingsSnapshot(settings));
+      const target = { type: 'notification_settings' as const, id: targetId === null ? targetType : `${targetType}:${targetId}` };
+      if (changes) await record({ action: 'notification_settings.saved', target, changes });
+    });
   }
 
   /**

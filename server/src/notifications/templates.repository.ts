@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationEvent, TemplateLanguage, TemplateRequest } from '@vigil/proto';
-import { DataSource } from 'typeorm';
-import { execute, queryRow, queryRows } from '../database/rows';
+import { DataSource, EntityManager } from 'typeorm';
+import { execute, queryRow, queryRows, type Sql } from '../database/rows';
 
 export interface TemplateRow {
   id: number;
@@ -39,9 +39,14 @@ export class TemplatesRepository {
     return queryRow<TemplateRow>(this.dataSource, `SELECT ${COLUMNS} FROM notification_templates WHERE id = $1`, [id]);
   }
 
-  async insert(template: TemplateRequest): Promise<number> {
+  /** The template locked until the transaction `db` ends: what an audited change compares against. */
+  templateForUpdate(id: number, db: Sql): Promise<TemplateRow | null> {
+    return queryRow<TemplateRow>(db, `SELECT ${COLUMNS} FROM notification_templates WHERE id = $1 FOR UPDATE`, [id]);
+  }
+
+  async insert(template: TemplateRequest, db: Sql = this.dataSource): Promise<number> {
     const row = await queryRow<{ id: number }>(
-      this.dataSource,
+      db,
       `INSERT INTO notification_templates (name, event, language, subject, content) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [template.name, template.event, template.language, template.subject, template.content],
     );
@@ -49,8 +54,8 @@ export class TemplatesRepository {
   }
 
   /** A template whose event changes is no longer chosen by channels for the old event: they fall back to the default. */
-  update(id: number, template: TemplateRequest): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+  update(id: number, template: TemplateRequest, db?: EntityManager): Promise<boolean> {
+    const write = async (manager: EntityManager) => {
       await execute(manager, `DELETE FROM notification_channel_templates WHERE template_id = $1 AND event <> $2`, [id, template.event]);
       const updated = await execute(
         manager,
@@ -59,12 +64,13 @@ export class TemplatesRepository {
         [id, template.name, template.event, template.language, template.subject, template.content],
       );
       return updated > 0;
-    });
+    };
+    return db ? write(db) : this.dataSource.transaction(write);
   }
 
   /** Channels that chose it fall back to the default (the choice goes with it, ON DELETE CASCADE). */
-  async remove(id: number): Promise<boolean> {
-    return (await execute(this.dataSource, `DELETE FROM notification_templates WHERE id = $1 RETURNING id`, [id])) > 0;
+  async remove(id: number, db: Sql = this.dataSource): Promise<boolean> {
+    return (await execute(db, `DELETE FROM notification_templates WHERE id = $1 RETURNING id`, [id])) > 0;
   }
 
   /** Every channel's choices, or one channel's. */

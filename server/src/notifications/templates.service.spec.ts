@@ -1,5 +1,6 @@
 import type { TemplateRequest } from '@vigil/proto';
 import { TemplateMismatch, type TemplatesRepository } from './templates.repository';
+import { fakeAuditLog } from '../audit/audit-log.testing';
 import { TemplatesService } from './templates.service';
 
 const BODY: TemplateRequest = { name: 'Pager', event: 'monitor.down', language: 'en-US', subject: '[P1] {{name}}', content: '{{error}}' };
@@ -9,10 +10,11 @@ function setup() {
     insert: jest.fn().mockResolvedValue(1001),
     update: jest.fn().mockResolvedValue(true),
     remove: jest.fn().mockResolvedValue(false),
+    templateForUpdate: jest.fn().mockResolvedValue(null),
     list: jest.fn().mockResolvedValue([]),
     replaceChannelTemplates: jest.fn().mockResolvedValue(true),
   };
-  return { sut: new TemplatesService(repository as unknown as TemplatesRepository), repository };
+  return { sut: new TemplatesService(repository as unknown as TemplatesRepository, fakeAuditLog()), repository };
 }
 
 const refusal = async (promise: Promise<unknown>) =>
@@ -25,7 +27,7 @@ describe('TemplatesService', () => {
   it('stores a template whose variables its event fills', async () => {
     const { sut, repository } = setup();
     await expect(sut.create(BODY)).resolves.toBe(1001);
-    expect(repository.insert).toHaveBeenCalledWith(BODY);
+    expect(repository.insert).toHaveBeenCalledWith(BODY, expect.anything());
   });
 
   it('refuses a template using variables its event does not fill, naming them', async () => {

@@ -12,6 +12,8 @@ import {
   type TemplatePreviewResponse,
   type TemplateRequest,
 } from '@vigil/proto';
+import { AuditLog } from '../audit/audit-log.service';
+import { changesOf } from '../audit/audit-changes';
 import { badRequest, notFound } from '../common/api-exception';
 import type { CustomText } from './messages';
 import { defaultTemplates } from './templates';
@@ -26,7 +28,10 @@ export const DEFAULT_TEMPLATE_ID_MAX = 1000;
  */
 @Injectable()
 export class TemplatesService {
-  constructor(private readonly repository: TemplatesRepository) {}
+  constructor(
+    private readonly repository: TemplatesRepository,
+    private readonly audit: AuditLog,
+  ) {}
 
   /** The defaults (read-only, no times), then the custom templates. */
   async list(): Promise<TemplateDto[]> {
@@ -48,17 +53,40 @@ export class TemplatesService {
   }
 
   async create(body: TemplateRequest): Promise<number> {
-    return this.repository.insert(checked(body));
+    const template = checked(body);
+    return this.audit.transaction(async (db, record) => {
+      const id = await this.repository.insert(template, db);
+      await record({
+        action: 'template.created',
+        target: { type: 'template', id, name: template.name },
+        changes: changesOf(null, snapshot(template)),
+      });
+      return id;
+    });
   }
 
   async update(id: number, body: TemplateRequest): Promise<void> {
     this.refuseDefault(id);
-    if (!(await this.repository.update(id, checked(body)))) throw notFound('notifications.templateNotFound');
+    const template = checked(body);
+    await this.audit.transaction(async (db, record) => {
+      const before = await this.repository.templateForUpdate(id, db);
+      if (!before || !(await this.repository.update(id, template, db))) throw notFound('notifications.templateNotFound');
+      const changes = changesOf(snapshot(before), snapshot(template));
+      if (changes) await record({ action: 'template.updated', target: { type: 'template', id, name: template.name }, changes });
+    });
   }
 
   async remove(id: number): Promise<void> {
     this.refuseDefault(id);
-    if (!(await this.repository.remove(id))) throw notFound('notifications.templateNotFound');
+    await this.audit.transaction(async (db, record) => {
+      const before = await this.repository.templateForUpdate(id, db);
+      if (!before || !(await this.repository.remove(id, db))) throw notFound('notifications.templateNotFound');
+      await record({
+        action: 'template.deleted',
+        target: { type: 'template', id, name: before.name },
+        changes: changesOf(snapshot(before), null),
+      });
+    });
   }
 
   /** Renders texts (saved or not) with the event's sample values; variables the event does not fill are named. */
@@ -131,3 +159,5 @@ function toTemplateDto(row: TemplateRow): TemplateDto {
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }
+
+const snapshot = ({ name, event, language, subject, content }: TemplateRequest) => ({ name, event, language, subject, content });

@@ -1,4 +1,4 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -9,21 +9,10 @@ import {
   WebSocketServer,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import {
-  ADMINS_ROOM,
-  BrowserHandshakeAuth,
-  ClientToServerEvents,
-  MESSAGES,
-  MessageCode,
-  ServerToClientEvents,
-  SubscribeResult,
-} from '@vigil/proto';
+import { ADMINS_ROOM, ClientToServerEvents, MESSAGES, MessageCode, ServerToClientEvents, SubscribeResult } from '@vigil/proto';
 import type { AuthUser } from '../common/decorators';
 import { SessionService } from '../auth/session.service';
-import { handshakeAddress, TrustFunction, trustFunction } from '../common/client-address';
-import type { AppConfig } from '../config/config';
-import { APP_CONFIG } from '../config/config.module';
-import { DisplayKeysService } from '../display-keys/display-keys.service';
+import { CredentialResolver } from '../auth/credentials';
 import { displayRoom, isRoomAllowed, SocketAccess, userRoom } from './rooms';
 import { atExpiry } from './session-expiry';
 
@@ -41,8 +30,8 @@ export type BrowserServer = Server<ClientToServerEvents, ServerToClientEvents, R
 export type BrowserSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /**
- * Browser sockets on the API's own port. The handshake is authenticated once (JWT in `auth.token`); a bad token is
- * refused before the connection opens, no token makes an anonymous socket that may join only public rooms. A
+ * Browser sockets on the API's own port. The handshake is authenticated once by the credential resolver (JWT in
+ * `auth.token`, or a wall's `auth.displayKey`; never an API key); a bad one is refused before the connection opens, no token makes an anonymous socket that may join only public rooms. A
  * signed-in socket lives as long as its token: at the token's expiry it is told so and closed.
  */
 @WebSocketGateway({ serveClient: false })
@@ -52,16 +41,10 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer>, OnGatewayC
   @WebSocketServer()
   server!: BrowserServer;
 
-  /** Who may name the caller in `X-Forwarded-For` (TRUST_PROXY), for the limits keyed by address. */
-  private readonly trust: TrustFunction;
-
   constructor(
     private readonly sessions: SessionService,
-    private readonly displayKeys: DisplayKeysService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.trust = trustFunction(config.trustProxy);
-  }
+    private readonly credentials: CredentialResolver,
+  ) {}
 
   afterInit(server: BrowserServer): void {
     server.use((socket, next) => {
@@ -126,31 +109,34 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer>, OnGatewayC
 
   /** Null when the socket may connect, else why not (and, for a limit, the seconds to wait). */
   private async authenticate(socket: BrowserSocket): Promise<[MessageCode, number?] | null> {
-    const auth = (socket.handshake.auth ?? {}) as BrowserHandshakeAuth;
-    const token = typeof auth.token === 'string' && auth.token !== '' ? auth.token : null;
-    socket.data.token = token;
+    socket.data.token = null;
     socket.data.user = null;
     socket.data.expiresAt = null;
     socket.data.displayKeyId = null;
-    if (token === null && auth.displayKey !== undefined) {
-      const verdict = await this.displayKeys.verify(auth.displayKey, handshakeAddress(socket.handshake, this.trust));
-      if (!verdict.ok) return verdict.code === 'wall.tooManyFailures' ? [verdict.code, verdict.retryAfter] : [verdict.code];
-      socket.data.displayKeyId = verdict.id;
-      await socket.join(displayRoom(verdict.id));
-      return null;
+    const credential = await this.credentials.fromHandshake(socket.handshake);
+    switch (credential.kind) {
+      case 'none':
+        // Anonymous visitors start in no room but may ask for the public ones.
+        return null;
+      case 'display':
+        socket.data.displayKeyId = credential.keyId;
+        await socket.join(displayRoom(credential.keyId));
+        return null;
+      case 'session': {
+        const { user, token, expiresAt } = credential;
+        socket.data.token = token;
+        socket.data.user = user;
+        socket.data.expiresAt = expiresAt;
+        await socket.join(userRoom(user.id));
+        if (user.role === 'admin') await socket.join(ADMINS_ROOM);
+        return null;
+      }
+      case 'refused':
+        return credential.retryAfter === undefined ? [credential.code] : [credential.code, credential.retryAfter];
+      case 'apiKey':
+        // The resolver refuses keys on sockets already; a key never makes a socket.
+        return ['apiKeys.socketRefused'];
     }
-    if (token === null) {
-      // Anonymous visitors start in no room but may ask for the public ones.
-      return null;
-    }
-    const session = await this.sessions.resolveSession(token);
-    if (!session) return ['auth.tokenInvalid'];
-    const { user, expiresAt } = session;
-    socket.data.user = user;
-    socket.data.expiresAt = expiresAt;
-    await socket.join(userRoom(user.id));
-    if (user.role === 'admin') await socket.join(ADMINS_ROOM);
-    return null;
   }
 
   /** Drops the wall screens opened with a revoked display key. */

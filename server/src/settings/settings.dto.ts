@@ -1,9 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean } from 'class-validator';
-import type { InstanceSettings } from '@vigil/proto';
+import { IsBoolean, IsOptional } from 'class-validator';
+import type { UpdateSettingsRequest } from '@vigil/proto';
 
-export class UpdateSettingsDto implements InstanceSettings {
-  @ApiProperty({ description: 'Whether visitors may register accounts themselves' })
+/** The settings to change; those left out stay as they are. */
+export class UpdateSettingsDto implements UpdateSettingsRequest {
+  @ApiProperty({ description: 'Whether visitors may register accounts themselves', required: false })
+  @IsOptional()
   @IsBoolean({ message: 'validation.booleanRequired' })
-  allowRegistration: boolean;
+  allowRegistration?: boolean;
+
+  @ApiProperty({ description: 'Whether every account must set up two-factor sign-in', required: false })
+  @IsOptional()
+  @IsBoolean({ message: 'validation.booleanRequired' })
+  requireTwoFactor?: boolean;
+
+  @ApiProperty({ description: 'Whether password sign-in is disabled in favour of single sign-on', required: false })
+  @IsOptional()
+  @IsBoolean({ message: 'validation.booleanRequired' })
+  passwordLoginDisabled?: boolean;
 }

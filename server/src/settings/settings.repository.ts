@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { Setting } from './setting.entity';
 
 @Injectable()
@@ -15,8 +15,9 @@ export class SettingsRepository {
     return row ? (row.value as T) : undefined;
   }
 
-  async set(key: string, value: unknown): Promise<void> {
-    await this.repo.upsert({ key, value: value as object }, ['key']);
+  /** `db`: the transaction the setting commits with (and its audit entry). */
+  async set(key: string, value: unknown, db?: EntityManager): Promise<void> {
+    await (db ? db.getRepository(Setting) : this.repo).upsert({ key, value: value as object }, ['key']);
   }
 
   /** Stores `value` unless the key exists, then returns what is stored: several instances agree on one value. */

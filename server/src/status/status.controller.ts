@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type {
   DashboardResponse,
   DisplayKeyCreatedResponse,
@@ -9,11 +9,10 @@ import type {
   StatusDataResponse,
   WallDataResponse,
 } from '@vigil/proto';
-import { notFound, tooManyRequests, unauthorized } from '../common/api-exception';
-import { Auth, AuthUser, ClientIp, Public, Roles } from '../common/decorators';
+import { notFound } from '../common/api-exception';
+import { Auth, AuthUser, DisplayKeyAllowed, Public, Roles } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
-import { SessionService } from '../auth/session.service';
 import { DisplayKeysService } from '../display-keys/display-keys.service';
 import { badgeSvg } from './badge';
 import { CreateDisplayKeyDto, SaveStatusConfigDto } from './status.dto';
@@ -26,7 +25,6 @@ export class StatusController {
   constructor(
     private readonly status: StatusService,
     private readonly displayKeys: DisplayKeysService,
-    private readonly sessions: SessionService,
   ) {}
 
   @Get('status/config')
@@ -69,22 +67,12 @@ export class StatusController {
     return { dashboard: await this.status.dashboard() };
   }
 
-  /** A wall screen: a display key (`X-Display-Key` header or `key` query) or a signed-in user. */
-  @Public()
+  /** A wall screen: a display key (`X-Display-Key` header or `key` query) or any signed-in caller. */
+  @DisplayKeyAllowed()
   @Get('wall/data')
   @Header('Cache-Control', 'no-store')
   @Reply()
-  async wall(@Req() req: Request, @ClientIp() ip: string, @Query('key') key?: string): Promise<Payload<WallDataResponse>> {
-    const header = req.headers['x-display-key'];
-    const displayKey = typeof header === 'string' ? header : key;
-    if (displayKey !== undefined) {
-      const verdict = await this.displayKeys.verify(displayKey, ip);
-      if (!verdict.ok)
-        throw verdict.code === 'wall.tooManyFailures' ? tooManyRequests(verdict.code, verdict.retryAfter) : unauthorized(verdict.code);
-    } else {
-      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (!bearer || !(await this.sessions.resolve(bearer))) throw unauthorized('auth.required');
-    }
+  async wall(): Promise<Payload<WallDataResponse>> {
     return { data: await this.status.wall() };
   }
 

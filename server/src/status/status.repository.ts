@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDto, MonitorStatus, MonitorType, PublicAgent, PublicMonitor, StatusChange, StatusConfigItem } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { percent } from '../agents/figures';
 import { execute, queryRow, queryRows } from '../database/rows';
 import { uptimePercent } from '../monitors/monitor.mapper';
@@ -115,8 +115,8 @@ export class StatusRepository {
   }
 
   /** Replaces both selections in one transaction; ids of missing monitors or agents are ignored. */
-  async select(monitorIds: number[], agentIds: number[]): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+  async select(monitorIds: number[], agentIds: number[], db?: EntityManager): Promise<void> {
+    const replace = async (manager: EntityManager) => {
       await execute(manager, `DELETE FROM status_monitors`);
       await execute(manager, `DELETE FROM status_agents`);
       await execute(
@@ -129,7 +129,8 @@ export class StatusRepository {
         `INSERT INTO status_agents (agent_id) SELECT id FROM agents WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
         [agentIds],
       );
-    });
+    };
+    await (db ? replace(db) : this.dataSource.transaction(replace));
   }
 
   /** Public monitors: only the selected ones, or every monitor (the wall). */

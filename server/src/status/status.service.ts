@@ -7,12 +7,15 @@ import {
   MonitorDto,
   overallOf,
   StatusConfig,
+  StatusConfigItem,
   StatusData,
   StatusPageSettings,
   SUMMARY_HISTORY_SLOTS,
   WallData,
 } from '@vigil/proto';
 import { AgentsRepository } from '../agents/agents.repository';
+import { AuditLog } from '../audit/audit-log.service';
+import { changesOf } from '../audit/audit-changes';
 import { notFound } from '../common/api-exception';
 import { DomainEvents } from '../events/domain-events.service';
 import type { StatusItemChange } from '../events/event-map';
@@ -56,6 +59,7 @@ export class StatusService {
     private readonly agents: AgentsRepository,
     private readonly events: DomainEvents,
     private readonly assets: StatusAssets,
+    private readonly audit: AuditLog,
   ) {}
 
   async settingsOf(): Promise<StatusPageSettings> {
@@ -76,8 +80,22 @@ export class StatusService {
       showResources: input.showResources ?? true,
     };
     this.assets.check(settings);
-    await this.settings.set(SETTINGS_KEY, settings);
-    await this.status.select(input.monitors, input.agents);
+    const before = await this.config();
+    await this.audit.transaction(async (db, record) => {
+      await this.settings.set(SETTINGS_KEY, settings, db);
+      await this.status.select(input.monitors, input.agents, db);
+      const chosen = (items: StatusConfigItem[]) => items.filter((item) => item.selected).map((item) => item.id);
+      const changes = changesOf(
+        { ...settingsAsSaved(before), monitors: chosen(before.monitors), agents: chosen(before.agents) },
+        // Ids as saved: those of monitors and agents that exist, in id order.
+        {
+          ...settings,
+          monitors: before.monitors.map((m) => m.id).filter((id) => input.monitors.includes(id)),
+          agents: before.agents.map((a) => a.id).filter((id) => input.agents.includes(id)),
+        },
+      );
+      if (changes) await record({ action: 'status_page.saved', target: { type: 'status_page', name: settings.title }, changes });
+    });
     this.invalidate();
     this.events.emit('status.config_changed', {});
   }
@@ -211,3 +229,11 @@ function touch(data: StatusData): void {
   data.overall = overallOf([...data.monitors, ...data.agents]);
   data.updated_at = new Date().toISOString();
 }
+
+const settingsAsSaved = ({ title, description, logoUrl, customCss, showResources }: StatusPageSettings): StatusPageSettings => ({
+  title,
+  description,
+  logoUrl,
+  customCss,
+  showResources,
+});

@@ -13,6 +13,9 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallel
  */
 export const HASH_CONCURRENCY = 2;
 
+/** The stored "hash" of an account that has no password (created by single sign-on): no password verifies against it. */
+export const NO_PASSWORD = '!';
+
 /**
  * Every argon2id hash and verification of the server (sign-in, registration, user creation, password changes), in one
  * queue that runs at most `HASH_CONCURRENCY` at once, first come first served.
@@ -35,6 +38,8 @@ export class PasswordHasher {
   }
 
   async verify(passwordHash: string, password: string): Promise<boolean> {
+    // An account without a password (single sign-on) takes as long to refuse as a wrong password.
+    if (passwordHash === NO_PASSWORD) return this.verifyDecoy(password);
     try {
       return await this.inTurn(() => verify(passwordHash, password));
     } catch {

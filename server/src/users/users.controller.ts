@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { ChangePasswordResponse, UserResponse, UsersPageResponse } from '@vigil/proto';
 import { TokenService } from '../auth/token.service';
-import { Auth, AuthUser, ClientIp, Roles } from '../common/decorators';
+import { Auth, AuthUser, ClientIp, Roles, SessionOnly } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
 import { ChangePasswordDto, CreateUserDto, ListUsersQuery, UpdateUserDto } from './users.dto';
@@ -37,6 +37,8 @@ export class UsersController {
     return { user: await this.users.get(auth, id) };
   }
 
+  /** An account route (a profile, or an admin setting a role or password): a session only, so no key can. */
+  @SessionOnly()
   @Put(':id')
   @Reply('users.updated')
   async update(@Auth() auth: AuthUser, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateUserDto): Promise<Payload<UserResponse>> {
@@ -51,6 +53,7 @@ export class UsersController {
   }
 
   /** Answers with a fresh token: the change invalidates every token issued before it, this session's included. */
+  @SessionOnly()
   @Post(':id/change-password')
   @HttpCode(200)
   @Reply('users.passwordChanged')

@@ -31,13 +31,16 @@ export class UsersRepository {
     this.manager = dataSource.manager;
   }
 
-  /** Runs `work` in one transaction holding an advisory lock, so user-count rules cannot race. */
-  transaction<T>(lockKey: number, work: (users: UsersRepository) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one transaction holding an advisory lock, so user-count rules cannot race; `db` is the transaction
+   * for what commits with the change (its audit entry).
+   */
+  transaction<T>(lockKey: number, work: (users: UsersRepository, db: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
       await execute(manager, 'SELECT pg_advisory_xact_lock($1)', [lockKey]);
       const scoped = Object.create(UsersRepository.prototype) as UsersRepository;
       Object.assign(scoped, { dataSource: this.dataSource, manager });
-      return work(scoped);
+      return work(scoped, manager);
     });
   }
 

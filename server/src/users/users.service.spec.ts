@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { LoginLimiter } from '../auth/login-limiter';
+import { fakeAuditLog } from '../audit/audit-log.testing';
 import { ApiException } from '../common/api-exception';
 import type { DomainEvents } from '../events/domain-events.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -34,7 +35,14 @@ describe(UsersService.name, () => {
     users = fakeUsers(existing);
     const settings = { read: async () => ({ allowRegistration }) } as unknown as SettingsService;
     const events = { emit: jest.fn() } as unknown as DomainEvents;
-    return new UsersService(users as unknown as UsersRepository, settings, events, {} as LoginLimiter, hasher as unknown as PasswordHasher);
+    return new UsersService(
+      users as unknown as UsersRepository,
+      settings,
+      events,
+      {} as LoginLimiter,
+      hasher as unknown as PasswordHasher,
+      fakeAuditLog(),
+    );
   };
   const founder = { username: 'founder', email: 'founder@example.test' };
   const input = { username: 'newbie', email: 'newbie@example.test', password: 'correct-horse-1' };

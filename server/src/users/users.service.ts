@@ -3,9 +3,12 @@ import { PAGE_SIZE_DEFAULT, Role, UserDto, UsersPageResponse } from '@vigil/prot
 import { LoginLimiter } from '../auth/login-limiter';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../common/api-exception';
 import type { AuthUser } from '../common/decorators';
+import { AuditLog, type AuditEntry } from '../audit/audit-log.service';
+import { changesOf, SECRET } from '../audit/audit-changes';
+import type { Sql } from '../database/rows';
 import { DomainEvents } from '../events/domain-events.service';
 import { SettingsService } from '../settings/settings.service';
-import { PasswordHasher } from './password-hasher';
+import { NO_PASSWORD, PasswordHasher } from './password-hasher';
 import { User } from './user.entity';
 import { toUserDto } from './user.mapper';
 import { ChangePasswordDto, CreateUserDto, ListUsersQuery, UpdateUserDto } from './users.dto';
@@ -22,6 +25,7 @@ export class UsersService {
     private readonly events: DomainEvents,
     private readonly limiter: LoginLimiter,
     private readonly hasher: PasswordHasher,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -30,18 +34,22 @@ export class UsersService {
    * two reads, not an argon2id computation; the transaction decides again, as a concurrent one may have won.
    */
   async register(input: { username: string; email: string; password: string }): Promise<UserDto> {
-    const { allowRegistration } = await this.settings.read();
+    const { allowRegistration, passwordLoginDisabled } = await this.settings.read();
     const mayRegister = async (users: UsersRepository): Promise<boolean> => {
       const first = (await users.count()) === 0;
-      if (!first && !allowRegistration) throw forbidden('auth.registrationClosed');
+      // Closed too while passwords do not sign in (single sign-on only): the new account would have no way in.
+      if (!first && (!allowRegistration || passwordLoginDisabled)) throw forbidden('auth.registrationClosed');
       await this.assertAvailable(users, input.username, input.email);
       return first;
     };
     await mayRegister(this.users);
     const passwordHash = await this.hasher.hash(input.password);
-    const user = await this.users.transaction(USER_COUNT_LOCK, async (users) => {
+    const user = await this.users.transaction(USER_COUNT_LOCK, async (users, db) => {
       const first = await mayRegister(users);
-      return this.insert(users, { ...input, passwordHash, role: first ? 'admin' : 'user' });
+      const created = await this.insert(users, { ...input, passwordHash, role: first ? 'admin' : 'user' });
+      // Nobody is signed in: the new account registered itself.
+      await this.record(db, 'user.registered', null, created, { id: created.id, username: created.username });
+      return created;
     });
     return this.announce('user.created', user);
   }
@@ -50,7 +58,11 @@ export class UsersService {
     const email = input.email ?? null;
     await this.assertAvailable(this.users, input.username, email);
     const passwordHash = await this.hasher.hash(input.password);
-    const user = await this.insert(this.users, { username: input.username, email, passwordHash, role: input.role ?? 'user' });
+    const user = await this.users.transaction(USER_COUNT_LOCK, async (users, db) => {
+      const created = await this.insert(users, { username: input.username, email, passwordHash, role: input.role ?? 'user' });
+      await this.record(db, 'user.created', null, created);
+      return created;
+    });
     return this.announce('user.created', user);
   }
 
@@ -76,14 +88,14 @@ export class UsersService {
     // Ordinary users edit their name and address; roles and password resets are the admins'.
     if (!isAdmin && (input.role !== undefined || input.password !== undefined)) throw forbidden();
     const passwordHash = input.password !== undefined ? await this.hasher.hash(input.password) : undefined;
-    const user = await this.users.transaction(USER_COUNT_LOCK, async (users) => {
+    const user = await this.users.transaction(USER_COUNT_LOCK, async (users, db) => {
       const current = await this.find(users, id);
-      if (current.role === 'admin' && input.role === 'user' && (await users.countAdmins()) <= 1) {
+      if (current.role === 'admin' && input.role !== undefined && input.role !== 'admin' && (await users.countAdmins()) <= 1) {
         throw conflict('users.lastAdmin');
       }
       if (self && input.role !== undefined && input.role !== current.role) throw forbidden('users.ownRole');
       await this.assertAvailable(users, input.username, input.email, id);
-      return this.write(() =>
+      const updated = await this.write(() =>
         users.update(id, {
           username: input.username,
           email: input.email,
@@ -92,16 +104,19 @@ export class UsersService {
           bumpTokenVersion: passwordHash !== undefined || (input.role !== undefined && input.role !== current.role),
         }),
       );
+      await this.record(db, updated.role !== current.role ? 'user.role_changed' : 'user.updated', current, updated);
+      return updated;
     });
     return this.announce('user.updated', user);
   }
 
   async remove(auth: AuthUser, id: number): Promise<void> {
     if (auth.id === id) throw badRequest('users.cannotDeleteSelf');
-    const user = await this.users.transaction(USER_COUNT_LOCK, async (users) => {
+    const user = await this.users.transaction(USER_COUNT_LOCK, async (users, db) => {
       const target = await this.find(users, id);
       if (target.role === 'admin' && (await users.countAdmins()) <= 1) throw conflict('users.lastAdmin');
       await users.delete(id);
+      await this.record(db, 'user.deleted', target, null);
       return target;
     });
     this.announce('user.deleted', user);
@@ -120,7 +135,49 @@ export class UsersService {
       await this.limiter.recordFailure(address, auth.username);
       throw badRequest('users.currentPasswordWrong');
     }
-    return this.users.update(id, { passwordHash: await this.hasher.hash(input.newPassword), bumpTokenVersion: true });
+    const passwordHash = await this.hasher.hash(input.newPassword);
+    return this.users.transaction(USER_COUNT_LOCK, async (users, db) => {
+      const updated = await users.update(id, { passwordHash, bumpTokenVersion: true });
+      await this.record(db, 'user.password_changed', user, updated);
+      return updated;
+    });
+  }
+
+  /**
+   * An account created at its first single sign-on: the provider's name made unique (`alice`, `alice2`, …), the
+   * verified email unless another account has it, the role the provider maps to, and no usable password.
+   */
+  async createExternal(input: { username: string; email: string | null; role: Role }): Promise<User> {
+    const user = await this.users.transaction(USER_COUNT_LOCK, async (users, db) => {
+      let username = input.username;
+      for (let n = 2; await users.usernameTaken(username); n += 1) username = `${input.username}${n}`;
+      const email = input.email && !(await users.emailTaken(input.email)) ? input.email : null;
+      const created = await this.insert(users, { username, email, passwordHash: NO_PASSWORD, role: input.role });
+      // Created by a sign-in, not by someone signed in: the account itself is the actor.
+      await this.record(db, 'user.created', null, created, { id: created.id, username: created.username });
+      return created;
+    });
+    this.announce('user.created', user);
+    return user;
+  }
+
+  /**
+   * The role a provider's claim maps to, applied at sign-in; older tokens stop working. The last admin is never
+   * demoted this way (the provider's groups may be wrong; Vigil must stay administrable).
+   */
+  async applyProviderRole(id: number, role: Role): Promise<User> {
+    let changed = false;
+    const user = await this.users.transaction(USER_COUNT_LOCK, async (users, db) => {
+      const current = await this.find(users, id);
+      if (current.role === role || (current.role === 'admin' && (await users.countAdmins()) <= 1)) return current;
+      changed = true;
+      const updated = await users.update(id, { role, bumpTokenVersion: true });
+      // The provider's claim changed the role at sign-in: no signed-in user did it.
+      await this.record(db, 'user.role_changed', current, updated, null);
+      return updated;
+    });
+    if (changed) this.announce('user.updated', user);
+    return user;
   }
 
   /** The user behind a verified token, or null when it no longer exists. */
@@ -134,6 +191,15 @@ export class UsersService {
 
   countUsers(): Promise<number> {
     return this.users.count();
+  }
+
+  /** The account's change for the audit log: name, email and role as they are, the password only as changed. */
+  private record(db: Sql, action: AuditEntry['action'], before: User | null, after: User | null, actor?: AuditEntry['actor']) {
+    const user = (after ?? before)!;
+    const changes = changesOf(before && accountSnapshot(before), after && accountSnapshot(after), (field, value) =>
+      field === 'password' ? SECRET : value,
+    );
+    return this.audit.record(db, { action, target: { type: 'user', id: user.id, name: user.username }, changes, actor });
   }
 
   private assertSelfOrAdmin(auth: AuthUser, id: number): void {
@@ -173,3 +239,6 @@ export class UsersService {
     return dto;
   }
 }
+
+/** The hash stands for the password: compared to see it changed, never recorded. */
+const accountSnapshot = (user: User) => ({ username: user.username, email: user.email, role: user.role, password: user.passwordHash });

@@ -1,14 +1,15 @@
 import { Body, Controller, Delete, Get, Headers, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { WebPushKeyResponse, WebPushSubscriptionsResponse } from '@vigil/proto';
-import { Auth, type AuthUser } from '../common/decorators';
+import { Auth, type AuthUser, SelfService } from '../common/decorators';
 import { Payload, Reply } from '../common/reply';
 import { WebPushSubscribeDto, WebPushUnsubscribeDto } from './web-push.dto';
 import { WebPushService } from './web-push.service';
 
 /**
  * Browser notifications, for every signed-in user: the key a browser subscribes with and the caller's own browsers.
- * Not under `/api/push/`, which is the push monitors' heartbeat URL (`/api/push/{token}`).
+ * Not under `/api/push/`, which is the push monitors' heartbeat URL (`/api/push/{token}`). Self-service: a viewer may
+ * have its own browsers notified too.
  */
 @ApiTags('web-push')
 @ApiBearerAuth()
@@ -28,6 +29,7 @@ export class WebPushController {
     return { data: await this.webPush.list(auth) };
   }
 
+  @SelfService()
   @Post('subscriptions')
   @Reply('webPush.subscribed')
   async subscribe(
@@ -38,6 +40,7 @@ export class WebPushController {
     return { data: { id: await this.webPush.subscribe(auth, body, userAgent) } };
   }
 
+  @SelfService()
   @Delete('subscriptions')
   @Reply('webPush.unsubscribed')
   unsubscribe(@Auth() auth: AuthUser, @Body() body: WebPushUnsubscribeDto): Promise<void> {

@@ -5,6 +5,7 @@ import { ReportLimiter } from '../../src/agents/report-limiter';
 import { newRegistrationToken, secretHash } from '../../src/agents/secrets';
 import { CREDENTIAL_FAILURES, CredentialLimiter } from '../../src/auth/credential-limiter';
 import { ApiException } from '../../src/common/api-exception';
+import { Limiter } from '../../src/common/limits/limiter';
 import { DomainEvents } from '../../src/events/domain-events.service';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
 
@@ -48,8 +49,8 @@ describe(`${AgentsService.name} with unknown registration tokens`, () => {
     const service = await newMediumService(AgentsService, database, {
       real: [AgentsRepository, DomainEvents],
       use: [
-        { provide: ReportLimiter, useValue: new ReportLimiter() },
-        { provide: CredentialLimiter, useValue: new CredentialLimiter(null) },
+        { provide: ReportLimiter, useValue: new ReportLimiter(new Limiter()) },
+        { provide: CredentialLimiter, useValue: new CredentialLimiter(new Limiter()) },
       ],
     });
     ({ sut, close } = service);

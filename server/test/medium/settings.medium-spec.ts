@@ -1,3 +1,5 @@
+import { AuditLog } from '../../src/audit/audit-log.service';
+import { AuditRepository } from '../../src/audit/audit.repository';
 import { SettingsRepository } from '../../src/settings/settings.repository';
 import { SettingsService } from '../../src/settings/settings.service';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
@@ -8,12 +10,12 @@ describe(SettingsService.name, () => {
   afterAll(() => database.close());
 
   it('keeps registration closed until an admin opens it, and stores the change', async () => {
-    const { sut, close } = await newMediumService(SettingsService, database, { real: [SettingsRepository] });
-    expect(await sut.read()).toEqual({ allowRegistration: false });
+    const { sut, close } = await newMediumService(SettingsService, database, { real: [SettingsRepository, AuditLog, AuditRepository] });
+    expect(await sut.read()).toEqual({ allowRegistration: false, requireTwoFactor: false, passwordLoginDisabled: false });
     await sut.update({ allowRegistration: true });
     const rows = await database.dataSource.query(`SELECT value FROM settings WHERE key = 'allow_registration'`);
     expect(rows).toEqual([{ value: true }]);
-    expect(await sut.read()).toEqual({ allowRegistration: true });
+    expect(await sut.read()).toEqual({ allowRegistration: true, requireTwoFactor: false, passwordLoginDisabled: false });
     await close();
   });
 });

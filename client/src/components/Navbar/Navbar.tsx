@@ -81,6 +81,7 @@ export function Navbar() {
           <Divider my="sm" />
           <MantineNavLink component={Link} to={PATHS.profile} label={t('nav.profile')} onClick={drawer.close} />
           {user?.role === 'admin' && <MantineNavLink component={Link} to={PATHS.users} label={t('nav.users')} onClick={drawer.close} />}
+          {user?.role === 'admin' && <MantineNavLink component={Link} to={PATHS.audit} label={t('nav.audit')} onClick={drawer.close} />}
         </Stack>
       </Drawer>
     </header>

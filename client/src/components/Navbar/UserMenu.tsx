@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconChevronDown, IconHistory, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
 import type { UserDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -42,6 +42,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
         {user?.role === 'admin' && (
           <Menu.Item component={Link} to={PATHS.users} leftSection={<IconUsers size={16} />} data-testid="nav-users">
             {t('nav.users')}
+          </Menu.Item>
+        )}
+        {user?.role === 'admin' && (
+          <Menu.Item component={Link} to={PATHS.audit} leftSection={<IconHistory size={16} />} data-testid="nav-audit">
+            {t('nav.audit')}
           </Menu.Item>
         )}
         <Menu.Item component={Link} to={PATHS.profile} leftSection={<IconUser size={16} />} data-testid="nav-profile">

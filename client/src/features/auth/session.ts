@@ -3,6 +3,8 @@ import type { UserDto } from '@vigil/proto';
 /** Local-storage keys of the signed-in session (spec section 9). */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
+/** Set while admins require two-factor sign-in and this account has not set it up (the app then leads to /profile). */
+export const TWO_FACTOR_SETUP_KEY = 'twoFactorSetupRequired';
 
 export interface StoredSession {
   token: string | null;
@@ -43,7 +45,17 @@ export function writeUser(user: UserDto): void {
   localStorage.setItem(USER_KEY, JSON.stringify(user));
 }
 
+export function readTwoFactorSetupRequired(): boolean {
+  return localStorage.getItem(TWO_FACTOR_SETUP_KEY) === 'true';
+}
+
+export function writeTwoFactorSetupRequired(required: boolean): void {
+  if (required) localStorage.setItem(TWO_FACTOR_SETUP_KEY, 'true');
+  else localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
+}
+
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
 }

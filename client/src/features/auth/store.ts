@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { ApiError, onUnauthorized } from '../../api/http';
 import { loginRedirectHeld, navigateTo } from '../../app/navigation';
 import { authApi } from './api';
-import { clearSession, readSession, writeToken, writeUser } from './session';
+import { clearSession, readSession, readTwoFactorSetupRequired, writeToken, writeTwoFactorSetupRequired, writeUser } from './session';
 
 export type LoginResult = { success: true; user: UserDto } | { success: false; error: unknown };
 
@@ -12,8 +12,11 @@ interface AuthState {
   token: string | null;
   /** True until the stored session has been restored or rejected at startup. */
   loading: boolean;
+  /** Admins require two-factor sign-in and this account has not set it up: every page leads to the profile's setup. */
+  twoFactorSetupRequired: boolean;
   init: () => Promise<void>;
-  login: (username: string, password: string) => Promise<LoginResult>;
+  /** `code`: the authenticator or recovery code, on the second step of a two-factor sign-in. */
+  login: (username: string, password: string, code?: string) => Promise<LoginResult>;
   logout: () => void;
   /** Replaces the signed-in user after a profile change or a live update of the same account. */
   setUser: (user: UserDto) => void;
@@ -21,6 +24,7 @@ interface AuthState {
   setToken: (token: string) => void;
   /** Re-reads the signed-in user; a 401 on the way ends the session through the API client. */
   refreshUser: () => Promise<void>;
+  setTwoFactorSetupRequired: (required: boolean) => void;
 }
 
 /** The signed-in session: the user, their token and whether startup restoration is still running (spec section 4). */
@@ -28,6 +32,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   user: null,
   token: null,
   loading: true,
+  twoFactorSetupRequired: readTwoFactorSetupRequired(),
   async init() {
     const { token, user } = readSession();
     if (token && user) {
@@ -44,20 +49,22 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       const response = await authApi.me();
       if (!response.user) throw new ApiError({ status: 200, message: '', code: 'auth.fetchUserFailed' });
       writeUser(response.user);
+      get().setTwoFactorSetupRequired(response.twoFactorSetupRequired === true);
       set({ user: response.user, loading: false });
     } catch {
       clearSession();
       set({ token: null, user: null, loading: false });
     }
   },
-  async login(username, password) {
+  async login(username, password, code) {
     try {
-      const response = await authApi.login({ username, password });
+      const response = await authApi.login({ username, password, ...(code === undefined ? {} : { code }) });
       if (!response.token || !response.user) {
         return { success: false, error: new ApiError({ status: 200, message: '', code: 'auth.loginFailed' }) };
       }
       writeToken(response.token);
       writeUser(response.user);
+      get().setTwoFactorSetupRequired(response.twoFactorSetupRequired === true);
       set({ token: response.token, user: response.user, loading: false });
       return { success: true, user: response.user };
     } catch (error) {
@@ -66,7 +73,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
   logout() {
     clearSession();
-    set({ token: null, user: null, loading: false });
+    set({ token: null, user: null, loading: false, twoFactorSetupRequired: false });
     navigateTo('/login', { replace: true });
   },
   setUser(user) {
@@ -83,19 +90,26 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     try {
       const response = await authApi.me();
       if (response.user) get().setUser(response.user);
+      get().setTwoFactorSetupRequired(response.twoFactorSetupRequired === true);
     } catch {
       // A 401 already ended the session; other failures keep the current state until the next call decides.
     }
+  },
+  setTwoFactorSetupRequired(required) {
+    writeTwoFactorSetupRequired(required);
+    set({ twoFactorSetupRequired: required });
   },
 }));
 
 /** Authenticated means a token exists (spec section 4). */
 export const selectIsAuthenticated = (state: AuthState) => state.token !== null;
 export const selectIsAdmin = (state: AuthState) => state.token !== null && state.user?.role === 'admin';
+/** Whether to offer changes: not to a `viewer`, who only reads (the server refuses its writes anyway). */
+export const selectCanWrite = (state: AuthState) => state.user?.role !== 'viewer';
 
 // The API client has already cleared storage on a 401; the state follows and the user is sent to sign in again.
 onUnauthorized(() => {
   if (useAuthStore.getState().token === null) return;
-  useAuthStore.setState({ token: null, user: null, loading: false });
+  useAuthStore.setState({ token: null, user: null, loading: false, twoFactorSetupRequired: false });
   if (!loginRedirectHeld()) navigateTo('/login', { replace: true });
 });

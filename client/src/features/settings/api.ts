@@ -1,7 +1,8 @@
-import type { InstanceSettings, SettingsResponse } from '@vigil/proto';
+import type { SettingsResponse, UpdateSettingsRequest } from '@vigil/proto';
 import { http } from '../../api/http';
 
 export const settingsApi = {
   read: () => http.get<SettingsResponse>('/api/settings'),
-  update: (settings: InstanceSettings) => http.put<SettingsResponse>('/api/settings', settings),
+  /** Changes only the settings given. */
+  update: (settings: UpdateSettingsRequest) => http.put<SettingsResponse>('/api/settings', settings),
 };

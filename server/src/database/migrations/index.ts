@@ -11,6 +11,10 @@ import { RegistrationTokenHost1764700000000 } from './1764700000000-registration
 import { NotificationDeliveryId1764800000000 } from './1764800000000-notification-delivery-id';
 import { NotificationTemplates1764920000000 } from './1764920000000-notification-templates';
 import { WebPushSubscriptions1764940000000 } from './1764940000000-web-push-subscriptions';
+import { ApiKeys1765000000000 } from './1765000000000-api-keys';
+import { TwoFactor1765100000000 } from './1765100000000-two-factor';
+import { SingleSignOn1765200000000 } from './1765200000000-single-sign-on';
+import { AuditLog1765300000000 } from './1765300000000-audit-log';
 
 /** Every migration, in order. Both the embedded and the external database run exactly these. */
-export const MIGRATIONS = [Initial1763800000000, Monitors1763900000000, Agents1764000000000, Status1764100000000, Notifications1764200000000, NotificationDelivery1764300000000, MonitorTypes1764400000000, CertificateAlerts1764500000000, MonitorOutboundScope1764600000000, RegistrationTokenHost1764700000000, NotificationDeliveryId1764800000000, NotificationTemplates1764920000000, WebPushSubscriptions1764940000000];
+export const MIGRATIONS = [Initial1763800000000, Monitors1763900000000, Agents1764000000000, Status1764100000000, Notifications1764200000000, NotificationDelivery1764300000000, MonitorTypes1764400000000, CertificateAlerts1764500000000, MonitorOutboundScope1764600000000, RegistrationTokenHost1764700000000, NotificationDeliveryId1764800000000, NotificationTemplates1764920000000, WebPushSubscriptions1764940000000, ApiKeys1765000000000, TwoFactor1765100000000, SingleSignOn1765200000000, AuditLog1765300000000];

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { InfoItem } from '../../../components/InfoItem/InfoItem';
 import { LiveBadge } from '../../../components/LiveBadge/LiveBadge';
 import { agentEditPath, PATHS } from '../../../routes/paths';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { formatDateTime } from '../../monitors/format';
 import { formatSpan, primaryAddress, spanBetween } from '../format';
 import { AgentStatusBadge } from './AgentStatusBadge';
@@ -25,6 +26,8 @@ interface AgentDetailHeaderProps {
  */
 export function AgentDetailHeader({ agent, refreshing, locked, onRefresh, onDelete }: AgentDetailHeaderProps) {
   const { t, i18n } = useTranslation();
+  // A viewer reads only: no edit or delete.
+  const canWrite = useAuthStore(selectCanWrite);
   const uptime = formatSpan(spanBetween(agent.created_at, agent.updated_at), (unit, count) => t(`agent.duration.${unit}`, { count }));
   return (
     <Stack gap="md">
@@ -58,26 +61,30 @@ export function AgentDetailHeader({ agent, refreshing, locked, onRefresh, onDele
           >
             {t('agent.refresh')}
           </Button>
-          <Button
-            component={Link}
-            to={agentEditPath(agent.id)}
-            variant="default"
-            leftSection={<IconPencil size={16} />}
-            disabled={locked}
-            data-testid="agent-edit"
-          >
-            {t('agent.edit')}
-          </Button>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            disabled={locked}
-            onClick={onDelete}
-            data-testid="agent-delete"
-          >
-            {t('agent.delete')}
-          </Button>
+          {canWrite && (
+            <>
+              <Button
+                component={Link}
+                to={agentEditPath(agent.id)}
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+                disabled={locked}
+                data-testid="agent-edit"
+              >
+                {t('agent.edit')}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                disabled={locked}
+                onClick={onDelete}
+                data-testid="agent-delete"
+              >
+                {t('agent.delete')}
+              </Button>
+            </>
+          )}
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

@@ -7,8 +7,11 @@ import { errorText } from '../../../api/errors';
 import { FormError, FormSuccess } from '../../../components/FormError/FormError';
 import { PATHS } from '../../../routes/paths';
 import { useAuthStore } from '../store';
+import { isTwoFactorChallenge } from '../twoFactor';
 import { useAuthStatus } from '../useAuthStatus';
 import { AuthCard } from './AuthCard';
+import { SsoButtons } from './SsoButtons';
+import { TwoFactorStep } from './TwoFactorStep';
 
 /** Where "remember me" keeps the last username, so the next sign-in starts with it filled in. */
 export const REMEMBERED_USERNAME_KEY = 'rememberedUsername';
@@ -30,6 +33,8 @@ export function LoginForm() {
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The password was right and the account has two-factor sign-in: the form asks for the code next.
+  const [codeStep, setCodeStep] = useState(false);
   const registered = (location.state as LoginRouteState | null)?.registered === true;
   const canRegister = authStatus === null || authStatus.needsSetup || authStatus.allowRegistration;
 
@@ -47,12 +52,21 @@ export function LoginForm() {
     const result = await login(username.trim(), password);
     setSubmitting(false);
     if (!result.success) {
-      setFormError(errorText(t, result.error, t('login.error.tryAgain')));
+      if (isTwoFactorChallenge(result.error)) setCodeStep(true);
+      else setFormError(errorText(t, result.error, t('login.error.tryAgain')));
       return;
     }
+    signedIn();
+  }
+
+  function signedIn() {
     if (remember) localStorage.setItem(REMEMBERED_USERNAME_KEY, username.trim());
     else localStorage.removeItem(REMEMBERED_USERNAME_KEY);
     navigate(PATHS.dashboard, { replace: true });
+  }
+
+  if (codeStep) {
+    return <TwoFactorStep username={username.trim()} password={password} onSignedIn={signedIn} onBack={() => setCodeStep(false)} />;
   }
 
   return (
@@ -98,6 +112,7 @@ export function LoginForm() {
           <Button type="submit" fullWidth disabled={submitting}>
             {submitting ? t('login.loading') : t('login.submit')}
           </Button>
+          <SsoButtons />
           {canRegister && (
             <Group justify="center" gap={4}>
               <Text size="sm" c="dimmed">

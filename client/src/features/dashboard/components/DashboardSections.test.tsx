@@ -6,7 +6,7 @@ import { useRealtimeStore } from '../../../realtime/store';
 import { pushHandlers } from '../../../realtime/handlers';
 import { agentsPage, makeAgent } from '../../../test/agents';
 import { makeCheck, makeMonitor, monitorsPage } from '../../../test/monitors';
-import { jsonResponse, MEMBER, renderWithProviders, signIn } from '../../../test/render';
+import { jsonResponse, MEMBER, renderWithProviders, signIn, VIEWER } from '../../../test/render';
 import { makeChange, makeDashboardSummary } from '../../../test/status';
 import { DASHBOARD_MONITORS, useDashboardMonitorsStore } from '../../monitors/listStore';
 import { SETTLE_DELAY_MS, useDashboardStore } from '../store';
@@ -147,6 +147,24 @@ describe('dashboard', () => {
     expect(await screen.findByText('No agents yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add agent' })).toHaveAttribute('href', '/agents/create');
     expect(screen.getByTestId('dashboard-feed')).toHaveTextContent('No status changes yet');
+  });
+
+  it('offers a viewer no add buttons on an empty dashboard', async () => {
+    signIn(VIEWER);
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(
+        url === '/api/dashboard'
+          ? jsonResponse(200, { success: true, dashboard: makeDashboardSummary({ recent_changes: [] }) })
+          : url.startsWith('/api/monitors?')
+            ? jsonResponse(200, monitorsPage([]))
+            : jsonResponse(200, agentsPage([])),
+      ),
+    );
+    renderWithProviders(<DashboardSections />);
+    expect(await screen.findByText('No monitors yet')).toBeInTheDocument();
+    expect(await screen.findByText('No agents yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add monitor' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add agent' })).not.toBeInTheDocument();
   });
 
   it.each([

@@ -23,6 +23,7 @@ import { joinRoom } from '../../../realtime/socket';
 import { usePollingFallback } from '../../../realtime/usePollingFallback';
 import { PATHS } from '../../../routes/paths';
 import { AgentCard } from '../../agents/components/AgentCard';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { useDashboardAgentsStore } from '../../agents/listStore';
 import { MonitorCard } from '../../monitors/components/MonitorCard';
 import { formatResponseTime, formatUptime } from '../../monitors/format';
@@ -60,6 +61,8 @@ function LoadingCard() {
  */
 export function DashboardSections() {
   const { t } = useTranslation();
+  // A viewer's empty dashboard offers no "add" button: the forms would refuse to save.
+  const canWrite = useAuthStore(selectCanWrite);
   const dashboard = useDashboardStore(
     useShallow((state) => ({ summary: state.summary, status: state.status, error: state.error, load: state.load })),
   );
@@ -210,11 +213,13 @@ export function DashboardSections() {
                   title={t('dashboard.monitors.empty')}
                   description={t('dashboard.monitors.emptyDescription')}
                 >
-                  <EmptyState.Actions>
-                    <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} variant="light">
-                      {t('dashboard.monitors.add')}
-                    </Button>
-                  </EmptyState.Actions>
+                  {canWrite && (
+                    <EmptyState.Actions>
+                      <Button component={Link} to={PATHS.monitorCreate} leftSection={<IconPlus size={16} />} variant="light">
+                        {t('dashboard.monitors.add')}
+                      </Button>
+                    </EmptyState.Actions>
+                  )}
                 </EmptyState>
               )}
               {monitors.status === 'ready' && monitors.rows.length > 0 && (
@@ -239,11 +244,13 @@ export function DashboardSections() {
                   title={t('dashboard.agents.empty')}
                   description={t('dashboard.agents.emptyDescription')}
                 >
-                  <EmptyState.Actions>
-                    <Button component={Link} to={PATHS.agentCreate} leftSection={<IconPlus size={16} />} variant="light">
-                      {t('dashboard.agents.add')}
-                    </Button>
-                  </EmptyState.Actions>
+                  {canWrite && (
+                    <EmptyState.Actions>
+                      <Button component={Link} to={PATHS.agentCreate} leftSection={<IconPlus size={16} />} variant="light">
+                        {t('dashboard.agents.add')}
+                      </Button>
+                    </EmptyState.Actions>
+                  )}
                 </EmptyState>
               )}
               {agents.status === 'ready' && agents.rows.length > 0 && (

@@ -4,6 +4,7 @@ import type { MonitorDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { monitorDetailPath, monitorEditPath } from '../../../routes/paths';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 
 /**
  * View, edit and delete for one monitor of the list (spec section 2). Hints are native titles: a page holds 150 of
@@ -14,6 +15,7 @@ export function MonitorActions({ monitor, onDelete }: { monitor: MonitorDto; onD
   const view = t('monitors.actions.view');
   const edit = t('monitors.actions.edit');
   const remove = t('monitors.actions.delete');
+  const canWrite = useAuthStore(selectCanWrite);
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon
@@ -26,26 +28,31 @@ export function MonitorActions({ monitor, onDelete }: { monitor: MonitorDto; onD
       >
         <IconEye size={16} />
       </ActionIcon>
-      <ActionIcon
-        component={Link}
-        to={monitorEditPath(monitor.id)}
-        variant="subtle"
-        title={edit}
-        aria-label={`${edit} ${monitor.name}`}
-        data-testid={`monitor-edit-${monitor.id}`}
-      >
-        <IconPencil size={16} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        title={remove}
-        onClick={() => onDelete(monitor)}
-        aria-label={`${remove} ${monitor.name}`}
-        data-testid={`monitor-delete-${monitor.id}`}
-      >
-        <IconTrash size={16} />
-      </ActionIcon>
+      {/* A viewer reads only. */}
+      {canWrite && (
+        <>
+          <ActionIcon
+            component={Link}
+            to={monitorEditPath(monitor.id)}
+            variant="subtle"
+            title={edit}
+            aria-label={`${edit} ${monitor.name}`}
+            data-testid={`monitor-edit-${monitor.id}`}
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            title={remove}
+            onClick={() => onDelete(monitor)}
+            aria-label={`${remove} ${monitor.name}`}
+            data-testid={`monitor-delete-${monitor.id}`}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </>
+      )}
     </Group>
   );
 }

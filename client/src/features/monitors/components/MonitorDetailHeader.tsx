@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LiveBadge } from '../../../components/LiveBadge/LiveBadge';
 import { monitorEditPath, PATHS } from '../../../routes/paths';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { MonitorStatusBadge } from './MonitorStatusBadge';
 
 export type MonitorAction = 'check' | 'pause' | 'resume' | 'delete';
@@ -22,6 +23,8 @@ interface MonitorDetailHeaderProps {
 export function MonitorDetailHeader({ monitor, busy, disabled, onAction }: MonitorDetailHeaderProps) {
   const { t } = useTranslation();
   const locked = disabled || busy !== null;
+  // A viewer reads only: no check, edit, pause or delete.
+  const canWrite = useAuthStore(selectCanWrite);
   return (
     <>
       <Button
@@ -43,61 +46,63 @@ export function MonitorDetailHeader({ monitor, busy, disabled, onAction }: Monit
           <MonitorStatusBadge monitor={monitor} size="lg" testId="monitor-detail-status" />
           <LiveBadge />
         </Group>
-        <Group gap="xs">
-          <Button
-            variant="light"
-            leftSection={<IconRefresh size={16} />}
-            loading={busy === 'check'}
-            disabled={locked && busy !== 'check'}
-            onClick={() => onAction('check')}
-            data-testid="monitor-check-now"
-          >
-            {t('monitor.checkNow')}
-          </Button>
-          <Button
-            component={Link}
-            to={monitorEditPath(monitor.id)}
-            variant="default"
-            leftSection={<IconPencil size={16} />}
-            disabled={disabled}
-            data-testid="monitor-edit"
-          >
-            {t('monitor.edit')}
-          </Button>
-          {monitor.active ? (
+        {canWrite && (
+          <Group gap="xs">
             <Button
-              variant="default"
-              leftSection={<IconPlayerPause size={16} />}
-              loading={busy === 'pause'}
-              disabled={locked && busy !== 'pause'}
-              onClick={() => onAction('pause')}
-              data-testid="monitor-pause"
+              variant="light"
+              leftSection={<IconRefresh size={16} />}
+              loading={busy === 'check'}
+              disabled={locked && busy !== 'check'}
+              onClick={() => onAction('check')}
+              data-testid="monitor-check-now"
             >
-              {t('monitor.pause')}
+              {t('monitor.checkNow')}
             </Button>
-          ) : (
             <Button
+              component={Link}
+              to={monitorEditPath(monitor.id)}
               variant="default"
-              leftSection={<IconPlayerPlay size={16} />}
-              loading={busy === 'resume'}
-              disabled={locked && busy !== 'resume'}
-              onClick={() => onAction('resume')}
-              data-testid="monitor-resume"
+              leftSection={<IconPencil size={16} />}
+              disabled={disabled}
+              data-testid="monitor-edit"
             >
-              {t('monitor.resume')}
+              {t('monitor.edit')}
             </Button>
-          )}
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            disabled={locked}
-            onClick={() => onAction('delete')}
-            data-testid="monitor-delete"
-          >
-            {t('monitor.delete')}
-          </Button>
-        </Group>
+            {monitor.active ? (
+              <Button
+                variant="default"
+                leftSection={<IconPlayerPause size={16} />}
+                loading={busy === 'pause'}
+                disabled={locked && busy !== 'pause'}
+                onClick={() => onAction('pause')}
+                data-testid="monitor-pause"
+              >
+                {t('monitor.pause')}
+              </Button>
+            ) : (
+              <Button
+                variant="default"
+                leftSection={<IconPlayerPlay size={16} />}
+                loading={busy === 'resume'}
+                disabled={locked && busy !== 'resume'}
+                onClick={() => onAction('resume')}
+                data-testid="monitor-resume"
+              >
+                {t('monitor.resume')}
+              </Button>
+            )}
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              disabled={locked}
+              onClick={() => onAction('delete')}
+              data-testid="monitor-delete"
+            >
+              {t('monitor.delete')}
+            </Button>
+          </Group>
+        )}
       </Group>
     </>
   );

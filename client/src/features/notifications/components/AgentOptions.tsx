@@ -1,6 +1,7 @@
 import { Group, NumberInput, Stack, Switch } from '@mantine/core';
 import type { AgentNotificationSettings, NotificationChannelDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { isThreshold, THRESHOLD_MAX, THRESHOLD_MIN } from '../settings';
 import { ChannelPicker } from './ChannelPicker';
 
@@ -22,19 +23,22 @@ const METRICS: {
   { metric: 'disk', toggle: 'onDiskThreshold', field: 'diskThreshold' },
 ];
 
-/** Which agent events notify, the resource thresholds (inputs only while their alert is on) and where. */
+/** Which agent events notify, the resource thresholds (inputs only while their alert is on) and where; read-only to a viewer. */
 export function AgentOptions({ value, channels, onChange, testId }: AgentOptionsProps) {
   const { t } = useTranslation();
+  const canWrite = useAuthStore(selectCanWrite);
   return (
     <Stack gap="sm">
       <Switch
         label={t('notifications.settings.onOffline')}
+        disabled={!canWrite}
         checked={value.onOffline}
         onChange={(event) => onChange({ onOffline: event.currentTarget.checked })}
         data-testid={`${testId}-on-offline`}
       />
       <Switch
         label={t('notifications.settings.onAgentRecovery')}
+        disabled={!canWrite}
         checked={value.onRecovery}
         onChange={(event) => onChange({ onRecovery: event.currentTarget.checked })}
         data-testid={`${testId}-on-recovery`}
@@ -43,6 +47,7 @@ export function AgentOptions({ value, channels, onChange, testId }: AgentOptions
         <Group key={metric} gap="md" align="center" mih={36}>
           <Switch
             label={t(`notifications.settings.on.${metric}`)}
+            disabled={!canWrite}
             checked={value[toggle]}
             onChange={(event) => onChange({ [toggle]: event.currentTarget.checked })}
             data-testid={`${testId}-on-${metric}`}
@@ -51,6 +56,7 @@ export function AgentOptions({ value, channels, onChange, testId }: AgentOptions
           {value[toggle] && (
             <NumberInput
               aria-label={t(`notifications.settings.threshold.${metric}`)}
+              disabled={!canWrite}
               value={value[field]}
               onChange={(next) => onChange({ [field]: typeof next === 'number' ? next : Number.NaN })}
               min={THRESHOLD_MIN}

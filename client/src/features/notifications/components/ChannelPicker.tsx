@@ -1,6 +1,7 @@
 import { MultiSelect } from '@mantine/core';
 import type { NotificationChannelDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 
 interface ChannelPickerProps {
   channels: readonly NotificationChannelDto[];
@@ -9,9 +10,13 @@ interface ChannelPickerProps {
   testId: string;
 }
 
-/** The channels a setting sends to; a disabled channel can be chosen but is marked, since it sends nothing. */
+/**
+ * The channels a setting sends to; a disabled channel can be chosen but is marked, since it sends nothing. A viewer sees
+ * the choice but cannot change it.
+ */
 export function ChannelPicker({ channels, value, onChange, testId }: ChannelPickerProps) {
   const { t } = useTranslation();
+  const canWrite = useAuthStore(selectCanWrite);
   const known = new Set(channels.map((channel) => channel.id));
   const data = channels.map((channel) => ({
     value: String(channel.id),
@@ -26,7 +31,7 @@ export function ChannelPicker({ channels, value, onChange, testId }: ChannelPick
       data={data}
       value={chosen}
       onChange={(ids) => onChange(ids.map(Number))}
-      disabled={channels.length === 0}
+      disabled={!canWrite || channels.length === 0}
       searchable
       clearable
       nothingFoundMessage={t('notifications.settings.noChannelMatch')}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { notify } from '../../../app/notify';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { notificationsApi } from '../api';
 import { useNotificationsStore } from '../store';
 import { channelTemplatesBody, choicesFor, eventLabel, isEvent } from '../templateForm';
@@ -16,7 +17,7 @@ interface ChannelTemplatesProps {
   onClose: () => void;
 }
 
-/** Per event, the custom template a channel sends with, or the default in the channel's language. */
+/** Per event, the custom template a channel sends with, or the default in the channel's language (read-only to a viewer). */
 export function ChannelTemplates({ channel, onClose }: ChannelTemplatesProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
@@ -46,6 +47,7 @@ function ChoiceForm({ channel, onClose }: { channel: NotificationChannelDto; onC
   const [chosen, setChosen] = useState(() => chosenOf(channel));
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const canWrite = useAuthStore(selectCanWrite);
 
   async function save() {
     setSaving(true);
@@ -81,7 +83,7 @@ function ChoiceForm({ channel, onClose }: { channel: NotificationChannelDto; onC
               value={String(chosen[event] ?? '')}
               onChange={(value) => setChosen({ ...chosen, [event]: value ? Number(value) : undefined })}
               allowDeselect={false}
-              disabled={choices.length === 0}
+              disabled={!canWrite || choices.length === 0}
               description={choices.length === 0 ? t('notifications.templates.channel.noCustom') : undefined}
               data-testid={`channel-template-${event}`}
             />
@@ -94,12 +96,14 @@ function ChoiceForm({ channel, onClose }: { channel: NotificationChannelDto; onC
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
+        <Button variant="default" onClick={onClose} data-testid="channel-templates-close">
+          {canWrite ? t('common.cancel') : t('common.close')}
         </Button>
-        <Button onClick={() => void save()} loading={saving} data-testid="channel-templates-save">
-          {t('common.save')}
-        </Button>
+        {canWrite && (
+          <Button onClick={() => void save()} loading={saving} data-testid="channel-templates-save">
+            {t('common.save')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { notify } from '../../../app/notify';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal/ConfirmDeleteModal';
 import { notificationsApi } from '../api';
 import { isChannelId } from '../channelForm';
@@ -24,6 +25,8 @@ export function ChannelsPanel() {
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
   const [deleting, setDeleting] = useState<NotificationChannelDto | null>(null);
   const [choosing, setChoosing] = useState<NotificationChannelDto | null>(null);
+  // A viewer sees the channels and their templates; adding, editing, testing and deleting are not offered.
+  const canWrite = useAuthStore(selectCanWrite);
 
   function open(channel: NotificationChannelDto | null) {
     if (channel && !isChannelId(channel.id)) {
@@ -60,9 +63,11 @@ export function ChannelsPanel() {
         <Text c="dimmed" size="sm">
           {t('notifications.channels.hint')}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="channel-add">
-          {t('notifications.channels.add')}
-        </Button>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="channel-add">
+            {t('notifications.channels.add')}
+          </Button>
+        )}
       </Group>
       {channels.length === 0 ? (
         <Paper withBorder radius="md" p="xl">

@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { useNotificationsStore } from '../store';
 import { AgentOptions } from './AgentOptions';
 import { MonitorOptions } from './MonitorOptions';
@@ -17,6 +18,8 @@ export function GlobalPanel() {
       setGlobalAgents: state.setGlobalAgents,
     })),
   );
+  // A viewer sees the settings but cannot change them.
+  const canWrite = useAuthStore(selectCanWrite);
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -30,6 +33,7 @@ export function GlobalPanel() {
           </div>
           <Switch
             label={t('notifications.settings.enabled')}
+            disabled={!canWrite}
             checked={monitors.enabled}
             onChange={(event) => setGlobalMonitors({ enabled: event.currentTarget.checked })}
             data-testid="global-monitors-enabled"
@@ -49,6 +53,7 @@ export function GlobalPanel() {
           </div>
           <Switch
             label={t('notifications.settings.enabled')}
+            disabled={!canWrite}
             checked={agents.enabled}
             onChange={(event) => setGlobalAgents({ enabled: event.currentTarget.checked })}
             data-testid="global-agents-enabled"

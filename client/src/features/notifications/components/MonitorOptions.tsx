@@ -1,6 +1,7 @@
 import { Stack, Switch } from '@mantine/core';
 import type { MonitorNotificationSettings, NotificationChannelDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { ChannelPicker } from './ChannelPicker';
 
 interface MonitorOptionsProps {
@@ -10,19 +11,22 @@ interface MonitorOptionsProps {
   testId: string;
 }
 
-/** Which monitor events notify, and where. */
+/** Which monitor events notify, and where; read-only to a viewer. */
 export function MonitorOptions({ value, channels, onChange, testId }: MonitorOptionsProps) {
   const { t } = useTranslation();
+  const canWrite = useAuthStore(selectCanWrite);
   return (
     <Stack gap="sm">
       <Switch
         label={t('notifications.settings.onDown')}
+        disabled={!canWrite}
         checked={value.onDown}
         onChange={(event) => onChange({ onDown: event.currentTarget.checked })}
         data-testid={`${testId}-on-down`}
       />
       <Switch
         label={t('notifications.settings.onMonitorRecovery')}
+        disabled={!canWrite}
         checked={value.onRecovery}
         onChange={(event) => onChange({ onRecovery: event.currentTarget.checked })}
         data-testid={`${testId}-on-recovery`}
@@ -30,6 +34,7 @@ export function MonitorOptions({ value, channels, onChange, testId }: MonitorOpt
       <Switch
         label={t('notifications.settings.onCertificateExpiry')}
         description={t('notifications.settings.onCertificateExpiryHint')}
+        disabled={!canWrite}
         checked={value.onCertificateExpiry}
         onChange={(event) => onChange({ onCertificateExpiry: event.currentTarget.checked })}
         data-testid={`${testId}-on-certificate-expiry`}

@@ -2,6 +2,7 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 
 interface RowActionsProps {
   /** Test ids become `<prefix>-edit-<id>` and `<prefix>-delete-<id>`. */
@@ -16,9 +17,17 @@ interface RowActionsProps {
   children?: ReactNode;
 }
 
-/** The edit and delete icons at the end of a channel or template row. */
+/** The edit and delete icons at the end of a channel or template row; a viewer gets only the further icons. */
 export function RowActions({ prefix, id, onEdit, onDelete, editLocked, deleteLocked, children }: RowActionsProps) {
   const { t } = useTranslation();
+  const canWrite = useAuthStore(selectCanWrite);
+  if (!canWrite) {
+    return (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        {children}
+      </Group>
+    );
+  }
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {children}

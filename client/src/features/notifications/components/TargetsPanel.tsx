@@ -6,6 +6,7 @@ import { errorText } from '../../../api/errors';
 import { SearchInput } from '../../../components/ListControls/ListControls';
 import { ErrorState, LoadingState } from '../../../components/PageState/PageState';
 import { agentsApi } from '../../agents/api';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { monitorsApi } from '../../monitors/api';
 import { entryFrom, type AgentEntry, type MonitorEntry, type TargetKind } from '../settings';
 import { useNotificationsStore } from '../store';
@@ -50,6 +51,8 @@ const TargetRow = memo(function TargetRow({ kind, target }: { kind: TargetKind; 
   );
   const setMonitorEntry = useNotificationsStore((state) => state.setMonitorEntry);
   const setAgentEntry = useNotificationsStore((state) => state.setAgentEntry);
+  // A viewer sees each target's settings but cannot change them.
+  const canWrite = useAuthStore(selectCanWrite);
   // The kind decides which of the two the entry is; TypeScript cannot follow that through the selectors.
   const entry: MonitorEntry | AgentEntry = stored ?? entryFrom(globalSettings);
   const testId = `target-${kind}-${target.id}`;
@@ -77,6 +80,7 @@ const TargetRow = memo(function TargetRow({ kind, target }: { kind: TargetKind; 
             <Switch
               label={t('notifications.settings.override')}
               checked={entry.overrideGlobal}
+              disabled={!canWrite}
               onChange={(event) => change({ overrideGlobal: event.currentTarget.checked })}
               data-testid={`${testId}-override`}
             />
@@ -87,6 +91,7 @@ const TargetRow = memo(function TargetRow({ kind, target }: { kind: TargetKind; 
             <Switch
               label={t('notifications.settings.enabled')}
               checked={entry.enabled}
+              disabled={!canWrite}
               onChange={(event) => change({ enabled: event.currentTarget.checked })}
               data-testid={`${testId}-enabled`}
             />

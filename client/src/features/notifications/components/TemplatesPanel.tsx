@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { notify } from '../../../app/notify';
+import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal/ConfirmDeleteModal';
 import { notificationsApi } from '../api';
 import { EMPTY_TEMPLATE, eventLabel, formFrom, isEvent } from '../templateForm';
@@ -12,7 +13,10 @@ import { useNotificationsStore } from '../store';
 import { RowActions } from './RowActions';
 import { TemplateDialog, type TemplateDialogState } from './TemplateDialog';
 
-/** Custom templates (create, edit, delete after confirmation) above the read-only defaults (view, copy to custom). */
+/**
+ * Custom templates (create, edit, delete after confirmation) above the read-only defaults (view, copy to custom). A
+ * viewer may only view, custom templates included.
+ */
 export function TemplatesPanel() {
   const { t } = useTranslation();
   const templates = useNotificationsStore((state) => state.templates);
@@ -20,6 +24,7 @@ export function TemplatesPanel() {
   const [viewing, setViewing] = useState<NotificationTemplateDto | null>(null);
   const [dialog, setDialog] = useState<TemplateDialogState>({ opened: false });
   const [deleting, setDeleting] = useState<NotificationTemplateDto | null>(null);
+  const canWrite = useAuthStore(selectCanWrite);
   const custom = templates.filter((template) => !template.is_default);
   const defaults = templates.filter((template) => template.is_default);
 
@@ -49,19 +54,34 @@ export function TemplatesPanel() {
     </Stack>
   );
 
+  const viewButton = (template: NotificationTemplateDto) => (
+    <Tooltip label={t('notifications.templates.view')}>
+      <ActionIcon
+        variant="subtle"
+        aria-label={t('notifications.templates.view')}
+        onClick={() => setViewing(template)}
+        data-testid={`template-view-${template.id}`}
+      >
+        <IconEye size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+
   return (
     <Stack gap="md" data-testid="templates-panel">
       <Group justify="space-between">
         <Text c="dimmed" size="sm" maw={640}>
           {t('notifications.templates.hint')}
         </Text>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setDialog({ opened: true, id: null, form: EMPTY_TEMPLATE })}
-          data-testid="template-add"
-        >
-          {t('notifications.templates.add')}
-        </Button>
+        {canWrite && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setDialog({ opened: true, id: null, form: EMPTY_TEMPLATE })}
+            data-testid="template-add"
+          >
+            {t('notifications.templates.add')}
+          </Button>
+        )}
       </Group>
 
       <Title order={4}>{t('notifications.templates.customs')}</Title>
@@ -87,7 +107,9 @@ export function TemplatesPanel() {
                       id={template.id}
                       onEdit={() => setDialog({ opened: true, id: template.id, form: formFrom(template) })}
                       onDelete={() => setDeleting(template)}
-                    />
+                    >
+                      {!canWrite && viewButton(template)}
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -124,32 +146,25 @@ export function TemplatesPanel() {
                     editLocked={t('notifications.templates.defaultReadOnly')}
                     deleteLocked={t('notifications.templates.defaultLocked')}
                   >
-                    <Tooltip label={t('notifications.templates.view')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('notifications.templates.view')}
-                        onClick={() => setViewing(template)}
-                        data-testid={`template-view-${template.id}`}
-                      >
-                        <IconEye size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('notifications.templates.copy')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('notifications.templates.copy')}
-                        onClick={() =>
-                          setDialog({
-                            opened: true,
-                            id: null,
-                            form: formFrom(template, t('notifications.templates.copyName', { name: template.name })),
-                          })
-                        }
-                        data-testid={`template-copy-${template.id}`}
-                      >
-                        <IconCopy size={18} />
-                      </ActionIcon>
-                    </Tooltip>
+                    {viewButton(template)}
+                    {canWrite && (
+                      <Tooltip label={t('notifications.templates.copy')}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('notifications.templates.copy')}
+                          onClick={() =>
+                            setDialog({
+                              opened: true,
+                              id: null,
+                              form: formFrom(template, t('notifications.templates.copyName', { name: template.name })),
+                            })
+                          }
+                          data-testid={`template-copy-${template.id}`}
+                        >
+                          <IconCopy size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
                   </RowActions>
                 </Table.Td>
               </Table.Tr>

@@ -17,6 +17,8 @@ interface SelectionListProps {
   testId: string;
   /** Something beside a row, e.g. the badge of a selected monitor. */
   extra?: (item: SelectableItem, selected: boolean) => ReactNode;
+  /** A viewer's list: the boxes show the choice but are disabled, and neither select-all nor none is offered. */
+  readOnly?: boolean;
 }
 
 interface RowProps {
@@ -25,15 +27,17 @@ interface RowProps {
   onToggle: (id: number, on: boolean) => void;
   testId: string;
   extra?: ReactNode;
+  readOnly: boolean;
 }
 
 /** One checkbox; memoised so ticking one row re-renders that row only. */
-const SelectionRow = memo(function SelectionRow({ item, checked, onToggle, testId, extra }: RowProps) {
+const SelectionRow = memo(function SelectionRow({ item, checked, onToggle, testId, extra, readOnly }: RowProps) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" py={4} px="xs" mih={36}>
       <Checkbox
         label={item.name}
         checked={checked}
+        disabled={readOnly}
         onChange={(event) => onToggle(item.id, event.currentTarget.checked)}
         data-testid={`${testId}-item-${item.id}`}
         styles={{ body: { minWidth: 0 }, label: { overflowWrap: 'anywhere' } }}
@@ -47,7 +51,7 @@ const SelectionRow = memo(function SelectionRow({ item, checked, onToggle, testI
  * Checkboxes for the monitors or agents a status page may show. Searched and paged on the client: the whole list
  * arrives once with the configuration, and a page of 50 rows stays fast with 10,000 items.
  */
-export function SelectionList({ items, selected, onToggle, onSetMany, emptyText, testId, extra }: SelectionListProps) {
+export function SelectionList({ items, selected, onToggle, onSetMany, emptyText, testId, extra, readOnly = false }: SelectionListProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -84,26 +88,28 @@ export function SelectionList({ items, selected, onToggle, onSetMany, emptyText,
           style={{ flex: '1 1 240px' }}
           data-testid={`${testId}-search`}
         />
-        <Group gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => onSetMany(matchingIds(), true)}
-            disabled={matching.length === 0}
-            data-testid={`${testId}-all`}
-          >
-            {search.trim() ? t('statusConfig.items.selectMatching', { count: matching.length }) : t('statusConfig.items.selectAll')}
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => onSetMany(matchingIds(), false)}
-            disabled={matching.length === 0}
-            data-testid={`${testId}-none`}
-          >
-            {search.trim() ? t('statusConfig.items.clearMatching', { count: matching.length }) : t('statusConfig.items.selectNone')}
-          </Button>
-        </Group>
+        {!readOnly && (
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => onSetMany(matchingIds(), true)}
+              disabled={matching.length === 0}
+              data-testid={`${testId}-all`}
+            >
+              {search.trim() ? t('statusConfig.items.selectMatching', { count: matching.length }) : t('statusConfig.items.selectAll')}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => onSetMany(matchingIds(), false)}
+              disabled={matching.length === 0}
+              data-testid={`${testId}-none`}
+            >
+              {search.trim() ? t('statusConfig.items.clearMatching', { count: matching.length }) : t('statusConfig.items.selectNone')}
+            </Button>
+          </Group>
+        )}
       </Group>
       <Text size="sm" c="dimmed" data-testid={`${testId}-count`}>
         {t('statusConfig.items.selected', { selected: selected.size, total: items.length })}
@@ -124,6 +130,7 @@ export function SelectionList({ items, selected, onToggle, onSetMany, emptyText,
                 onToggle={onToggle}
                 testId={testId}
                 extra={extra?.(item, checked)}
+                readOnly={readOnly}
               />
             );
           })

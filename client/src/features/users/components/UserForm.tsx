@@ -86,6 +86,7 @@ export function UserForm({ user, self = false, submitLabel, onSubmit, onCancel }
             name="role"
             label={t('userForm.role')}
             data={ROLES.map((value) => ({ value, label: t(`users.roles.${value}`) }))}
+            description={t(`users.roleHints.${role}`)}
             value={role}
             allowDeselect={false}
             disabled={self}
