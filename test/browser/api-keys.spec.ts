@@ -83,7 +83,7 @@ describe('API keys on the profile page', () => {
     const { body } = await request(app.url).get('/api/api-keys').set(admin.auth).expect(200);
     const id = (body as ApiKeysResponse).keys[0].id;
     await page.getByTestId(`api-key-revoke-${id}`).click();
-    await page.getByTestId('api-key-confirm-revoke').click();
+    await page.getByTestId('confirm-delete').click();
     await page.getByTestId(`api-key-state-${id}`).getByText('Revoked').waitFor();
     await request(app.url).get('/api/monitors').set('Authorization', `Bearer ${copied}`).expect(401);
   });

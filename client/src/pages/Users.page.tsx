@@ -10,9 +10,7 @@ import { LiveBadge } from '../components/LiveBadge/LiveBadge';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { useAuthStore } from '../features/auth/store';
 import { DeleteUserModal } from '../features/users/components/DeleteUserModal';
-import { PasswordLoginToggle } from '../features/users/components/PasswordLoginToggle';
-import { RegistrationToggle } from '../features/users/components/RegistrationToggle';
-import { RequireTwoFactorToggle } from '../features/users/components/RequireTwoFactorToggle';
+import { SettingToggle } from '../features/users/components/SettingToggle';
 import { UsersTable } from '../features/users/components/UsersTable';
 import { USERS_PAGE_SIZE, useUsersStore } from '../features/users/store';
 import { usePollingFallback } from '../realtime/usePollingFallback';
@@ -58,9 +56,11 @@ export default function UsersPage() {
       </Group>
 
       <Paper withBorder radius="md" p="md">
-        <RegistrationToggle />
-        <RequireTwoFactorToggle />
-        <PasswordLoginToggle />
+        <Stack gap="sm">
+          <SettingToggle setting="allowRegistration" texts="users.registration" testId="registration-toggle" />
+          <SettingToggle setting="requireTwoFactor" texts="users.twoFactorRequired" testId="require-two-factor-toggle" />
+          <SettingToggle setting="passwordLoginDisabled" texts="users.passwordLogin" testId="password-login-toggle" />
+        </Stack>
       </Paper>
 
       {status === 'error' && <ErrorState message={errorText(t, error, t('users.error.fetch'))} onRetry={() => void load()} />}

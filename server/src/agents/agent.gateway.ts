@@ -11,7 +11,7 @@ import {
   MESSAGES,
   ServerToAgentEvents,
 } from '@vigil/proto';
-import { CredentialLimiter } from '../auth/credential-limiter';
+import { CredentialResolver } from '../auth/credentials';
 import { handshakeAddress, TrustFunction, trustFunction } from '../common/client-address';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -73,7 +73,7 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     private readonly writer: AgentReportsWriter,
     private readonly presence: AgentPresence,
     private readonly limiter: ReportLimiter,
-    private readonly failures: CredentialLimiter,
+    private readonly credentials: CredentialResolver,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.trust = trustFunction(config.trustProxy);
@@ -101,17 +101,12 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     const auth = (socket.handshake.auth ?? {}) as Partial<AgentHandshakeAuth>;
     // Any version in the supported range is served; the refusal names the range so the operator knows what to upgrade.
     if (!isSupportedAgentProtocol(auth.protocol)) return refusal('agent.protocolUnsupported');
-    if (typeof auth.credential !== 'string' || auth.credential.length > 512) return refusal('agent.credentialInvalid');
-    // An address that presented too many unknown credentials is refused before the lookup, with the wait.
     const address = handshakeAddress(socket.handshake, this.trust);
-    const retryAfter = await this.failures.retryAfter('agent', address);
-    if (retryAfter > 0) return { ...refusal('agent.tooManyFailures'), retry_after: retryAfter };
-    const agent = await this.agents.findByCredential(secretHash(auth.credential));
-    if (!agent) {
-      await this.failures.failed('agent', address);
-      return refusal('agent.credentialInvalid');
+    const verdict = await this.credentials.fromAgentHandshake(auth.credential, address, (hash) => this.agents.findByCredential(hash));
+    if (verdict.kind === 'refused') {
+      return verdict.retryAfter ? { ...refusal(verdict.code), retry_after: verdict.retryAfter } : refusal(verdict.code);
     }
-    socket.data = { agent, protocol: auth.protocol, helloed: false, strikes: 0 };
+    socket.data = { agent: verdict.agent, protocol: auth.protocol, helloed: false, strikes: 0 };
     // A connection costs a live message: reconnecting in a loop writes the agent's row each time.
     return this.overLimit(socket, 'live', 1);
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
 import { API_KEY_PREFIX, type ApiKeyScope, type BrowserHandshakeAuth, type MessageCode } from '@vigil/proto';
+import { secretHash } from '../agents/secrets';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { handshakeAddress, normalizeAddress, trustFunction, type TrustFunction } from '../common/client-address';
 import type { AuthUser } from '../common/decorators';
@@ -25,9 +26,9 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * The one place a credential becomes a caller, for HTTP requests (the auth guard) and browser sockets (the realtime
- * gateway): a session JWT or an API key (`Authorization: Bearer …`), or a wall screen's display key where the route
- * allows one. What the caller may then do is decided by `authorize` (access.ts) from the route's decorators.
+ * The one place a credential becomes a caller, for HTTP requests (the auth guard), browser sockets (the realtime
+ * gateway) and agent sockets (the agent gateway): a session JWT or an API key (`Authorization: Bearer …`), a wall
+ * screen's display key where the route allows one, or an agent's credential. What the caller may then do is decided by `authorize` (access.ts) from the route's decorators.
  */
 @Injectable()
 export class CredentialResolver {
@@ -69,6 +70,26 @@ export class CredentialResolver {
     // A key is for scripts; a live connection follows a signed-in person whose session can expire and be revoked.
     if (token.startsWith(API_KEY_PREFIX)) return { kind: 'refused', status: 401, code: 'apiKeys.socketRefused' };
     return this.session(token);
+  }
+
+  /**
+   * An agent socket's credential, found by its hash through `find` (the agents' repository, which this module does not
+   * own). Unknown ones count against the address, which is refused before any lookup once over the limit.
+   */
+  async fromAgentHandshake<A>(
+    credential: unknown,
+    address: string,
+    find: (hash: string) => Promise<A | null>,
+  ): Promise<
+    { kind: 'agent'; agent: A } | { kind: 'refused'; code: 'agent.credentialInvalid' | 'agent.tooManyFailures'; retryAfter?: number }
+  > {
+    if (typeof credential !== 'string' || credential.length > 512) return { kind: 'refused', code: 'agent.credentialInvalid' };
+    const retryAfter = await this.failures.retryAfter('agent', address);
+    if (retryAfter > 0) return { kind: 'refused', code: 'agent.tooManyFailures', retryAfter };
+    const agent = await find(secretHash(credential));
+    if (agent) return { kind: 'agent', agent };
+    await this.failures.failed('agent', address);
+    return { kind: 'refused', code: 'agent.credentialInvalid' };
   }
 
   private async session(token: string): Promise<Credential> {

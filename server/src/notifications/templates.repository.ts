@@ -88,21 +88,36 @@ export class TemplatesRepository {
    * Replaces a channel's choices in one transaction: false when the channel does not exist; `TemplateMismatch` (and
    * nothing changed) when a template is missing or written for another event.
    */
-  replaceChannelTemplates(channelId: number, choices: Array<{ event: NotificationEvent; templateId: number }>): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      if (!(await queryRow(manager, `SELECT 1 FROM notification_channels WHERE id = $1 FOR UPDATE`, [channelId]))) return false;
-      await execute(manager, `DELETE FROM notification_channel_templates WHERE channel_id = $1`, [channelId]);
-      if (!choices.length) return true;
-      const inserted = await execute(
-        manager,
-        `INSERT INTO notification_channel_templates (channel_id, event, template_id)
-         SELECT $1, t.event, t.id FROM unnest($2::text[], $3::int[]) AS c(event, id)
-         JOIN notification_templates t ON t.id = c.id AND t.event = c.event
-         RETURNING template_id`,
-        [channelId, choices.map((c) => c.event), choices.map((c) => c.templateId)],
-      );
-      if (inserted !== choices.length) throw new TemplateMismatch();
-      return true;
-    });
+  /**
+   * Inside the caller's transaction (`manager`): the channel's name and its choices before, or null when there is no
+   * such channel.
+   */
+  async replaceChannelTemplates(
+    manager: EntityManager,
+    channelId: number,
+    choices: Array<{ event: NotificationEvent; templateId: number }>,
+  ): Promise<{ name: string; before: Record<string, number> } | null> {
+    const channel = await queryRow<{ name: string }>(manager, `SELECT name FROM notification_channels WHERE id = $1 FOR UPDATE`, [
+      channelId,
+    ]);
+    if (!channel) return null;
+    const previous = await queryRows<{ event: string; template_id: number }>(
+      manager,
+      `SELECT event, template_id FROM notification_channel_templates WHERE channel_id = $1`,
+      [channelId],
+    );
+    const result = { name: channel.name, before: Object.fromEntries(previous.map((row) => [row.event, row.template_id])) };
+    await execute(manager, `DELETE FROM notification_channel_templates WHERE channel_id = $1`, [channelId]);
+    if (!choices.length) return result;
+    const inserted = await execute(
+      manager,
+      `INSERT INTO notification_channel_templates (channel_id, event, template_id)
+       SELECT $1, t.event, t.id FROM unnest($2::text[], $3::int[]) AS c(event, id)
+       JOIN notification_templates t ON t.id = c.id AND t.event = c.event
+       RETURNING template_id`,
+      [channelId, choices.map((c) => c.event), choices.map((c) => c.templateId)],
+    );
+    if (inserted !== choices.length) throw new TemplateMismatch();
+    return result;
   }
 }

@@ -12,7 +12,7 @@ function setup() {
     remove: jest.fn().mockResolvedValue(false),
     templateForUpdate: jest.fn().mockResolvedValue(null),
     list: jest.fn().mockResolvedValue([]),
-    replaceChannelTemplates: jest.fn().mockResolvedValue(true),
+    replaceChannelTemplates: jest.fn().mockResolvedValue({ name: 'Ops hook', before: {} }),
   };
   return { sut: new TemplatesService(repository as unknown as TemplatesRepository, fakeAuditLog()), repository };
 }
@@ -94,7 +94,7 @@ describe('TemplatesService', () => {
   it('chooses templates for a channel, the null ones left to the default', async () => {
     const { sut, repository } = setup();
     await sut.setChannelTemplates(7, { 'monitor.down': 1001, 'monitor.recovery': null });
-    expect(repository.replaceChannelTemplates).toHaveBeenCalledWith(7, [{ event: 'monitor.down', templateId: 1001 }]);
+    expect(repository.replaceChannelTemplates).toHaveBeenCalledWith(expect.anything(), 7, [{ event: 'monitor.down', templateId: 1001 }]);
   });
 
   it('refuses a choice of a missing template or one written for another event', async () => {
@@ -104,7 +104,7 @@ describe('TemplatesService', () => {
       status: 400,
       body: { code: 'notifications.channelTemplateMismatch' },
     });
-    repository.replaceChannelTemplates.mockResolvedValue(false);
+    repository.replaceChannelTemplates.mockResolvedValue(null);
     expect(await refusal(sut.setChannelTemplates(7, {}))).toMatchObject({ status: 404, body: { code: 'notifications.channelNotFound' } });
   });
 });

@@ -121,7 +121,13 @@ export class TemplatesService {
       return typeof templateId === 'number' ? [{ event, templateId }] : [];
     });
     try {
-      if (!(await this.repository.replaceChannelTemplates(channelId, choices))) throw notFound('notifications.channelNotFound');
+      await this.audit.transaction(async (db, record) => {
+        const replaced = await this.repository.replaceChannelTemplates(db, channelId, choices);
+        if (!replaced) throw notFound('notifications.channelNotFound');
+        const after = Object.fromEntries(choices.map((choice) => [choice.event, choice.templateId]));
+        const changes = changesOf({ templates: replaced.before }, { templates: after });
+        await record({ action: 'channel.updated', target: { type: 'channel', id: channelId, name: replaced.name }, changes });
+      });
     } catch (error) {
       if (error instanceof TemplateMismatch) throw badRequest('notifications.channelTemplateMismatch');
       throw error;

@@ -21,7 +21,7 @@ interface ConfirmDeleteModalProps<T extends { name: string }> {
   onConfirm: (item: T) => Promise<void>;
 }
 
-/** Confirmation before a monitor or agent is deleted (spec section 5), with the failure shown in place. */
+/** Confirmation before something is deleted or revoked (spec section 5: monitors, agents; keys, links), with the failure shown in place. */
 export function ConfirmDeleteModal<T extends { name: string }>({ item, texts, onClose, onConfirm }: ConfirmDeleteModalProps<T>) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);

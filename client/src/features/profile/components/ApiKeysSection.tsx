@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, CloseButton, Group, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconKey, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Card, CloseButton, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconKey, IconPlus } from '@tabler/icons-react';
 import { API_KEY_LIMITS, type ApiKeyDto, type ApiKeyScope, type ApiKeyState, scopesForRole } from '@vigil/proto';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { notify } from '../../../app/notify';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal/ConfirmDeleteModal';
 import { CopyValueButton } from '../../../components/CopyValueButton/CopyValueButton';
 import { ErrorState, LoadingState } from '../../../components/PageState/PageState';
 import { useAuthStore } from '../../auth/store';
@@ -14,50 +15,6 @@ import { apiKeysApi, EXPIRY_CHOICES } from '../apiKeys';
 type Keys = { status: 'loading' } | { status: 'ready'; keys: ApiKeyDto[] } | { status: 'error'; error: unknown };
 
 const STATE_COLORS: Record<ApiKeyState, string> = { active: 'green', expired: 'gray', revoked: 'red' };
-
-/** Revocation with confirmation: scripts using the key are refused from their next request. */
-function RevokeModal({ target, onClose, onRevoked }: { target: ApiKeyDto | null; onClose: () => void; onRevoked: (id: number) => void }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  // A failure belongs to the key it was about: the dialog opened for another key shows none.
-  const [failed, setFailed] = useState<{ target: ApiKeyDto; text: string } | null>(null);
-  const failure = failed && failed.target === target ? failed.text : null;
-
-  async function revoke() {
-    if (!target) return;
-    setBusy(true);
-    try {
-      await apiKeysApi.revoke(target.id);
-      notify.success(t('server.apiKeys.revoked'));
-      onRevoked(target.id);
-    } catch (error) {
-      setFailed({ target, text: errorText(t, error, t('profile.apiKeys.revokeFailed')) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Modal opened={target !== null} onClose={onClose} title={t('profile.apiKeys.revokeTitle')} centered>
-      <Stack gap="md">
-        <Text size="sm">{t('profile.apiKeys.revokeMessage', { name: target?.name ?? '' })}</Text>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={() => void revoke()} loading={busy} data-testid="api-key-confirm-revoke">
-            {t('profile.apiKeys.revoke')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 /**
  * The profile's API keys (spec's profile screen): keys for scripts and scrapers, each with a scope. A new key is shown
@@ -264,7 +221,22 @@ export function ApiKeysSection() {
           </Table.ScrollContainer>
         )}
 
-        <RevokeModal target={revoking} onClose={() => setRevoking(null)} onRevoked={revoked} />
+        {/* Revocation with confirmation: scripts using the key are refused from their next request. */}
+        <ConfirmDeleteModal
+          item={revoking}
+          texts={{
+            title: t('profile.apiKeys.revokeTitle'),
+            message: (name) => t('profile.apiKeys.revokeMessage', { name }),
+            failed: t('profile.apiKeys.revokeFailed'),
+            confirm: t('profile.apiKeys.revoke'),
+          }}
+          onClose={() => setRevoking(null)}
+          onConfirm={async (key) => {
+            await apiKeysApi.revoke(key.id);
+            notify.success(t('server.apiKeys.revoked'));
+            revoked(key.id);
+          }}
+        />
       </Stack>
     </Paper>
   );

@@ -56,7 +56,7 @@ describe('display links panel', () => {
     await userEvent.click(await screen.findByTestId('display-key-revoke-1'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(screen.getByText(/Revoke "Lobby"\?/)).toBeInTheDocument();
-    await userEvent.click(screen.getByTestId('confirm-revoke'));
+    await userEvent.click(screen.getByTestId('confirm-delete'));
     await vi.waitFor(() => expect(screen.queryByTestId('display-key-1')).not.toBeInTheDocument());
     expect(fetchMock.mock.calls[1][0]).toBe('/api/wall/keys/1');
     expect((fetchMock.mock.calls[1][1] as RequestInit).method).toBe('DELETE');

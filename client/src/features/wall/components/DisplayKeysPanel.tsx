@@ -1,11 +1,12 @@
-import { Alert, Button, Card, CloseButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconDeviceDesktop, IconExternalLink, IconKey, IconPlus } from '@tabler/icons-react';
+import { Button, Card, CloseButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconDeviceDesktop, IconExternalLink, IconKey, IconPlus } from '@tabler/icons-react';
 import { type DisplayKeyDto, STATUS_LIMITS } from '@vigil/proto';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../api/errors';
 import { notify } from '../../../app/notify';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal/ConfirmDeleteModal';
 import { CopyValueButton } from '../../../components/CopyValueButton/CopyValueButton';
 import { ErrorState, LoadingState } from '../../../components/PageState/PageState';
 import { PATHS } from '../../../routes/paths';
@@ -13,58 +14,6 @@ import { formatDateTime } from '../../monitors/format';
 import { displayLink, wallApi } from '../api';
 
 type Keys = { status: 'loading' } | { status: 'ready'; keys: DisplayKeyDto[] } | { status: 'error'; error: unknown };
-
-/** Revocation with confirmation: screens using the link stop at once. */
-function RevokeModal({
-  target,
-  onClose,
-  onRevoked,
-}: {
-  target: DisplayKeyDto | null;
-  onClose: () => void;
-  onRevoked: (id: number) => void;
-}) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  // A failure belongs to the link it was about: the dialog opened for another link shows none.
-  const [failed, setFailed] = useState<{ target: DisplayKeyDto; text: string } | null>(null);
-  const failure = failed && failed.target === target ? failed.text : null;
-
-  async function revoke() {
-    if (!target) return;
-    setBusy(true);
-    try {
-      await wallApi.revokeKey(target.id);
-      notify.success(t('wall.keys.revoked'));
-      onRevoked(target.id);
-    } catch (error) {
-      setFailed({ target, text: errorText(t, error, t('wall.keys.revokeFailed')) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Modal opened={target !== null} onClose={onClose} title={t('wall.keys.revokeTitle')} centered>
-      <Stack gap="md">
-        <Text size="sm">{t('wall.keys.revokeMessage', { name: target?.name ?? '' })}</Text>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={() => void revoke()} loading={busy} data-testid="confirm-revoke">
-            {t('wall.keys.revoke')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 /**
  * Display links for wall screens (admins only): each is a secret a screen opens the wall with, without signing in.
@@ -225,7 +174,22 @@ export function DisplayKeysPanel() {
         </Table.ScrollContainer>
       )}
 
-      <RevokeModal target={revoking} onClose={() => setRevoking(null)} onRevoked={revoked} />
+      {/* Revocation with confirmation: screens using the link stop at once. */}
+      <ConfirmDeleteModal
+        item={revoking}
+        texts={{
+          title: t('wall.keys.revokeTitle'),
+          message: (name) => t('wall.keys.revokeMessage', { name }),
+          failed: t('wall.keys.revokeFailed'),
+          confirm: t('wall.keys.revoke'),
+        }}
+        onClose={() => setRevoking(null)}
+        onConfirm={async (key) => {
+          await wallApi.revokeKey(key.id);
+          notify.success(t('wall.keys.revoked'));
+          revoked(key.id);
+        }}
+      />
     </Stack>
   );
 }
