@@ -4,6 +4,7 @@ import type { AuditEntryDto, AuditResponse } from '@vigil/proto';
 import { createUser, login, registerFirstAdmin, Session } from '../factories/users';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 import { startTestApp, TestApp } from '../support/test-app';
+import { agentHello } from '../factories/agents';
 
 /** Secrets the spec hands the server: none may appear in any audit entry. */
 const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
@@ -157,6 +158,14 @@ describe('audit log API', () => {
     const { body: token } = await api().post('/api/agents/token/generate').set(admin.auth).expect(200);
     const tokenEntry = await only('agent.token_created');
     expect(JSON.stringify(tokenEntry)).not.toContain(token.token);
+    // The host enrolling with it: recorded with no actor (nobody signed in did it), its credential never.
+    const hello = agentHello('audited-host');
+    const { body: enrolled } = await api().post('/api/agents/enroll').send({ token: token.token, hello }).expect(200);
+    const agentEntry = await only('agent.created', enrolled.agent_id);
+    expect(agentEntry).toMatchObject({ actor: null, target: { type: 'agent', name: 'audited-host' } });
+    expect(JSON.stringify(agentEntry)).not.toContain(enrolled.credential);
+    await api().post('/api/agents/enroll').send({ token: token.token, hello }).expect(200);
+    expect((await only('agent.updated', enrolled.agent_id)).changes).toEqual({ credential: { secret: true } });
   });
 
   it('records failed and successful sign-ins with the name tried and never the password', async () => {

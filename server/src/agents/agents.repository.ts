@@ -128,6 +128,8 @@ export class AgentsRepository {
   async enrolSocketAgent(
     tokenHash: string,
     agent: Omit<NewAgent, 'registrationId'>,
+    /** Runs in the enrolment's transaction (its audit entry). */
+    enrolled: (db: Sql, row: AgentRow, created: boolean) => Promise<void>,
   ): Promise<{ row: AgentRow; created: boolean } | TokenRefusal> {
     return this.dataSource.transaction(async (manager) => {
       const tokenId = await this.claimToken(tokenHash, agent.hello.hostname, manager);
@@ -139,8 +141,11 @@ export class AgentsRepository {
          RETURNING ${COLUMNS}`,
         [tokenId, agent.hello.hostname, agent.credentialHash],
       );
-      if (again) return { row: again, created: false };
-      return { row: await this.insert({ ...agent, registrationId: tokenId }, manager), created: true };
+      const result = again
+        ? { row: again, created: false }
+        : { row: await this.insert({ ...agent, registrationId: tokenId }, manager), created: true };
+      await enrolled(manager, result.row, result.created);
+      return result;
     });
   }
 

@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '.
 import type { Payload } from '../common/reply';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { AuditLog } from '../audit/audit-log.service';
+import { AuditLog, type AuditEntry } from '../audit/audit-log.service';
 import { DomainEvents } from '../events/domain-events.service';
 import { toAgentDto } from './agent.mapper';
 import { AgentReportsWriter } from './agent-reports.writer';
@@ -143,14 +143,18 @@ export class AgentsService {
     const hello = this.valid(checkHello(input.hello));
     await this.admit(address);
     const credential = newCredential();
-    const enrolled = await this.agents.enrolSocketAgent(secretHash(token), {
-      name: hello.name ?? hello.hostname,
-      hello,
-      protocol: 'socket',
-      interval: hello.interval ?? AGENT_DEFAULT_INTERVAL,
-      credentialHash: secretHash(credential),
-      httpKey: null,
-    });
+    const enrolled = await this.agents.enrolSocketAgent(
+      secretHash(token),
+      {
+        name: hello.name ?? hello.hostname,
+        hello,
+        protocol: 'socket',
+        interval: hello.interval ?? AGENT_DEFAULT_INTERVAL,
+        credentialHash: secretHash(credential),
+        httpKey: null,
+      },
+      (db, row, created) => this.audit.record(db, enrolment(row, created)),
+    );
     if (enrolled === 'invalid') await this.failures.failed('agent', address);
     const { row, created } = claimed(enrolled);
     if (created) this.events.emit('agent.created', { agent: toAgentDto(row) });
@@ -265,7 +269,11 @@ export class AgentsService {
   }
 
   private async create(agent: NewAgent): Promise<AgentRow> {
-    const row = await this.agents.insert(agent);
+    const row = await this.audit.transaction(async (db, record) => {
+      const created = await this.agents.insert(agent, db);
+      await record(enrolment(created, true));
+      return created;
+    });
     this.events.emit('agent.created', { agent: toAgentDto(row) });
     return row;
   }
@@ -291,4 +299,14 @@ export class AgentsService {
       throw messageInvalid(error.message);
     }
   }
+}
+
+/** An agent that enrolled itself with a registration token: no signed-in user did it. A new credential is only named. */
+function enrolment(row: AgentRow, created: boolean): AuditEntry {
+  return {
+    action: created ? 'agent.created' : 'agent.updated',
+    actor: null,
+    target: { type: 'agent', id: row.id, name: row.name },
+    changes: created ? { hostname: { after: row.hostname }, protocol: { after: row.protocol } } : { credential: { secret: true } },
+  };
 }

@@ -1,3 +1,5 @@
+import { AuditLog } from '../../src/audit/audit-log.service';
+import { AuditRepository } from '../../src/audit/audit.repository';
 import { HttpStatus } from '@nestjs/common';
 import { AgentsRepository } from '../../src/agents/agents.repository';
 import { AgentsService } from '../../src/agents/agents.service';
@@ -47,7 +49,8 @@ describe(`${AgentsService.name} with unknown registration tokens`, () => {
   beforeAll(async () => {
     database = await mediumDatabase();
     const service = await newMediumService(AgentsService, database, {
-      real: [AgentsRepository, DomainEvents],
+      // The real audit log: self-enrolled hosts are recorded in their own transaction.
+      real: [AgentsRepository, DomainEvents, AuditLog, AuditRepository],
       use: [
         { provide: ReportLimiter, useValue: new ReportLimiter(new Limiter()) },
         { provide: CredentialLimiter, useValue: new CredentialLimiter(new Limiter()) },
