@@ -16,7 +16,7 @@ export interface RouteAccess {
   displayKeyAllowed?: boolean;
 }
 
-export type Verdict = { ok: true } | { ok: false; status: 401 | 403 | 429; code: MessageCode; retryAfter?: number };
+export type Verdict = { ok: true } | { ok: false; status: 400 | 401 | 403 | 429; code: MessageCode; retryAfter?: number };
 
 const OK: Verdict = { ok: true };
 const refuse = (status: 401 | 403, code: MessageCode): Verdict => ({ ok: false, status, code });

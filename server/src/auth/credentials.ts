@@ -5,6 +5,7 @@ import { API_KEY_PREFIX, type ApiKeyScope, type BrowserHandshakeAuth, type Messa
 import { secretHash } from '../agents/secrets';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { handshakeAddress, normalizeAddress, trustFunction, type TrustFunction } from '../common/client-address';
+import { isCleanText } from '../common/text-rule';
 import type { AuthUser } from '../common/decorators';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -18,7 +19,7 @@ export type Credential =
   | { kind: 'session'; user: AuthUser; token: string; expiresAt: number | null }
   | { kind: 'apiKey'; user: AuthUser; scope: ApiKeyScope }
   | { kind: 'display'; keyId: number }
-  | { kind: 'refused'; status: 401 | 429; code: MessageCode; retryAfter?: number };
+  | { kind: 'refused'; status: 400 | 401 | 429; code: MessageCode; retryAfter?: number };
 
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
@@ -115,6 +116,8 @@ export class CredentialResolver {
   }
 
   private async display(key: unknown, address: string): Promise<Credential> {
+    // Text no input may hold is a malformed request, as in any other query parameter, not a wrong key.
+    if (typeof key === 'string' && !isCleanText(key)) return { kind: 'refused', status: 400, code: 'validation.textInvalid' };
     const verdict = await this.displayKeys.verify(key, address);
     if (verdict.ok) return { kind: 'display', keyId: verdict.id };
     return verdict.code === 'wall.tooManyFailures'
