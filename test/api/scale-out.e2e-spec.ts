@@ -291,7 +291,7 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
     await sleep(CRASH_WINDOW_MS + 4 * INTERVAL_MS);
     const end = Date.now();
 
-    // Takeover: exactly B's hanging checks were started again, by A or C, within lock (15 s) + stalled sweep (5 s).
+    // Takeover: exactly B's hanging checks were started again, by A or C, within lock (12 s) + stalled sweep (5 s) + pickup.
     const rerun = hanging.filter((path) => arrivals(path, killedAt).length > 0);
     expect(rerun).toHaveLength(heldByB);
     for (const path of rerun) expect(arrivals(path, killedAt)[0] - killedAt).toBeLessThanOrEqual(20_000 + JITTER_MS);

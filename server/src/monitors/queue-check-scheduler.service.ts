@@ -14,10 +14,11 @@ import { MonitorsRepository, RecordedResult } from './monitors.repository';
 const QUEUE = 'checks';
 /**
  * A dead instance's in-flight checks are re-run once their lock expires, found by the next stalled sweep: with these
- * two settings within about 15–20 s (BullMQ's defaults, 30 s / 30 s, took 60 s in the design spike). The lock is
- * renewed every lockDuration / 2 while a check runs, so a live but slow check never loses it.
+ * two settings within about 12–17 s, leaving 3 s of the promised 20 s for a loaded survivor to pick the job up and
+ * send the request (BullMQ's defaults, 30 s / 30 s, took 60 s in the design spike; a 15 s lock left no margin). The
+ * lock is renewed every lockDuration / 2 while a check runs, so a live but slow check never loses it.
  */
-export const LOCK_DURATION_MS = 15_000;
+export const LOCK_DURATION_MS = 12_000;
 export const STALLED_INTERVAL_MS = 5_000;
 /** Schedulers are compared with the database this often (and at every start), repairing any drift. */
 const RECONCILE_EVERY_MS = 10 * 60_000;
