@@ -67,6 +67,12 @@ export interface AgentDto {
   created_at: string;
   /** Time of the last report, or of the last change when it never reported. */
   updated_at: string;
+  /** Monitors and agents this agent depends on (its offline alert is held while one of them is down). */
+  depends_on: import('./monitors').DependencyRef[];
+  /** Offline while a dependency is down: shown as unreachable, sends nothing of its own. */
+  unreachable: boolean;
+  /** No notifications until this time (ISO); null: not muted. */
+  muted_until: string | null;
 }
 
 /** `GET /api/agents?page=&pageSize=&status=&search=` (no paging parameters: every agent). */

@@ -17,3 +17,4 @@ export * from './browser';
 export * from './overall';
 export * from './web-push';
 export * from './audit';
+export * from './alerts';

@@ -1,8 +1,23 @@
 /** Monitors: REST bodies and live events. Field names follow the spec's Monitor entity (snake_case reads). */
 import type { MonitorTypeReadFields, MonitorTypeRequest } from './monitor-types';
 
-export type MonitorStatus = 'up' | 'down' | 'pending';
-export const MONITOR_STATUSES: readonly MonitorStatus[] = ['up', 'down', 'pending'];
+/**
+ * `degraded`: checks succeed but cross the monitor's `degraded_after_ms` (or a soft assertion); counted as up.
+ * `unreachable`: checks fail while a dependency is down (agent: offline); counted as down, sends nothing of its own.
+ */
+export type MonitorStatus = 'up' | 'down' | 'pending' | 'degraded' | 'unreachable';
+export const MONITOR_STATUSES: readonly MonitorStatus[] = ['up', 'down', 'pending', 'degraded', 'unreachable'];
+
+/** What a monitor or agent depends on: while one of them is down (agent: offline), its failures are `unreachable`. */
+export interface DependencyRef {
+  type: 'monitor' | 'agent';
+  id: number;
+}
+export const DEPENDENCIES_MAX = 20;
+
+/** How a group monitor's status follows its members: down when any / all / at least `group_min` of them are down. */
+export const GROUP_RULES = ['any', 'all', 'atLeast'] as const;
+export type GroupRule = (typeof GROUP_RULES)[number];
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -49,7 +64,8 @@ export interface HistoryPoint {
 
 export interface CheckDto {
   id: number;
-  status: 'up' | 'down';
+  /** The result as recorded: a success over `degraded_after_ms` is degraded, a failure behind a down dependency unreachable. */
+  status: 'up' | 'down' | 'degraded' | 'unreachable';
   status_code: number | null;
   /** Milliseconds. */
   response_time: number | null;
@@ -85,6 +101,20 @@ export interface MonitorDto extends MonitorTypeReadFields {
   history: HistoryPoint[];
   /** Recent checks, newest first (detail read only; empty in lists). */
   checks: CheckDto[];
+  /** Monitors and agents this one depends on. */
+  depends_on: DependencyRef[];
+  /** The group monitor this one belongs to. */
+  parent_id: number | null;
+  /** Milliseconds; a successful check slower than this is degraded. Null: never. */
+  degraded_after_ms: number | null;
+  /** Group monitors: the rule their status follows (null for other types). */
+  group_rule: GroupRule | null;
+  /** Group monitors with rule `atLeast`: how many members down make the group down. */
+  group_min: number | null;
+  /** Changing state more often than the flapping window allows; one message when it starts, one when it settles. */
+  flapping: boolean;
+  /** No notifications until this time (ISO); null: not muted. */
+  muted_until: string | null;
 }
 
 export type MonitorFilter = 'all' | 'active' | 'paused';
@@ -97,7 +127,7 @@ export interface MonitorsResponse {
   page: number;
   pageSize: number;
   /** Counts over every monitor, whatever the page, for summary cards. */
-  counts: { up: number; down: number; pending: number; paused: number; total: number };
+  counts: { up: number; down: number; pending: number; degraded: number; unreachable: number; paused: number; total: number };
 }
 
 export interface MonitorResponse {
@@ -124,6 +154,15 @@ export interface MonitorRequest extends MonitorTypeRequest {
   active?: boolean;
   retries?: number;
   retryInterval?: number;
+  /** Replaces the monitor's dependencies; `depends_on` is read as the same field. A cycle is refused (400). */
+  dependsOn?: DependencyRef[];
+  depends_on?: DependencyRef[];
+  /** The group monitor to join (null leaves it); `parent_id` is read as the same field. */
+  parentId?: number | null;
+  parent_id?: number | null;
+  degradedAfterMs?: number | null;
+  groupRule?: GroupRule;
+  groupMin?: number;
 }
 
 export interface CheckResponse {

@@ -41,6 +41,10 @@ export interface NotificationChannelDto {
   language: ChannelLanguage;
   /** The custom template id chosen per event (`PUT …/channels/{id}/templates`); an event not listed uses the default. */
   templates?: Record<string, number>;
+  /** Transitions within this many seconds go out as one message (0: each at once). */
+  group_wait_seconds: number;
+  /** While a storm lasts, at most one message per this many seconds. */
+  group_interval_seconds: number;
   created_at: string;
   updated_at: string;
 }
@@ -55,7 +59,11 @@ export interface ChannelRequest {
   enabled?: boolean;
   config: string | Record<string, unknown>;
   language?: ChannelLanguage;
+  groupWaitSeconds?: number;
+  groupIntervalSeconds?: number;
 }
+
+export const CHANNEL_GROUPING = { waitDefault: 10, intervalDefault: 60, waitMax: 600, intervalMax: 3600 } as const;
 
 export interface MonitorNotificationSettings {
   enabled: boolean;
@@ -63,7 +71,12 @@ export interface MonitorNotificationSettings {
   onRecovery: boolean;
   /** `certificate.expiring` at each of the monitor's thresholds, and `certificate.expired` (see docs/decisions.md). */
   onCertificateExpiry: boolean;
+  /** A degraded spell opens its own alert. */
+  onDegraded: boolean;
   channels: number[];
+  /** Minutes between "still down" reminders while an alert is open and unacknowledged; null: none. */
+  reminderMinutes: number | null;
+  escalation: import('./alerts').EscalationStep[];
 }
 
 export interface AgentNotificationSettings {
@@ -77,6 +90,8 @@ export interface AgentNotificationSettings {
   onDiskThreshold: boolean;
   diskThreshold: number;
   channels: number[];
+  reminderMinutes: number | null;
+  escalation: import('./alerts').EscalationStep[];
 }
 
 export interface NotificationSettingsDto {
@@ -118,6 +133,10 @@ export interface NotificationSettingsRequest {
   disk_threshold?: number;
   channels: string | number[];
   override_global?: boolean;
+  /** Monitors only. */
+  on_degraded?: boolean;
+  reminder_minutes?: number | null;
+  escalation?: import('./alerts').EscalationStep[];
 }
 
 /** `POST /api/notifications/channels/{id}/test` (and `/channels/test` for an unsaved channel): what the provider said. */

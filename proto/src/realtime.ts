@@ -6,7 +6,7 @@ import type { MonitorCheckedEvent, MonitorsChangedEvent, MonitorStatusChangedEve
 
 /** Rooms a socket may ask to join. Anonymous sockets may join only `status`. */
 export const PUBLIC_ROOMS = ['status'] as const;
-export const MEMBER_ROOMS = ['status', 'monitors', 'agents', 'wall'] as const;
+export const MEMBER_ROOMS = ['status', 'monitors', 'agents', 'wall', 'alerts'] as const;
 /** A wall screen opened with a display key may join only these. */
 export const DISPLAY_ROOMS = ['status', 'wall'] as const;
 export type Room = (typeof MEMBER_ROOMS)[number] | `monitor:${number}` | `agent:${number}`;
@@ -41,6 +41,8 @@ export interface ServerToClientEvents {
   'wall.change': (event: StatusChange) => void;
   /** Items were added, renamed or removed: read `/api/wall/data` again (to `wall`). */
   'wall.changed': () => void;
+  /** An alert opened, changed or closed (to `alerts`). */
+  'alert.changed': (event: import('./alerts').AlertChangedEvent) => void;
   /** Sent just before the server disconnects a socket whose token is invalid. */
   'auth.error': (event: { message: string; code: MessageCode }) => void;
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { freePort } from './ports';
 import { createTestDatabase, DatabaseMode, TestDatabase } from './test-database';
 
-const SERVER_MAIN = join(__dirname, '../../server/dist/main.js');
+// TEST_SERVER_DIST lets parallel work sessions each test their own build (e.g. server/dist-a) beside the others'.
+const SERVER_MAIN = join(__dirname, '../../server', process.env.TEST_SERVER_DIST ?? 'dist', 'main.js');
 const START_TIMEOUT_MS = 45_000;
 
 /** The built server running as its own process, exactly as `npm start` runs it. */
