@@ -94,6 +94,9 @@ export interface AgentResponse {
 
 export interface AgentUpdateRequest {
   name: string;
+  /** Replaces the agent's dependencies; `depends_on` is read as the same field. A cycle is refused (400). */
+  dependsOn?: import('./monitors').DependencyRef[];
+  depends_on?: import('./monitors').DependencyRef[];
 }
 
 /** `POST /api/agents/token/generate`. The token is shown once; only its hash is stored. */

@@ -17,7 +17,13 @@ export interface EscalationStep {
   afterMinutes: number;
   channels: number[];
 }
-export const ESCALATION_LIMITS = { stepsMax: 5, afterMinutesMin: 1, afterMinutesMax: 10_080, reminderMinutesMin: 1, reminderMinutesMax: 10_080 } as const;
+export const ESCALATION_LIMITS = {
+  stepsMax: 5,
+  afterMinutesMin: 1,
+  afterMinutesMax: 10_080,
+  reminderMinutesMin: 1,
+  reminderMinutesMax: 10_080,
+} as const;
 
 /** One notification of an alert as the outbox holds it. */
 export interface AlertMessageDto {

@@ -86,10 +86,12 @@ export function validateAssertions(type: MonitorType, value: unknown): Assertion
 
 function validateOne(type: MonitorType, item: unknown): Assertion | MessageCode {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return 'monitors.assertionsInvalid';
-  const { source, path, operator, value } = item as Record<string, unknown>;
+  const { source, path, operator, value, soft } = item as Record<string, unknown>;
   if (!(ASSERTION_SOURCES as readonly unknown[]).includes(source)) return 'monitors.assertionSourceInvalid';
   if (!(ASSERTION_OPERATORS as readonly unknown[]).includes(operator)) return 'monitors.assertionOperatorInvalid';
+  if (soft !== undefined && typeof soft !== 'boolean') return 'monitors.assertionsInvalid';
   const assertion: Assertion = { source: source as Assertion['source'], operator: operator as AssertionOperator };
+  if (soft) assertion.soft = true;
   if (!ASSERTION_SOURCES_BY_TYPE[type].includes(assertion.source)) return 'monitors.assertionSourceNotForType';
   if (PATH_SOURCES.includes(assertion.source)) {
     if (typeof path !== 'string' || path.trim() === '') return 'monitors.assertionPathRequired';

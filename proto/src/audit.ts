@@ -10,6 +10,7 @@ export const AUDIT_TARGET_TYPES = [
   'user',
   'settings',
   'api_key',
+  'alert',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -20,10 +21,13 @@ export const AUDIT_ACTIONS = [
   'monitor.paused',
   'monitor.resumed',
   'monitor.deleted',
+  'monitor.muted',
   'agent.created',
   'agent.updated',
   'agent.deleted',
   'agent.token_created',
+  'agent.muted',
+  'alert.acknowledged',
   'channel.created',
   'channel.updated',
   'channel.deleted',

@@ -19,6 +19,8 @@ export function targetOf(fields: TargetFields): string {
       return `dns://${fields.hostname ?? ''}?type=${fields.dns_record_type ?? MONITOR_TYPE_DEFAULTS.dnsRecordType}`;
     case 'push':
       return 'push://heartbeat';
+    case 'group':
+      return 'group://members';
     case 'postgres':
     case 'mysql':
     case 'redis':
@@ -28,12 +30,13 @@ export function targetOf(fields: TargetFields): string {
 
 /**
  * The target as people read it: the URL for HTTP and WebSocket, `host:port`, `example.com MX`, or null for a push
- * monitor (its target is the heartbeat, which the caller words in its language). `targetOf` minus the scheme; the
+ * or group monitor (its target is the heartbeat or its members, which the caller words in its language). `targetOf` minus the scheme; the
  * screens and the notification texts both show this, so a target reads the same everywhere.
  */
 export function readableTarget(monitor: TargetFields): string | null {
   switch (monitor.type) {
     case 'push':
+    case 'group':
       return null;
     case 'http':
     case 'websocket':

@@ -3,7 +3,22 @@
  * language evaluated on every result. Requests are camelCase, reads snake_case (as the rest of the monitor API).
  */
 
-export const MONITOR_TYPES = ['http', 'tcp', 'ping', 'dns', 'tls', 'push', 'websocket', 'grpc', 'postgres', 'mysql', 'redis'] as const;
+import type { GroupRule } from './monitors';
+
+export const MONITOR_TYPES = [
+  'http',
+  'tcp',
+  'ping',
+  'dns',
+  'tls',
+  'push',
+  'websocket',
+  'grpc',
+  'postgres',
+  'mysql',
+  'redis',
+  'group',
+] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
 
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'SRV', 'CAA', 'PTR'] as const;
@@ -31,6 +46,10 @@ export const MONITOR_TYPE_LIMITS = {
   certExpiryThresholdsMax: 5,
   pushTokenMin: 24,
   pushTokenMax: 64,
+  groupMinMin: 1,
+  groupMinMax: 1000,
+  /** Groups nest at most this deep (a member's chain of parents). */
+  groupDepthMax: 10,
 } as const;
 
 export const MONITOR_TYPE_DEFAULTS = {
@@ -87,6 +106,8 @@ export interface Assertion {
   operator: AssertionOperator;
   /** Compared as a number when both sides are numeric, else as text; absent for exists/notExists. */
   value?: string | number | boolean | null;
+  /** A soft assertion: its failure makes a successful check `degraded` instead of failing it. */
+  soft?: boolean;
 }
 
 /** Which sources a type's checks can observe (an assertion on another source is refused on save). */
@@ -102,6 +123,7 @@ export const ASSERTION_SOURCES_BY_TYPE: { [T in MonitorType]: readonly Assertion
   postgres: ['responseTime', 'rowCount', 'value'],
   mysql: ['responseTime', 'rowCount', 'value'],
   redis: ['responseTime', 'value'],
+  group: [],
 };
 
 /** The outcome of one assertion on one result (`POST /api/monitors/test` answers these). */
@@ -184,6 +206,15 @@ export interface DatabaseTypeFields extends TypeRequestBase {
   query?: string | null;
 }
 
+/** A group has no target and is never checked: its status follows its members' (GROUP_RULES). */
+export interface GroupTypeFields extends TypeRequestBase {
+  type: 'group';
+  /** Default `any`: down when any member is down. */
+  groupRule?: GroupRule;
+  /** Rule `atLeast`: how many members down make the group down (required with it). */
+  groupMin?: number;
+}
+
 export type MonitorTypeFields =
   | HttpTypeFields
   | TcpTypeFields
@@ -193,7 +224,8 @@ export type MonitorTypeFields =
   | PushTypeFields
   | WebsocketTypeFields
   | GrpcTypeFields
-  | DatabaseTypeFields;
+  | DatabaseTypeFields
+  | GroupTypeFields;
 
 /**
  * Every per-type field a create or update body may carry, flat: what the server validates per `type` (a value of
@@ -215,6 +247,8 @@ export interface MonitorTypeRequest {
   maxRedirects?: number;
   certExpiryDays?: number | number[];
   pushToken?: string;
+  groupRule?: GroupRule;
+  groupMin?: number;
   assertions?: Assertion[];
 }
 

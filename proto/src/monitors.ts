@@ -15,6 +15,31 @@ export interface DependencyRef {
 }
 export const DEPENDENCIES_MAX = 20;
 
+/** One monitor or agent of a dependency chain, as it stands now. */
+export interface DependencyChainItem {
+  ref: DependencyRef;
+  name: string;
+  /** A monitor's status, or an agent's (`inactive`: offline). */
+  status: MonitorStatus | import('./agents').AgentStatus;
+  /** Monitors: false while paused (agents: always true). */
+  active: boolean;
+  /** Agents: offline behind a down dependency. */
+  unreachable: boolean;
+  /** 1: directly; 2: through one other; … */
+  depth: number;
+}
+
+/**
+ * `GET /api/monitors/{id}/dependencies` and `GET /api/agents/{id}/dependencies`: what it depends on and what depends
+ * on it, transitively (each once, at its shortest depth, nearest first; at most DEPENDENCY_CHAIN_DEPTH deep).
+ */
+export interface DependencyChainResponse {
+  success: true;
+  dependencies: DependencyChainItem[];
+  dependents: DependencyChainItem[];
+}
+export const DEPENDENCY_CHAIN_DEPTH = 10;
+
 /** How a group monitor's status follows its members: down when any / all / at least `group_min` of them are down. */
 export const GROUP_RULES = ['any', 'all', 'atLeast'] as const;
 export type GroupRule = (typeof GROUP_RULES)[number];
@@ -28,7 +53,8 @@ export const METHODS_WITH_BODY: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH']
 export const MONITOR_LIMITS = {
   nameMax: 100,
   urlMax: 2048,
-  intervalMin: 60,
+  /** The shortest interval any server accepts; each server's own floor (`MonitorLimitsResponse`) may be higher. */
+  intervalMin: 10,
   intervalMax: 86_400,
   timeoutMin: 1,
   timeoutMax: 300,
@@ -38,6 +64,9 @@ export const MONITOR_LIMITS = {
   retryIntervalMax: 3_600,
   headersMax: 50,
   bodyMax: 64 * 1024,
+  /** `degradedAfterMs`: milliseconds (the longest timeout is 300 s). */
+  degradedAfterMsMin: 1,
+  degradedAfterMsMax: 300_000,
 } as const;
 
 export const MONITOR_DEFAULTS = {
@@ -48,6 +77,11 @@ export const MONITOR_DEFAULTS = {
   retries: 1,
   retryInterval: 20,
 } as const;
+
+/** A timeout left out: 30 s, or 80 % of a shorter interval (as Uptime Kuma), so it stays below the interval. */
+export function defaultTimeoutFor(interval: number): number {
+  return Math.min(MONITOR_DEFAULTS.timeout, Math.max(MONITOR_LIMITS.timeoutMin, Math.floor(interval * 0.8)));
+}
 
 /** The spec's expected-status choices: 2–5 mean a whole class (2xx…5xx), the rest exact codes. */
 export const EXPECTED_STATUS_CLASSES = [2, 3, 4, 5] as const;
@@ -111,6 +145,8 @@ export interface MonitorDto extends MonitorTypeReadFields {
   group_rule: GroupRule | null;
   /** Group monitors with rule `atLeast`: how many members down make the group down. */
   group_min: number | null;
+  /** Group monitors: how many monitors have it as their parent (absent for other types). */
+  member_count?: number;
   /** Changing state more often than the flapping window allows; one message when it starts, one when it settles. */
   flapping: boolean;
   /** No notifications until this time (ISO); null: not muted. */
@@ -119,7 +155,17 @@ export interface MonitorDto extends MonitorTypeReadFields {
 
 export type MonitorFilter = 'all' | 'active' | 'paused';
 
-/** `GET /api/monitors?page=&pageSize=&filter=&status=&search=` (no paging parameters: every monitor). */
+/**
+ * `GET /api/monitors?page=&pageSize=&filter=&status=&search=` (no paging parameters: every monitor). The grouped view
+ * adds `topLevel=true` (monitors in no group) and `parentId=<group id>` (that group's members), each paged.
+ */
+/** `GET /api/monitors/limits`: this server's own bounds, which the form applies before sending. */
+export interface MonitorLimitsResponse {
+  success: true;
+  /** Seconds: the shortest interval this server accepts (MONITOR_MIN_INTERVAL_SECONDS, at least MONITOR_LIMITS.intervalMin). */
+  intervalMin: number;
+}
+
 export interface MonitorsResponse {
   success: true;
   monitors: MonitorDto[];
@@ -179,7 +225,12 @@ export interface StatsPoint {
   /** Start of the bucket. */
   time: string;
   checks: number;
+  /** Successes, degraded ones included (uptime counts them as up). */
   up: number;
+  /** Of `up`: successes slower than `degraded_after_ms` (or with a soft assertion failed). */
+  degraded: number;
+  /** Failures while a dependency was down (not in `up`: uptime counts them as down). */
+  unreachable: number;
   /** Milliseconds; null when the bucket has no timed check. */
   avg_response_time: number | null;
   max_response_time: number | null;
@@ -191,6 +242,10 @@ export interface MonitorStatsResponse {
     range: StatsRange;
     uptime: number;
     checks: number;
+    /** Degraded checks in the range (counted as up in `uptime`). */
+    degraded: number;
+    /** Unreachable checks in the range (counted as down in `uptime`). */
+    unreachable: number;
     avg_response_time: number | null;
     p95_response_time: number | null;
     series: StatsPoint[];

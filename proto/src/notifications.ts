@@ -14,6 +14,11 @@ export interface WebhookPayload {
   link?: string;
   /** The delivery's idempotency key (also the `X-Vigil-Delivery` header): the same on every retry, so drop repeats by it. */
   delivery_id?: string;
+  /**
+   * A grouped message (a storm within the channel's grouping window): every transition it stands for, each as a
+   * single message would carry it. Absent when the message is about one transition.
+   */
+  items?: Array<Pick<WebhookPayload, 'event' | 'severity' | 'subject' | 'text' | 'target'> & { at: string }>;
 }
 
 export interface NotificationTemplateDto {
@@ -189,6 +194,8 @@ export interface NotificationHistoryItem {
   created_at: string;
   sent_at: string | null;
   tries: DeliveryAttemptDto[];
+  /** The alert the notification belongs to (its acknowledgement is offered beside it); null for tests and older rows. */
+  alert_id: number | null;
 }
 
 /** `GET /api/notifications/history?page=&pageSize=&status=&target_kind=&target_id=&channel_id=`, newest first. */

@@ -10,11 +10,12 @@ export interface RankedItem {
 }
 
 const HEALTHY: readonly string[] = ['up', 'active'];
-const FAILED: readonly string[] = ['down', 'inactive'];
+/** Unreachable is failing behind a down dependency: the service is not there for its users, so it counts as down. */
+const FAILED: readonly string[] = ['down', 'unreachable', 'inactive'];
 
 /**
- * The status page's banner: every item up/online is 'operational'; half or more down/offline is an 'outage';
- * anything else (some down, or any pending/connecting) is 'degraded'. No items at all is operational.
+ * The status page's banner: every item up/online is 'operational'; half or more down/unreachable/offline is an
+ * 'outage'; anything else (some down, or any pending/degraded/connecting) is 'degraded'. No items at all is operational.
  */
 export function overallStatus(statuses: Iterable<string>): OverallStatus {
   let total = 0;
@@ -30,7 +31,7 @@ export function overallStatus(statuses: Iterable<string>): OverallStatus {
   return 'degraded';
 }
 
-/** Problems first: down/offline 0, pending/connecting (or unknown) 1, up/online 2. */
+/** Problems first: down/unreachable/offline 0, pending/degraded/connecting (or unknown) 1, up/online 2. */
 export function problemRank(status: string): number {
   if (FAILED.includes(status)) return 0;
   return HEALTHY.includes(status) ? 2 : 1;
@@ -41,7 +42,7 @@ export function itemRank(item: Pick<RankedItem, 'status' | 'active'>): number {
   return item.active === false ? 3 : problemRank(item.status);
 }
 
-/** The wall's order: problems first (down/offline, then pending/connecting), paused monitors last, then by name. */
+/** The wall's order: problems first (down/unreachable/offline, then pending/degraded/connecting), paused last, then by name. */
 export function byProblem(a: RankedItem, b: RankedItem): number {
   return itemRank(a) - itemRank(b) || a.name.localeCompare(b.name);
 }

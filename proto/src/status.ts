@@ -1,7 +1,7 @@
 /** Public status page, NOC wall and dashboard: REST bodies and live events. */
 import type { AgentStatus } from './agents';
 import type { MonitorType } from './monitor-types';
-import type { HistoryPoint, MonitorStatus } from './monitors';
+import type { HistoryPoint, MonitorsResponse, MonitorStatus } from './monitors';
 
 export const STATUS_LIMITS = {
   titleMax: 100,
@@ -71,6 +71,8 @@ export interface PublicMonitor {
   certificate_days?: number | null;
   /** The certificate alert thresholds, which colour those days. */
   cert_expiry_days?: number[];
+  /** Changing state too often (MonitorDto.flapping); absent: not flapping. */
+  flapping?: boolean;
 }
 
 export interface PublicAgent {
@@ -85,6 +87,8 @@ export interface PublicAgent {
   memory: number | null;
   disk: number | null;
   updated_at: string;
+  /** Offline while a dependency is down (AgentDto.unreachable); absent: false. */
+  unreachable?: boolean;
 }
 
 export interface StatusData extends StatusPageSettings {
@@ -122,7 +126,7 @@ export interface StatusItemEvent {
 export interface DashboardResponse {
   success: true;
   dashboard: {
-    monitors: { up: number; down: number; pending: number; paused: number; total: number };
+    monitors: MonitorsResponse['counts'];
     agents: { active: number; inactive: number; connecting: number; total: number };
     /** Percent of successful checks over 24 h across every monitor; null without checks. */
     uptime: number | null;

@@ -21,6 +21,13 @@ export const NOTIFICATION_EVENTS = [
   'agent.disk_recovery',
   'certificate.expiring',
   'certificate.expired',
+  'monitor.degraded',
+  'monitor.degraded_recovery',
+  'monitor.flapping',
+  'monitor.flapping_settled',
+  'alert.reminder',
+  'alert.escalation',
+  'alert.acknowledged',
   'test',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -48,8 +55,11 @@ const MONITOR_VARIABLES = [
   'status_code',
   'expected_status',
   'error',
+  'dependents',
 ] as const;
-const AGENT_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'status', 'previous_status', 'time'] as const;
+const AGENT_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'status', 'previous_status', 'time', 'dependents'] as const;
+/** What an alert's reminder, escalation and acknowledgement say of it (`since`: when it opened; `minutes`: how long ago). */
+const ALERT_VARIABLES = ['name', 'alert', 'since', 'minutes', 'time'] as const;
 const METRIC_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'metric', 'value', 'threshold', 'time'] as const;
 const CERTIFICATE_VARIABLES = ['name', 'target', 'url', 'days_remaining', 'threshold', 'expires_at', 'issuer', 'time'] as const;
 
@@ -69,6 +79,13 @@ export const TEMPLATE_VARIABLES: Readonly<Record<NotificationEvent, Readonly<Rec
   'agent.disk_recovery': named(METRIC_VARIABLES),
   'certificate.expiring': named(CERTIFICATE_VARIABLES),
   'certificate.expired': named(CERTIFICATE_VARIABLES),
+  'monitor.degraded': named(MONITOR_VARIABLES),
+  'monitor.degraded_recovery': named(MONITOR_VARIABLES),
+  'monitor.flapping': named(['name', 'type', 'target', 'status', 'time']),
+  'monitor.flapping_settled': named(['name', 'type', 'target', 'status', 'time']),
+  'alert.reminder': named(ALERT_VARIABLES),
+  'alert.escalation': named([...ALERT_VARIABLES, 'step']),
+  'alert.acknowledged': named([...ALERT_VARIABLES, 'acknowledged_by', 'note']),
   test: named(['name', 'time']),
 };
 
@@ -108,10 +125,13 @@ export const TYPE_NAMES: Readonly<Record<MonitorType, Localized>> = {
   postgres: same('PostgreSQL'),
   mysql: same('MySQL / MariaDB'),
   redis: same('Redis'),
+  group: { 'en-US': 'Group', 'zh-CN': '分组' },
 };
 
 /** The `target` of a push monitor, which waits for heartbeats rather than reaching anything. */
 export const HEARTBEAT_TARGET: Localized = { 'en-US': 'heartbeat', 'zh-CN': '心跳' };
+/** The `target` of a group monitor, whose status follows its members (the `error` line counts those down). */
+export const GROUP_TARGET: Localized = { 'en-US': 'its members', 'zh-CN': '其成员' };
 
 function same(name: string): Localized {
   return { 'en-US': name, 'zh-CN': name };
@@ -134,11 +154,16 @@ const SAMPLE_FIGURES: TemplateValues = {
   days_remaining: 6,
   expires_at: '2026-11-29 08:15:02 UTC',
   issuer: "Let's Encrypt R11",
+  since: '2026-11-23 07:45:02 UTC',
+  minutes: 30,
+  step: 1,
+  acknowledged_by: 'admin',
+  dependents: null,
 };
 
 const SAMPLES: Record<TemplateLanguage, TemplateValues> = {
-  'en-US': { ...SAMPLE_FIGURES, name: 'Example API', error: 'Expected status 200-299, got 503' },
-  'zh-CN': { ...SAMPLE_FIGURES, name: '示例 API', error: '期望状态码 200-299，实际为 503' },
+  'en-US': { ...SAMPLE_FIGURES, name: 'Example API', error: 'Expected status 200-299, got 503', alert: 'down', note: 'Looking into it' },
+  'zh-CN': { ...SAMPLE_FIGURES, name: '示例 API', error: '期望状态码 200-299，实际为 503', alert: '故障', note: '正在处理' },
 };
 
 /**

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AgentsModule } from './agents/agents.module';
+import { AlertsModule } from './alerts/alerts.module';
 import { AuditModule } from './audit/audit.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
@@ -43,6 +44,7 @@ export class AppModule {
         AgentsModule,
         StatusModule,
         NotificationsModule,
+        AlertsModule,
         WebPushModule,
         MetricsModule,
         RealtimeModule,

@@ -40,6 +40,9 @@ export function toAgentDto(row: AgentRow): AgentDto {
     registration_id: row.registration_id,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
+    depends_on: row.depends_on ?? [],
+    unreachable: row.unreachable ?? false,
+    muted_until: row.muted_until ? new Date(row.muted_until).toISOString() : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AgentProtocol, AgentStatus } from '@vigil/proto';
+import type { AgentProtocol, AgentStatus, DependencyRef } from '@vigil/proto';
 import type { CounterState } from './figures';
 
 /** One `agents` row as the driver returns it (bigint columns arrive as text). */
@@ -37,4 +37,10 @@ export interface AgentRow {
   last_report_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Monitors and agents it depends on (see monitors/dependencies). */
+  depends_on: DependencyRef[];
+  /** Offline while a dependency was down (agent-state.ts). */
+  unreachable: boolean;
+  /** No notifications until then (alerts/mute); null: not muted. */
+  muted_until?: Date | null;
 }

@@ -67,7 +67,7 @@ export class AgentsController {
   @Put(':id')
   @Reply('agents.updated')
   async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateAgentDto): Promise<Payload<AgentResponse>> {
-    return { agent: await this.agents.rename(id, body.name) };
+    return { agent: await this.agents.update(id, body) };
   }
 
   @Delete(':id')

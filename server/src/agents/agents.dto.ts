@@ -1,8 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { AGENT_METRICS_RANGES, AGENT_NAME_MAX, AGENT_STATUSES, AgentMetricsRange, AgentStatus, AgentUpdateRequest } from '@vigil/proto';
+import {
+  AGENT_METRICS_RANGES,
+  AGENT_NAME_MAX,
+  AGENT_STATUSES,
+  AgentMetricsRange,
+  AgentStatus,
+  AgentUpdateRequest,
+  DependencyRef,
+} from '@vigil/proto';
 import { trim } from '../users/user-fields';
+import { DependencyList } from '../monitors/dependencies/dependency-list.dto';
 import { PageQuery } from '../common/paging';
 
 export class UpdateAgentDto implements AgentUpdateRequest {
@@ -12,6 +21,12 @@ export class UpdateAgentDto implements AgentUpdateRequest {
   @IsNotEmpty({ message: 'agents.nameRequired' })
   @MaxLength(AGENT_NAME_MAX, { message: 'agents.nameTooLong' })
   name!: string;
+
+  @DependencyList('Monitors and agents this agent depends on; replaces the stored list')
+  dependsOn?: DependencyRef[];
+
+  @DependencyList('The same as dependsOn; dependsOn wins')
+  depends_on?: DependencyRef[];
 }
 
 export class ListAgentsQuery extends PageQuery {

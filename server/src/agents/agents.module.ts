@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DependenciesModule } from '../monitors/dependencies/dependencies.module';
 import { AgentGateway } from './agent.gateway';
 import { AgentPresence } from './agent-presence.service';
 import { AgentReportsWriter } from './agent-reports.writer';
@@ -8,6 +9,7 @@ import { AgentsService } from './agents.service';
 import { ReportLimiter } from './report-limiter';
 
 @Module({
+  imports: [DependenciesModule],
   controllers: [AgentsController],
   providers: [AgentsRepository, AgentReportsWriter, AgentPresence, AgentsService, AgentGateway, ReportLimiter],
   exports: [AgentsService, AgentsRepository, AgentReportsWriter, AgentGateway, ReportLimiter],

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { AgentHello, AgentMetricPoint, AgentProtocol, AgentStatus } from '@vigil/proto';
+import type { AgentHello, AgentMetricPoint, AgentProtocol, AgentStatus, DependencyRef } from '@vigil/proto';
+import { DependenciesRepository } from '../monitors/dependencies/dependencies.repository';
+import { unreachableCause } from './agent-state';
 import { execute, queryRow, queryRows, type Sql } from '../database/rows';
 import { DomainEvents, type Raise } from '../events/domain-events.service';
 import { statusChange, toAgentDto } from './agent.mapper';
@@ -10,7 +12,7 @@ import type { BucketSums, CounterState, LatestFigures, Tier } from './figures';
 const COLUMNS = `id, name, hostname, ip_addresses, os, version, platform, kernel, arch, cpu_model, cpu_cores, status,
   protocol, interval_s, registration_id, cpu_usage, memory_total, memory_used, swap_total, swap_used, disk_total,
   disk_used, network_rx, network_tx, load1, load5, load15, host_uptime, disks, interfaces, counters, last_report_at,
-  created_at, updated_at`;
+  created_at, updated_at, depends_on, unreachable, muted_until`;
 
 /** `COLUMNS` of the row alias `a`, for statements that join. */
 const A_COLUMNS = COLUMNS.split(',')
@@ -41,6 +43,8 @@ type MetricBucketRow = Omit<BucketSums, 'agent_id' | 'tier' | 'bucket'> & { buck
 export interface Transition {
   row: AgentRow;
   previous: AgentStatus;
+  /** Gone offline unreachable: the dependency that was down. */
+  cause?: DependencyRef & { name: string };
 }
 
 export interface NewAgent {
@@ -92,6 +96,7 @@ export class AgentsRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: DomainEvents,
+    private readonly dependencies: DependenciesRepository,
   ) {}
 
   async insertToken(tokenHash: string, expiresAt: Date, userId: number | null, db: Sql = this.dataSource): Promise<number> {
@@ -253,6 +258,13 @@ export class AgentsRepository {
     return queryRow<AgentRow>(db, `UPDATE agents SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name]);
   }
 
+  async setDependsOn(id: number, dependsOn: DependencyRef[], db: Sql): Promise<AgentRow | null> {
+    return queryRow<AgentRow>(db, `UPDATE agents SET depends_on = $2::jsonb, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [
+      id,
+      JSON.stringify(dependsOn),
+    ]);
+  }
+
   async delete(id: number, db: Sql = this.dataSource): Promise<AgentRow | null> {
     return queryRow<AgentRow>(db, `DELETE FROM agents WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
   }
@@ -265,7 +277,7 @@ export class AgentsRepository {
     return this.events.transaction(this.dataSource, async (manager, raise) => {
       const row = await queryRow<RowWithPrevious>(
         manager,
-        `UPDATE agents a SET connection_id = $2, disconnected_at = NULL, last_seen_at = now(),
+        `UPDATE agents a SET connection_id = $2, disconnected_at = NULL, last_seen_at = now(), unreachable = false,
            status = CASE WHEN p.previous = 'inactive' THEN 'connecting' ELSE p.previous END
          FROM (SELECT id, status AS previous FROM agents WHERE id = $1 FOR UPDATE) p
          WHERE a.id = p.id
@@ -296,7 +308,7 @@ export class AgentsRepository {
     return this.events.transaction(this.dataSource, async (manager, raise) => {
       const locked = await queryRows<RowWithPrevious>(
         manager,
-        `UPDATE agents a SET status = 'active', last_seen_at = now()
+        `UPDATE agents a SET status = 'active', last_seen_at = now(), unreachable = false
          FROM (SELECT id, status AS previous FROM agents WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE) p
          WHERE a.id = p.id
          RETURNING ${A_COLUMNS}, p.previous`,
@@ -374,9 +386,27 @@ export class AgentsRepository {
          RETURNING ${A_COLUMNS}, p.previous`,
         [graceSeconds],
       );
-      const transitions = rows.map(transitionOf);
+      const transitions = await this.markUnreachable(manager, rows.map(transitionOf));
       announce(raise, transitions);
       return transitions;
+    });
+  }
+
+  /** Agents gone offline while a dependency is down are flagged `unreachable` (agent-state.ts), in the sweep's transaction. */
+  private async markUnreachable(db: Sql, transitions: Transition[]): Promise<Transition[]> {
+    const refs = transitions.flatMap(({ row }) => row.depends_on ?? []);
+    if (!refs.length) return transitions;
+    const states = await this.dependencies.statesOf(refs, db);
+    const causes = new Map<number, DependencyRef & { name: string }>();
+    for (const { row } of transitions) {
+      const cause = unreachableCause(row.status, row.depends_on ?? [], states);
+      if (cause) causes.set(row.id, { ...cause.ref, name: cause.name });
+    }
+    if (!causes.size) return transitions;
+    await execute(db, `UPDATE agents SET unreachable = true WHERE id = ANY($1::int[])`, [[...causes.keys()]]);
+    return transitions.map((t) => {
+      const cause = causes.get(t.row.id);
+      return cause ? { ...t, row: { ...t.row, unreachable: true }, cause } : t;
     });
   }
 
@@ -432,5 +462,7 @@ function transitionOf({ previous, ...row }: RowWithPrevious): Transition {
 
 /** Raises the real transitions, heard by the outbox inside the transaction that made them and by pushes after it. */
 function announce(raise: Raise, transitions: Transition[]): void {
-  for (const { row, previous } of transitions) if (row.status !== previous) raise('agent.status_changed', statusChange(row, previous));
+  for (const { row, previous, cause } of transitions) {
+    if (row.status !== previous) raise('agent.status_changed', { ...statusChange(row, previous), ...(cause ? { cause } : {}) });
+  }
 }

@@ -21,7 +21,9 @@ import { toAgentDto } from './agent.mapper';
 import { AgentReportsWriter } from './agent-reports.writer';
 import type { AgentRow } from './agent.types';
 import { checkHello, text, MessageError } from './agent-validation';
-import { ListAgentsQuery } from './agents.dto';
+import { ListAgentsQuery, UpdateAgentDto } from './agents.dto';
+import { DependenciesRepository } from '../monitors/dependencies/dependencies.repository';
+import { DependenciesService } from '../monitors/dependencies/dependencies.service';
 import { AgentsRepository, HttpHost, NewAgent, TokenRefusal } from './agents.repository';
 import { Tier } from './figures';
 import { ReportLimiter } from './report-limiter';
@@ -58,6 +60,8 @@ export class AgentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: ReportLimiter,
     private readonly failures: CredentialLimiter,
+    private readonly dependencies: DependenciesService,
+    private readonly dependencyRows: DependenciesRepository,
     private readonly audit: AuditLog,
   ) {}
 
@@ -81,16 +85,23 @@ export class AgentsService {
     return toAgentDto(await this.find(id));
   }
 
-  async rename(id: number, name: string): Promise<AgentDto> {
+  /** `PUT /api/agents/:id`: the name, and the dependencies when sent (`dependsOn` wins over `depends_on`). */
+  async update(id: number, input: UpdateAgentDto): Promise<AgentDto> {
+    const dependsOn = input.dependsOn ?? input.depends_on;
     const row = await this.audit.transaction(async (db, record) => {
       const before = await this.agents.findForUpdate(id, db);
-      const renamed = before && (await this.agents.rename(id, name, db));
-      if (!before || !renamed) throw notFound('agents.notFound');
-      if (before.name !== renamed.name) {
-        const changes = { name: { before: before.name, after: renamed.name } };
-        await record({ action: 'agent.updated', target: target(renamed), changes });
+      let updated = before && (await this.agents.rename(id, input.name, db));
+      if (!before || !updated) throw notFound('agents.notFound');
+      if (dependsOn) {
+        await this.dependencies.assertValid({ ref: { type: 'agent', id }, name: updated.name }, dependsOn, db);
+        updated = (await this.agents.setDependsOn(id, dependsOn, db))!;
       }
-      return renamed;
+      const changes: NonNullable<AuditEntry['changes']> = {};
+      if (before.name !== updated.name) changes.name = { before: before.name, after: updated.name };
+      if (JSON.stringify(before.depends_on) !== JSON.stringify(updated.depends_on))
+        changes.depends_on = { before: before.depends_on, after: updated.depends_on };
+      if (Object.keys(changes).length) await record({ action: 'agent.updated', target: target(updated), changes });
+      return updated;
     });
     const agent = toAgentDto(row);
     this.events.emit('agent.updated', { agent });
@@ -102,6 +113,7 @@ export class AgentsService {
     const row = await this.audit.transaction(async (db, record) => {
       const deleted = await this.agents.delete(id, db);
       if (!deleted) throw notFound('agents.notFound');
+      await this.dependencyRows.removeReferences(db, { type: 'agent', id });
       await record({ action: 'agent.deleted', target: target(deleted), changes: { name: { before: deleted.name } } });
       return deleted;
     });

@@ -1,3 +1,5 @@
+import { AlertsController } from '../alerts/alerts.controller';
+import { MuteController } from '../alerts/mute.controller';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import { SsoController } from '../sso/sso.controller';
 import { AuthController } from '../auth/auth.controller';
 import { HealthController } from '../health/health.controller';
 import { MetricsController } from '../metrics/metrics.controller';
+import { DependencyChainController } from '../monitors/dependencies/dependency-chain.controller';
 import { MonitorsController } from '../monitors/monitors.controller';
 import { NotificationsController } from '../notifications/notifications.controller';
 import { TemplatesController } from '../notifications/templates.controller';
@@ -74,12 +77,15 @@ const RAW_ROUTES = new Set([
 
 const CONTROLLERS = [
   AgentsController,
+  AlertsController,
   ApiKeysController,
   AuditController,
   AuthController,
+  DependencyChainController,
   HealthController,
   MetricsController,
   MonitorsController,
+  MuteController,
   NotificationsController,
   SettingsController,
   SsoController,

@@ -31,12 +31,21 @@ describe('loadConfig', () => {
       retryBaseMs: 30_000,
       maxAttempts: 7,
       thresholdReports: 3,
+      alertMinuteMs: 60_000,
+      alertSecondMs: 1000,
+      alertSweepMs: 15_000,
     });
     expect(sut.outboundDeny.ranges).toEqual(['169.254.0.0/16', 'fe80::/10', 'fd00:ec2::254']);
     expect(sut.userOutboundDeny.ranges).toEqual(['127.0.0.0/8', '::1/128', '0.0.0.0/8', '::/128']);
     expect(sut.browser).toEqual({ frameAncestors: ["'self'"], assetOrigins: [] });
     expect(sut.agents).toEqual({ graceSeconds: 10, minuteRetentionHours: 48, fiveMinuteRetentionDays: 30, hourRetentionDays: 365 });
-    expect(sut.monitors).toEqual({ checkRetentionHours: 48, aggregateRetentionDays: 400, checkConcurrency: 256, connectionsPerOrigin: 32 });
+    expect(sut.monitors).toMatchObject({
+      checkRetentionHours: 48,
+      aggregateRetentionDays: 400,
+      checkConcurrency: 256,
+      connectionsPerOrigin: 32,
+    });
+    expect(sut.monitors).toMatchObject({ flappingChanges: 5, flappingWindowMs: 600_000 });
   });
 
   it.each([
@@ -52,6 +61,17 @@ describe('loadConfig', () => {
     ],
   ])('reads the Web Push settings from %j', (env, webPush) => {
     expect(loadConfig(env).webPush).toEqual(webPush);
+  });
+
+  it('takes the flapping rule from FLAPPING_CHANGES and FLAPPING_WINDOW_MINUTES', () => {
+    expect(loadConfig({ FLAPPING_CHANGES: '3', FLAPPING_WINDOW_MINUTES: '30' }).monitors).toMatchObject({
+      flappingChanges: 3,
+      flappingWindowMs: 1_800_000,
+    });
+    expect(() => loadConfig({ FLAPPING_CHANGES: '1' })).toThrow(/FLAPPING_CHANGES must be a whole number from 2 to 1000/);
+    expect(() => loadConfig({ FLAPPING_WINDOW_MINUTES: '0' })).toThrow(/FLAPPING_WINDOW_MINUTES must be a whole number from 1 to 1440/);
+    // The alert test clock shortens its minutes too.
+    expect(loadConfig({ FLAPPING_WINDOW_MINUTES: '2', ALERT_MINUTE_MS: '500' }).monitors.flappingWindowMs).toBe(1000);
   });
 
   it('takes the checker’s connections per origin from CHECK_CONNECTIONS_PER_ORIGIN', () => {

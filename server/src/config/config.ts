@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { CHANNEL_TYPES, channelSpec, type ChannelType } from '@vigil/proto';
+import { CHANNEL_TYPES, channelSpec, MONITOR_LIMITS, type ChannelType } from '@vigil/proto';
 import { AddressDenyList } from '../common/outbound';
 import { BrowserConfig, loadBrowserConfig } from './browser-config';
 import { loadSsoConfig, SsoConfig } from './sso-config';
@@ -52,8 +52,17 @@ export interface AppConfig {
     aggregateRetentionDays: number;
     /** Checks in flight at once (their network work; storing is queued apart). */
     checkConcurrency: number;
-    /** Keep-alive connections the checker opens to one origin (scheme, host, port) at most: a politeness limit. */
+    /**
+     * Keep-alive connections the checker opens to one origin (scheme, host, port) at most: a politeness limit. Also
+     * each origin's budget of checks in flight: more wait apart without holding a CHECK_CONCURRENCY slot.
+     */
     connectionsPerOrigin: number;
+    /** Seconds: the shortest interval a monitor may be saved with (MONITOR_MIN_INTERVAL_SECONDS). */
+    minIntervalSeconds: number;
+    /** A monitor changing status more than this many times within `flappingWindowMs` is flapping. */
+    flappingChanges: number;
+    /** The flapping window (FLAPPING_WINDOW_MINUTES of ALERT_MINUTE_MS); a flapping monitor settles after this long without a change. */
+    flappingWindowMs: number;
   };
   notifications: {
     /** Base addresses of the hosted services' APIs by channel type, from `<TYPE>_API_URL` (tests point them at a loopback fake). */
@@ -66,6 +75,12 @@ export interface AppConfig {
     maxAttempts: number;
     /** Consecutive reports above a threshold before a CPU, memory or disk alert. */
     thresholdReports: number;
+    /** The length of a "minute" in reminders, escalation and the flapping window (`ALERT_MINUTE_MS`; tests shorten it). */
+    alertMinuteMs: number;
+    /** The length of a "second" in channel grouping windows (`ALERT_SECOND_MS`; tests shorten it). */
+    alertSecondMs: number;
+    /** How often the reminder and escalation sweep looks for due alerts (`ALERT_SWEEP_MS`). */
+    alertSweepMs: number;
   };
   /** Framing and external assets (CSP), see browser-config.ts. */
   browser: BrowserConfig;
@@ -199,6 +214,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'));
   if ('error' in trustProxy) throw new ConfigError(trustProxy.error);
+  // The test clock of alert timing: minutes of reminders, escalation and the flapping window.
+  const alertMinuteMs = integer(env, 'ALERT_MINUTE_MS', 60_000, 10, 60_000);
   return {
     port: port(env, 'PORT', 3000),
     host: read(env, 'HOST') ?? '0.0.0.0',
@@ -224,6 +241,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       aggregateRetentionDays: integer(env, 'AGGREGATE_RETENTION_DAYS', 400, 91, 3650),
       checkConcurrency: integer(env, 'CHECK_CONCURRENCY', 256, 1, 10_000),
       connectionsPerOrigin: integer(env, 'CHECK_CONNECTIONS_PER_ORIGIN', 32, 1, 1024),
+      minIntervalSeconds: integer(env, 'MONITOR_MIN_INTERVAL_SECONDS', MONITOR_LIMITS.intervalMin, MONITOR_LIMITS.intervalMin, 3600),
+      flappingChanges: integer(env, 'FLAPPING_CHANGES', 5, 2, 1000),
+      flappingWindowMs: integer(env, 'FLAPPING_WINDOW_MINUTES', 10, 1, 1440) * alertMinuteMs,
     },
     notifications: {
       apiUrls: channelApiUrls(env),
@@ -231,6 +251,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       retryBaseMs: integer(env, 'NOTIFICATION_RETRY_BASE_MS', 30_000, 100, 3_600_000),
       maxAttempts: integer(env, 'NOTIFICATION_MAX_ATTEMPTS', 7, 1, 20),
       thresholdReports: integer(env, 'ALERT_THRESHOLD_REPORTS', 3, 1, 1000),
+      alertMinuteMs,
+      alertSecondMs: integer(env, 'ALERT_SECOND_MS', 1000, 1, 1000),
+      alertSweepMs: integer(env, 'ALERT_SWEEP_MS', 15_000, 50, 600_000),
     },
     browser: loadBrowserConfig(env, publicUrl),
     sso: loadSsoConfig(env),

@@ -1,9 +1,11 @@
 import type {
   AgentDto,
+  AlertDto,
   AgentMetricPoint,
   AgentReport,
   AgentStatus,
   CheckDto,
+  DependencyRef,
   MonitorDto,
   MonitorStatus,
   PublicAgent,
@@ -33,8 +35,19 @@ export interface EventMap {
    * certificate this check saw (TLS-using types), for the certificate-expiry alerts.
    */
   'monitor.checked': { monitor: MonitorDto; check: CheckDto; uptime: number; certificate: PeerCertificate | null };
-  /** Raised once per transition, decided atomically in the database. */
-  'monitor.status_changed': { monitor: MonitorDto; previous: MonitorStatus; status: MonitorStatus; check: CheckDto };
+  /**
+   * Raised once per transition, decided atomically in the database. `cause`: for a move to `unreachable`, the
+   * dependency that was down (the dependents of a target: DependenciesRepository.dependentsOf).
+   */
+  'monitor.status_changed': {
+    monitor: MonitorDto;
+    previous: MonitorStatus;
+    status: MonitorStatus;
+    check: CheckDto;
+    cause?: (DependencyRef & { name: string }) | null;
+  };
+  /** The monitor started or stopped flapping (monitor-state.ts `flappingAfter`), raised with the check that decided it. */
+  'monitor.flapping_changed': { monitor: MonitorDto; flapping: boolean; check: CheckDto };
   'agent.created': { agent: AgentDto };
   'agent.updated': { agent: AgentDto };
   'agent.deleted': { agent: AgentDto };
@@ -46,7 +59,14 @@ export interface EventMap {
    */
   'agent.reported': { agent: AgentDto; report: AgentReport; point: AgentMetricPoint };
   /** Raised once per transition, decided atomically in the database. */
-  'agent.status_changed': { agent: AgentDto; previous: AgentStatus; status: AgentStatus; changedAt: string };
+  'agent.status_changed': {
+    agent: AgentDto;
+    previous: AgentStatus;
+    status: AgentStatus;
+    changedAt: string;
+    /** Gone offline while a dependency was down (`agent.unreachable`): that dependency. */
+    cause?: DependencyRef & { name: string };
+  };
   /** Every stored report, oldest first per agent (what the threshold alerts count); `agent` as stored with it. */
   'agent.report_stored': { agent: AgentDto; point: AgentMetricPoint };
   'display_key.revoked': { id: number };
@@ -54,6 +74,8 @@ export interface EventMap {
   'status.config_changed': Record<string, never>;
   /** A selected item of the status page changed (decided by the instance that stored the check or took the report). */
   'status.item_changed': StatusItemChange;
+  /** An alert opened, was acknowledged, reminded, escalated or closed (committed): pushed to the `alerts` room. */
+  'alert.changed': { alert: AlertDto };
   /** This instance's link to the others came back after a break: its memory may have missed their changes. */
   'server_events.resumed': Record<string, never>;
 }
@@ -64,7 +86,8 @@ export type EventName = keyof EventMap;
  * Facts raised by the transaction that stores them, so that phase `transaction` listeners can write with them (the
  * outbox commits with the transition or not at all). Only these can be heard in phase `transaction`.
  */
-export type WrittenEventName = 'monitor.checked' | 'monitor.status_changed' | 'agent.status_changed' | 'agent.report_stored';
+export type WrittenEventName =
+  'monitor.checked' | 'monitor.status_changed' | 'monitor.flapping_changed' | 'agent.status_changed' | 'agent.report_stored';
 /** Raised after the change is committed (or with nothing stored), by `emit`. */
 export type EmittedEventName = Exclude<EventName, WrittenEventName>;
 

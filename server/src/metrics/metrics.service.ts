@@ -37,6 +37,7 @@ export class MetricsService {
       ['vigil_check_lateness_p99_ms', 'gauge', stats.latenessP99Ms],
       ['vigil_check_lateness_max_ms', 'gauge', stats.latenessMaxMs],
       ['vigil_checks_in_flight', 'gauge', stats.inFlight],
+      ['vigil_checks_waiting_for_origin', 'gauge', stats.waitingForOrigin],
       ['vigil_monitors_scheduled', 'gauge', stats.scheduled],
       ['vigil_check_rows_written_total', 'counter', this.writer.written],
       ['vigil_check_results_dropped_total', 'counter', this.writer.dropped],

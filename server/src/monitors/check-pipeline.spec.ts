@@ -25,6 +25,17 @@ describe('judge', () => {
     expect(judge({ assertions: failing }, probe())).toMatchObject({ ok: false, error: '$.status eq "ok" failed: got "degraded"' });
   });
 
+  it('holds, soft, when only a soft assertion failed, naming it; a hard failure beside it still fails', () => {
+    const soft = failing.map((assertion) => ({ ...assertion, soft: true }));
+    const verdict = judge({ assertions: soft }, probe());
+    expect(verdict).toMatchObject({ ok: true, soft: true, error: '$.status eq "ok" failed: got "degraded"' });
+    expect(storedFields(verdict)).toMatchObject({ ok: true, soft: true });
+    const hard = [{ source: 'status' as const, operator: 'eq' as const, value: 201 }];
+    expect(judge({ assertions: [...soft, ...hard] }, probe())).toMatchObject({ ok: false, error: 'status eq 201 failed: got 200' });
+    expect(judge({ assertions: [...soft, ...hard] }, probe())).not.toHaveProperty('soft');
+    expect(judge({ assertions: soft }, probe({ ok: false, error: 'Connection refused' }))).not.toHaveProperty('soft');
+  });
+
   it('keeps the probe’s own error when the probe failed, with the outcomes still evaluated', () => {
     const verdict = judge({ assertions: failing }, probe({ ok: false, error: 'Unexpected status 503 (expected 200)' }));
     expect(verdict).toMatchObject({ ok: false, error: 'Unexpected status 503 (expected 200)' });

@@ -19,6 +19,8 @@ export interface CheckVerdict {
   assertions: AssertionOutcome[];
   /** Push verdicts only (see ProbeResult.silentFor). */
   silentFor?: number;
+  /** A success on which a soft assertion failed (recorded degraded; `error` names it). */
+  soft?: boolean;
 }
 
 /**
@@ -62,6 +64,26 @@ export class CheckPipeline implements OnModuleDestroy {
     return judge(target, withoutSecret(target, probe));
   }
 
+  /**
+   * The origin (host:port) a check of the target connects to, whose budget of checks in flight it waits for (see
+   * BudgetGate); null when it connects nowhere of its own (push) or its checks are batched (ping, counted apart).
+   */
+  originOf(target: CheckTarget): string | null {
+    const checker = this.checkers[target.type] as Checker<MonitorType> | undefined;
+    if (!checker || checker.batched) return null;
+    const endpoint = checker.endpoint(target);
+    return endpoint && endpoint.port > 0 ? `${endpoint.host.toLowerCase()}:${endpoint.port}` : null;
+  }
+
+  /**
+   * The verdict of a check that waited its whole timeout for its origin's budget without starting: a timeout, as the
+   * probe would have ended had it queued for the same origin's connections, dated when it began to wait.
+   */
+  waitedOut(target: CheckTarget, origin: string, waitingSince: Date, inFlight: number): CheckVerdict {
+    const error = `Timeout after ${target.timeout} s waiting for ${origin} (${inFlight} checks to it in flight)`;
+    return judge(target, { ok: false, statusCode: null, responseTime: null, error, checkedAt: waitingSince, observed: {} });
+  }
+
   /** Whether checks of the type share batched work (see Checker.batched). */
   isBatched(type: MonitorType): boolean {
     return (this.checkers[type] as Checker | undefined)?.batched === true;
@@ -95,12 +117,15 @@ function withoutSecret(target: CheckTarget, probe: ProbeResult): ProbeResult {
  */
 export function judge(target: Pick<CheckTarget, 'assertions'>, probe: ProbeResult): CheckVerdict {
   const assertions = evaluateAssertions(target.assertions ?? [], probe);
-  const failed = firstFailure(assertions);
+  const failed = firstFailure(assertions.filter((outcome) => !outcome.assertion.soft));
+  const softFailed = firstFailure(assertions.filter((outcome) => outcome.assertion.soft));
+  const ok = probe.ok && failed === null;
   return {
-    ok: probe.ok && failed === null,
+    ok,
     statusCode: probe.statusCode,
     responseTime: probe.responseTime,
-    error: probe.ok ? failed : (probe.error ?? failed ?? 'Check failed'),
+    error: probe.ok ? (failed ?? softFailed) : (probe.error ?? failed ?? 'Check failed'),
+    ...(ok && softFailed !== null ? { soft: true } : {}),
     checkedAt: probe.checkedAt,
     certificate: probe.observed.certificate ?? null,
     assertions,
@@ -110,6 +135,15 @@ export function judge(target: Pick<CheckTarget, 'assertions'>, probe: ProbeResul
 
 /** The fields of a verdict the writer stores (ResultInput's check part). */
 export function storedFields(verdict: CheckVerdict) {
-  const { ok, statusCode, responseTime, error, checkedAt, certificate, silentFor } = verdict;
-  return { ok, statusCode, responseTime, error, checkedAt, certificate, ...(silentFor === undefined ? {} : { silentFor }) };
+  const { ok, statusCode, responseTime, error, checkedAt, certificate, silentFor, soft } = verdict;
+  return {
+    ok,
+    statusCode,
+    responseTime,
+    error,
+    checkedAt,
+    certificate,
+    ...(silentFor === undefined ? {} : { silentFor }),
+    ...(soft ? { soft } : {}),
+  };
 }

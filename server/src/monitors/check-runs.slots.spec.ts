@@ -1,4 +1,4 @@
-import { BATCHED_PER_SLOT, CheckSlots } from './check-runs';
+import { BATCHED_PER_SLOT, BudgetGate, CheckSlots } from './check-runs';
 
 describe('CheckSlots', () => {
   it('gives out at most CHECK_CONCURRENCY slots and takes them back when the network work ends', () => {
@@ -58,5 +58,61 @@ describe('CheckSlots', () => {
     expect([sut.take(0, true), sut.take(0), sut.take(0, true), sut.take(0, true)]).toEqual([true, true, true, false]);
     room = 10;
     expect(sut.take(0, true)).toBe(true);
+  });
+});
+
+describe('BudgetGate', () => {
+  it('admits at most its budget per key and lets other keys in meanwhile', async () => {
+    const sut = new BudgetGate(2);
+    expect([sut.tryEnter('a:1'), sut.tryEnter('a:1'), sut.tryEnter('a:1'), sut.tryEnter('b:1')]).toEqual([true, true, false, true]);
+    expect([sut.inFlight('a:1'), sut.inFlight('b:1')]).toEqual([2, 1]);
+  });
+
+  it('hands a freed place to the first waiter, and nobody jumps the queue meanwhile', async () => {
+    const sut = new BudgetGate(1);
+    sut.tryEnter('a:1');
+    const order: string[] = [];
+    const first = sut.enter('a:1', 1000).then((ok) => order.push(`first ${ok}`));
+    const second = sut.enter('a:1', 1000).then((ok) => order.push(`second ${ok}`));
+    expect(sut.waiting).toBe(2);
+    sut.leave('a:1');
+    expect(sut.tryEnter('a:1')).toBe(false);
+    sut.leave('a:1');
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first true', 'second true']);
+    expect(sut.inFlight('a:1')).toBe(1);
+    sut.leave('a:1');
+    expect(sut.inFlight('a:1')).toBe(0);
+    expect(sut.tryEnter('a:1')).toBe(true);
+  });
+
+  it.each([
+    [999, 0],
+    [1000, 1],
+    [5000, 2],
+  ])('gives up waiters whose deadline is past at %s ms (%s of them)', async (now, gaveUp) => {
+    const sut = new BudgetGate(1);
+    sut.tryEnter('a:1');
+    const answers: boolean[] = [];
+    void sut.enter('a:1', 1000).then((ok) => answers.push(ok));
+    void sut.enter('a:1', 5000).then((ok) => answers.push(ok));
+    void sut.enter('a:1', Infinity).then((ok) => answers.push(ok));
+    sut.expire(now);
+    await Promise.resolve();
+    expect(answers).toEqual(Array(gaveUp).fill(false));
+    expect(sut.waiting).toBe(3 - gaveUp);
+    // The place then goes to the first waiter still waiting.
+    sut.leave('a:1');
+    await Promise.resolve();
+    expect(answers).toEqual([...Array(gaveUp).fill(false), true]);
+  });
+
+  it('lets every waiter give up on close', async () => {
+    const sut = new BudgetGate(1);
+    sut.tryEnter('a:1');
+    const waiting = sut.enter('a:1', Infinity);
+    sut.close();
+    await expect(waiting).resolves.toBe(false);
+    expect(sut.waiting).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { MinHeap } from './min-heap';
 import type { RecordedResult } from './monitors.repository';
 
 /**
@@ -107,5 +108,99 @@ export class MonitorRuns {
       });
     this.waiting.set(id, next);
     return next;
+  }
+}
+
+interface Waiter {
+  key: string;
+  /** When it gives up (ms, the caller's clock); Infinity: never. */
+  deadline: number;
+  settled: boolean;
+  resolve: (admitted: boolean) => void;
+}
+
+/**
+ * A budget of places per key, with a first-come queue per key. Used per origin (host:port): checks of one origin hold
+ * at most `budget` places, and the ones over it wait here without holding a network slot, so a stalled or black-holed
+ * origin waits on its own budget and never on the slots other origins need. A waiter gives up at its deadline
+ * (`expire`, called on the scheduler's clock, so specs drive it by hand): the check is then recorded as timed out.
+ * The queue scheduler also uses one key as its network slots.
+ */
+export class BudgetGate {
+  private readonly taken = new Map<string, number>();
+  private readonly queues = new Map<string, Waiter[]>();
+  private readonly deadlines = new MinHeap<Waiter>((a, b) => a.deadline - b.deadline);
+  private waitingCount = 0;
+
+  constructor(readonly budget: number) {}
+
+  /** Waiters, every key together. */
+  get waiting(): number {
+    return this.waitingCount;
+  }
+
+  inFlight(key: string): number {
+    return this.taken.get(key) ?? 0;
+  }
+
+  /** Whether a place is free now and nobody waits for one (waiters go first). */
+  hasRoom(key: string): boolean {
+    return this.inFlight(key) < this.budget && !this.queues.get(key)?.length;
+  }
+
+  /** Takes a place now; false (and nothing taken) when there is none. */
+  tryEnter(key: string): boolean {
+    if (!this.hasRoom(key)) return false;
+    this.taken.set(key, this.inFlight(key) + 1);
+    return true;
+  }
+
+  /** Resolves true once a place is taken (in order of asking), false when `deadline` passed first. */
+  enter(key: string, deadline: number): Promise<boolean> {
+    if (this.tryEnter(key)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: Waiter = { key, deadline, settled: false, resolve };
+      const queue = this.queues.get(key);
+      if (queue) queue.push(waiter);
+      else this.queues.set(key, [waiter]);
+      if (deadline !== Infinity) this.deadlines.push(waiter);
+      this.waitingCount += 1;
+    });
+  }
+
+  /** Gives a place back; the first waiter of the key takes it. */
+  leave(key: string): void {
+    const queue = this.queues.get(key);
+    while (queue?.length) {
+      const next = queue.shift() as Waiter;
+      if (next.settled) continue;
+      if (!queue.length) this.queues.delete(key);
+      this.settle(next, true);
+      return;
+    }
+    this.queues.delete(key);
+    const left = this.inFlight(key) - 1;
+    if (left > 0) this.taken.set(key, left);
+    else this.taken.delete(key);
+  }
+
+  /** Waiters whose deadline is `now` or past give up (resolve false). */
+  expire(now: number): void {
+    for (let top = this.deadlines.peek(); top && top.deadline <= now; top = this.deadlines.peek()) {
+      this.deadlines.pop();
+      if (!top.settled) this.settle(top, false);
+    }
+  }
+
+  /** Every waiter gives up (shutdown). */
+  close(): void {
+    for (const queue of this.queues.values()) for (const waiter of queue) if (!waiter.settled) this.settle(waiter, false);
+    this.queues.clear();
+  }
+
+  private settle(waiter: Waiter, admitted: boolean): void {
+    waiter.settled = true;
+    this.waitingCount -= 1;
+    waiter.resolve(admitted);
   }
 }

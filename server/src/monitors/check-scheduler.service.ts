@@ -14,6 +14,8 @@ export interface SchedulerStats {
   slotWait: Histogram;
   /** Time due checks were held back because the write queue was full, since start. */
   heldBackMs: number;
+  /** Due checks waiting for a place in their origin's budget (they hold no slot meanwhile). */
+  waitingForOrigin: number;
 }
 
 /**
@@ -57,7 +59,7 @@ export class LatenessRing {
     this.slotWait.observe(latenessMs);
   }
 
-  stats(inFlight: number, scheduled: number, heldBackMs = 0): SchedulerStats {
+  stats(inFlight: number, scheduled: number, heldBackMs = 0, waitingForOrigin = 0): SchedulerStats {
     const samples = Array.from(this.samples.subarray(0, Math.min(this.started, LATENESS_SAMPLES))).sort((a, b) => a - b);
     const at = (q: number) => (samples.length ? samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] : 0);
     return {
@@ -69,6 +71,7 @@ export class LatenessRing {
       scheduled,
       slotWait: this.slotWait,
       heldBackMs,
+      waitingForOrigin,
     };
   }
 }

@@ -27,7 +27,7 @@ class MemoryWriter {
     if (decision.kind === 'drop') return null;
     const previous = this.row.status;
     if (decision.kind === 'apply') this.row = withState(this.row, decision.next);
-    return { input, previous, monitor: this.row, checkId: this.inputs.length };
+    return { input, previous, check: decision.check, cause: null, wasFlapping: false, monitor: this.row, checkId: this.inputs.length };
   }
 }
 
@@ -74,6 +74,7 @@ async function checksAfterRestart(last: LastCheck, within: number): Promise<numb
   const started: number[] = [];
   const checker = {
     isBatched: () => false,
+    originOf: () => null,
     check: async (): Promise<Omit<ProbeResult, 'observed'>> => {
       started.push((Date.now() - RESTART) / S);
       return { ok: last.status !== 'pending', statusCode: 200, responseTime: 1, error: null, checkedAt: new Date() };
@@ -83,7 +84,7 @@ async function checksAfterRestart(last: LastCheck, within: number): Promise<numb
     { loadActive: async () => [monitor] } as unknown as MonitorsRepository,
     checker as unknown as CheckPipeline,
     writer as unknown as CheckResultsWriter,
-    { monitors: { checkConcurrency: 16 } } as AppConfig,
+    { monitors: { checkConcurrency: 16, connectionsPerOrigin: 32 } } as AppConfig,
   );
   try {
     await sut.onApplicationBootstrap();

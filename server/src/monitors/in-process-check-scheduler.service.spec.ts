@@ -20,6 +20,10 @@ class HeldChecker {
     return false;
   }
 
+  originOf(): string | null {
+    return null;
+  }
+
   check(): Promise<CheckResult> {
     const checkedAt = new Date();
     return new Promise((resolve) => {
@@ -46,7 +50,7 @@ class MemoryWriter {
     if (decision.kind === 'drop') return null;
     const previous = this.row.status;
     if (decision.kind === 'apply') this.row = withState(this.row, decision.next);
-    return { input, previous, monitor: this.row, checkId: ++this.checkId };
+    return { input, previous, check: decision.check, cause: null, wasFlapping: false, monitor: this.row, checkId: ++this.checkId };
   }
 }
 
@@ -78,7 +82,7 @@ describe(InProcessCheckScheduler.name, () => {
     checker = new HeldChecker();
     writer = new MemoryWriter(row());
     const repository = { loadActive: async () => [] } as unknown as MonitorsRepository;
-    const config = { monitors: { checkConcurrency: 16 } } as AppConfig;
+    const config = { monitors: { checkConcurrency: 16, connectionsPerOrigin: 32 } } as AppConfig;
     sut = new InProcessCheckScheduler(repository, checker as unknown as CheckPipeline, writer as unknown as CheckResultsWriter, config);
     await sut.onApplicationBootstrap();
     monitor = {

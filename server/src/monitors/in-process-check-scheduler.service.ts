@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/config';
 import { CheckPipeline, storedFields } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
-import { CheckSlots } from './check-runs';
+import { BudgetGate, CheckSlots } from './check-runs';
 import { nextOnRhythm, onGrain, resumeAt, slotGrainMs, spreadOffsetMs } from './monitor-state';
 import { MonitorRuns } from './check-runs';
 import { nextRun, stateOf } from './monitor-state';
@@ -21,6 +21,14 @@ interface Entry {
   /** The next time on the monitor's regular rhythm; retries in between do not move it. */
   rhythmAt: number;
   version: number;
+  /** Whose budget its checks wait for (CheckPipeline.originOf); null: none. */
+  origin: string | null;
+}
+
+/** A check that waited its whole timeout for its origin: which, and since when (its stored check's date). */
+interface WaitedOut {
+  origin: string;
+  since: number;
 }
 
 /**
@@ -38,6 +46,10 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   /** Each monitor's check until its result is written: never two at once for one monitor. */
   private readonly runs = new MonitorRuns();
   private readonly slots: CheckSlots;
+  /** Checks in flight per origin: over its budget a check waits here, holding no slot (BudgetGate). */
+  private readonly origins: BudgetGate;
+  /** Checks their origin admitted after a wait, first come first, each waiting for a network slot. */
+  private readonly admitted: Array<{ due: number; start: () => void }> = [];
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly lateness = new LatenessRing();
@@ -50,6 +62,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   ) {
     super();
     this.slots = new CheckSlots(config.monitors.checkConcurrency, () => writer.room);
+    this.origins = new BudgetGate(config.monitors.connectionsPerOrigin);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -84,7 +97,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
       due = onGrain(now + spreadOffsetMs(monitor.id, intervalMs, grain), grain);
       rhythmAt = due;
     }
-    const entry: Entry = { monitor, due, rhythmAt, version: (previous?.version ?? 0) + 1 };
+    const entry: Entry = { monitor, due, rhythmAt, version: (previous?.version ?? 0) + 1, origin: this.checker.originOf(monitor) };
     this.entries.set(monitor.id, entry);
     this.heapOf(monitor).push({ due, id: monitor.id, version: entry.version });
   }
@@ -99,6 +112,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
         due: now,
         rhythmAt: nextOnRhythm(spreadOffsetMs(monitor.id, intervalMs, this.grainOf(monitor)), intervalMs, now),
         version: 0,
+        origin: null,
       };
       return this.track(this.run(entry, true));
     });
@@ -124,17 +138,32 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   }
 
   getStats(): SchedulerStats {
-    return this.lateness.stats(this.slots.inFlight, this.entries.size, this.slots.heldBackMs(Date.now()));
+    return this.lateness.stats(this.slots.inFlight, this.entries.size, this.slots.heldBackMs(Date.now()), this.origins.waiting);
   }
 
   private tick(): void {
     const now = Date.now();
-    const network = this.startDue(this.heaps.network, false, now);
+    this.origins.expire(now);
+    const network = this.startAdmitted(now) && this.startDue(this.heaps.network, false, now);
     const batched = this.startDue(this.heaps.batched, true, now);
     if (network && batched) this.slots.idle(now);
   }
 
-  /** Starts the heap's due checks while slots of its kind are free; true when none is left waiting. */
+  /** Starts the checks their origin admitted after a wait, before any newly due one; true when none is left waiting. */
+  private startAdmitted(now: number): boolean {
+    while (this.admitted.length) {
+      if (!this.slots.take(now)) return false;
+      const next = this.admitted.shift() as { due: number; start: () => void };
+      this.lateness.record(now - next.due);
+      next.start();
+    }
+    return true;
+  }
+
+  /**
+   * Starts the heap's due checks while slots of its kind are free; true when none is left waiting. A check whose
+   * origin has its budget in flight waits for it apart (waitForOrigin) and takes no slot meanwhile.
+   */
   private startDue(heap: DueHeap, batched: boolean, now: number): boolean {
     while (!this.stopped) {
       const top = heap.peek();
@@ -150,13 +179,36 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
         heap.push({ ...top, due: now + 1000 });
         continue;
       }
-      if (!this.slots.take(now, batched)) return false;
+      const waits = entry.origin !== null && !this.origins.hasRoom(entry.origin);
+      if (!waits && !this.slots.take(now, batched)) return false;
       heap.pop();
+      if (waits) {
+        this.runs.join(top.id, () => this.track(this.waitForOrigin(entry, entry.origin as string, now))).catch(() => undefined);
+        continue;
+      }
+      if (entry.origin !== null) this.origins.tryEnter(entry.origin);
       this.lateness.record(now - top.due);
       // Logged in run; the next run is already planned.
       this.runs.join(top.id, () => this.track(this.run(entry, false))).catch(() => undefined);
     }
     return true;
+  }
+
+  /**
+   * A due check over its origin's budget waits for a place until its own timeout after its due time (as a probe queued
+   * for the origin's connections would have), then a network slot; one that waited it out is recorded as timed out.
+   */
+  private async waitForOrigin(entry: Entry, origin: string, since: number): Promise<RecordedResult | null> {
+    const deadline = entry.due + entry.monitor.timeout * 1000;
+    if (!(await this.origins.enter(origin, deadline))) {
+      if (this.stopped) return null;
+      this.lateness.record(Date.now() - entry.due);
+      return this.run(entry, false, { origin, since });
+    }
+    await new Promise<void>((start) => this.admitted.push({ due: entry.due, start }));
+    if (!this.stopped) return this.run(entry, false);
+    this.origins.leave(origin);
+    return null;
   }
 
   private grainOf(monitor: Pick<ScheduledMonitor, 'type' | 'interval'>): number {
@@ -173,7 +225,7 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     return tracked;
   }
 
-  private async run(entry: Entry, manual: boolean): Promise<RecordedResult | null> {
+  private async run(entry: Entry, manual: boolean, waitedOut?: WaitedOut): Promise<RecordedResult | null> {
     const { monitor } = entry;
     const intervalMs = monitor.interval * 1000;
     const now = Date.now();
@@ -182,12 +234,16 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
     // A slot already due is covered by this check; a manual check does not otherwise move the rhythm.
     if (entry.rhythmAt <= now) entry.rhythmAt = nextOnRhythm(entry.rhythmAt, intervalMs, now);
     try {
-      // A scheduled check holds its slot (taken in tick) for the network work only; a manual one, asked for by a
-      // person, takes none.
+      // A scheduled check holds its slot and its origin's place (taken in tick) for the network work only; a manual
+      // one, asked for by a person, takes neither.
       const batched = this.checker.isBatched(monitor.type);
-      const result = await this.checker.check(monitor).finally(() => {
-        if (!manual) this.slots.release(batched);
-      });
+      const result = waitedOut
+        ? this.checker.waitedOut(monitor, waitedOut.origin, new Date(waitedOut.since), this.origins.inFlight(waitedOut.origin))
+        : await this.checker.check(monitor).finally(() => {
+            if (manual) return;
+            this.slots.release(batched);
+            if (entry.origin !== null) this.origins.leave(entry.origin);
+          });
       // Null when nothing was stored (a push monitor's "no push" verdict after a push came, or a monitor gone): the
       // rhythm goes on.
       const recorded = await this.writer.record(
@@ -218,6 +274,9 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    // Checks still waiting for their origin or a slot end unrecorded.
+    this.origins.close();
+    for (const waiting of this.admitted.splice(0)) waiting.start();
     await Promise.allSettled([...this.inFlight]);
   }
 }

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config/config';
 import type { CheckResultsWriter } from './check-results.writer';
-import type { CheckPipeline } from './check-pipeline';
+import { CheckPipeline } from './check-pipeline';
 import type { ProbeResult } from './checkers/checker';
 import { HTTP_TARGET_EXTRAS } from './monitor-fixtures.testing';
 import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
@@ -33,13 +33,19 @@ const monitor = (id: number): ScheduledMonitor => ({
 
 const up = (): CheckResult => ({ ok: true, statusCode: 200, responseTime: 1, error: null, checkedAt: new Date() });
 
-function setup({ concurrency = 256, room = 5000 } = {}) {
+function setup({ concurrency = 256, room = 5000, perOrigin = 32 } = {}) {
   /** Set when the test ends: whatever runs on settles at once. */
   let ending = false;
   const checks: Array<{ id: number; done: ReturnType<typeof deferred<CheckResult>> }> = [];
-  const writes: Array<{ id: number; done: ReturnType<typeof deferred<RecordedResult | null>> }> = [];
+  const writes: Array<{
+    id: number;
+    input: { ok: boolean; error: string | null; checkedAt: Date };
+    done: ReturnType<typeof deferred<RecordedResult | null>>;
+  }> = [];
   const checker = {
     isBatched: (type: string) => type === 'ping',
+    originOf: (target: ScheduledMonitor) => (target.type === 'http' ? new URL(target.url).host : null),
+    waitedOut: CheckPipeline.prototype.waitedOut,
     check: (target: ScheduledMonitor) => {
       const done = deferred<CheckResult>();
       checks.push({ id: target.id, done });
@@ -49,9 +55,9 @@ function setup({ concurrency = 256, room = 5000 } = {}) {
   };
   const writer = {
     room,
-    record: (input: { monitorId: number }) => {
+    record: (input: { monitorId: number; ok: boolean; error: string | null; checkedAt: Date }) => {
       const done = deferred<RecordedResult | null>();
-      writes.push({ id: input.monitorId, done });
+      writes.push({ id: input.monitorId, input, done });
       if (ending) done.resolve(null);
       return done.promise;
     },
@@ -60,7 +66,7 @@ function setup({ concurrency = 256, room = 5000 } = {}) {
     { loadActive: async () => [] } as unknown as MonitorsRepository,
     checker as unknown as CheckPipeline,
     writer as unknown as CheckResultsWriter,
-    { monitors: { checkConcurrency: concurrency } } as AppConfig,
+    { monitors: { checkConcurrency: concurrency, connectionsPerOrigin: perOrigin } } as AppConfig,
   );
   const end = async () => {
     ending = true;
@@ -179,5 +185,69 @@ describe('InProcessCheckScheduler', () => {
     await jest.advanceTimersByTimeAsync(50);
     expect(env.checks).toHaveLength(2);
     expect(env.sut.getStats().latenessMaxMs).toBeGreaterThanOrEqual(1000);
+  });
+
+  describe('per origin', () => {
+    const on = (host: string, id: number) => ({ ...monitor(id), url: `http://${host}/${id}` }) as ScheduledMonitor;
+    const stalled = [1, 2, 3, 4].map((id) => on('black.test:81', id));
+    const healthy = [5, 6].map((id) => on('ok.test:82', id));
+
+    it('starts other origins’ checks while one origin has its budget in flight, and its others wait holding no slot', async () => {
+      const env = setup({ concurrency: 4, perOrigin: 2 });
+      await start(env, ...stalled, ...healthy);
+      await jest.advanceTimersByTimeAsync(50);
+      const started = env.checks.map((c) => c.id);
+      expect(started.filter((id) => id <= 4)).toHaveLength(2);
+      expect(started.filter((id) => id > 4).sort()).toEqual([5, 6]);
+      expect(env.sut.getStats()).toMatchObject({ inFlight: 4, waitingForOrigin: 2 });
+    });
+
+    it('gives an origin’s freed place to its check that waited longest', async () => {
+      const env = setup({ concurrency: 4, perOrigin: 2 });
+      await start(env, ...stalled);
+      await jest.advanceTimersByTimeAsync(50);
+      const [first] = env.checks;
+      first.done.resolve(up());
+      await jest.advanceTimersByTimeAsync(100);
+      expect(env.checks).toHaveLength(3);
+      expect(env.sut.getStats()).toMatchObject({ inFlight: 2, waitingForOrigin: 1 });
+    });
+
+    it('records a check that waited its whole timeout for its origin as timed out, without connecting', async () => {
+      const env = setup({ concurrency: 4, perOrigin: 2 });
+      await start(env, ...stalled);
+      await jest.advanceTimersByTimeAsync(50);
+      const parkedAt = Date.now() - 50;
+      await jest.advanceTimersByTimeAsync(4800);
+      expect(env.writes).toHaveLength(0);
+      // The monitors' timeout is 5 s after their due time.
+      await jest.advanceTimersByTimeAsync(200);
+      expect(env.checks).toHaveLength(2);
+      expect(env.writes).toHaveLength(2);
+      for (const write of env.writes) {
+        expect(write.input).toMatchObject({ ok: false, error: 'Timeout after 5 s waiting for black.test:81 (2 checks to it in flight)' });
+        expect(write.input.checkedAt.getTime()).toBeLessThanOrEqual(parkedAt + 50);
+      }
+      expect(env.sut.getStats().waitingForOrigin).toBe(0);
+      expect(env.sut.getStats().latenessMaxMs).toBeGreaterThanOrEqual(4900);
+    });
+
+    it('waits for a network slot after its origin admits it, ahead of checks due later', async () => {
+      const env = setup({ concurrency: 2, perOrigin: 1 });
+      await start(env, on('a.test:1', 1), on('a.test:1', 2), on('b.test:1', 3));
+      await jest.advanceTimersByTimeAsync(50);
+      expect(env.checks.map((c) => c.id)).toContain(3);
+      expect(env.checks).toHaveLength(2);
+      const first = env.checks.find((c) => c.id !== 3)!;
+      const second = 3 - first.id;
+      await env.sut.schedule(on('c.test:1', 4), { checkNow: true });
+      // The slots are full: 4 waits for one. The first of a.test ends: its origin admits the other, which takes the freed
+      // slot ahead of 4 (due later); 4 takes 3's.
+      first.done.resolve(up());
+      await jest.advanceTimersByTimeAsync(100);
+      env.checks.find((c) => c.id === 3)!.done.resolve(up());
+      await jest.advanceTimersByTimeAsync(100);
+      expect(env.checks.map((c) => c.id).slice(2)).toEqual([second, 4]);
+    });
   });
 });

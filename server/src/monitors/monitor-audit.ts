@@ -4,7 +4,7 @@ import { toMonitorDto } from './monitor.mapper';
 import type { MonitorRow } from './monitor.types';
 
 /** What a check leaves behind rather than what someone set: never an audited change. */
-const OBSERVED = ['id', 'status', 'response_time', 'uptime', 'last_checked', 'created_at', 'history', 'checks', 'certificate'];
+const OBSERVED = ['id', 'status', 'response_time', 'uptime', 'last_checked', 'created_at', 'history', 'checks', 'certificate', 'flapping'];
 
 /** A monitor's settings with their real values, for the audit log to compare; `monitorMask` decides what is kept. */
 export function monitorSnapshot(row: MonitorRow): Snapshot {

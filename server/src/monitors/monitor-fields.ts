@@ -3,10 +3,12 @@ import {
   MONITOR_DEFAULTS,
   MONITOR_TYPE_DEFAULTS as D,
   MonitorType,
+  defaultTimeoutFor,
   isAllowedRedisCommand,
   targetOf,
   validateAssertions,
   type Assertion,
+  type DependencyRef,
   type MessageCode,
 } from '@vigil/proto';
 import { badRequest } from '../common/api-exception';
@@ -36,7 +38,7 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     url: '',
     method: type === 'http' ? (input.method ?? MONITOR_DEFAULTS.method) : MONITOR_DEFAULTS.method,
     interval: input.interval ?? MONITOR_DEFAULTS.interval,
-    timeout: input.timeout ?? MONITOR_DEFAULTS.timeout,
+    timeout: input.timeout ?? defaultTimeoutFor(input.interval ?? MONITOR_DEFAULTS.interval),
     expectedStatus: input.expectedStatus ?? input.expected_status ?? MONITOR_DEFAULTS.expectedStatus,
     headers: type === 'http' ? (input.headers ?? {}) : {},
     body: type === 'http' ? (input.body ?? null) : null,
@@ -62,6 +64,10 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     pushAwaitedSince: type === 'push' ? now : null,
     // The service sets the saver's role; a user's rules unless it says otherwise.
     outboundScope: 'user',
+    parentId: parentOf(input) ?? null,
+    dependsOn: dependenciesOf(input) ?? [],
+    degradedAfterMs: input.degradedAfterMs ?? null,
+    ...groupFields(type, input, null),
   };
   return { ...fields, url: usesUrl ? (input.url ?? '') : readableTarget(fields) };
 }
@@ -80,6 +86,9 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
     active: input.active,
     retries: input.retries,
     retryInterval: input.retryInterval,
+    parentId: parentOf(input),
+    dependsOn: dependenciesOf(input),
+    degradedAfterMs: input.degradedAfterMs,
   };
   if (type !== current.type) {
     for (const field of requiredFields(type)) {
@@ -118,6 +127,7 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
   if (has('pushToken')) fields.pushToken = input.pushToken;
   if (has('certExpiryDays') && input.certExpiryDays !== undefined) fields.certExpiryDays = thresholds(input.certExpiryDays);
   if (input.assertions !== undefined) fields.assertions = checkedAssertions(type, input.assertions);
+  if (type === 'group') Object.assign(fields, groupFields(type, input, current));
   // A resumed push monitor waits a whole interval for its first push before it is late.
   if (type === 'push' && input.active === true && !current.active) fields.pushAwaitedSince = now;
   const targetMoved = [fields.hostname, fields.port, fields.dnsRecordType].some((value) => value !== undefined);
@@ -157,6 +167,29 @@ export const TARGET_FIELDS: ReadonlyArray<keyof MonitorFields> = [
   'maxRedirects',
   'assertions',
 ];
+
+/** The dependencies as sent (`dependsOn` wins over `depends_on`); undefined when neither is. */
+function dependenciesOf(input: CreateMonitorDto | UpdateMonitorDto): DependencyRef[] | undefined {
+  return input.dependsOn ?? input.depends_on;
+}
+
+/** The group to join as sent (`parentId` wins over `parent_id`); undefined when neither is. */
+function parentOf(input: CreateMonitorDto | UpdateMonitorDto): number | null | undefined {
+  return input.parentId !== undefined ? input.parentId : input.parent_id;
+}
+
+/** A group's rule and count (`atLeast` needs one), laid over what is stored; null for every other type. */
+function groupFields(
+  type: MonitorType,
+  input: CreateMonitorDto | UpdateMonitorDto,
+  current: Pick<MonitorRow, 'group_rule' | 'group_min'> | null,
+): Pick<MonitorFields, 'groupRule' | 'groupMin'> {
+  if (type !== 'group') return { groupRule: null, groupMin: null };
+  const groupRule = input.groupRule ?? current?.group_rule ?? 'any';
+  const groupMin = input.groupMin ?? current?.group_min ?? null;
+  if (groupRule === 'atLeast' && groupMin === null) throw badRequest('monitors.groupMinInvalid');
+  return { groupRule, groupMin: groupRule === 'atLeast' ? groupMin : null };
+}
 
 function readableTarget(fields: Pick<MonitorFields, 'type' | 'hostname' | 'port' | 'dnsRecordType'>): string {
   return targetOf({ type: fields.type, hostname: fields.hostname, port: fields.port, dns_record_type: fields.dnsRecordType });

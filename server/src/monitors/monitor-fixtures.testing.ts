@@ -24,6 +24,13 @@ export const HTTP_TYPE_COLUMNS: Pick<
   | 'push_awaited_since'
   | 'outbound_scope'
   | 'certificate'
+  | 'parent_id'
+  | 'group_rule'
+  | 'group_min'
+  | 'depends_on'
+  | 'degraded_after_ms'
+  | 'flapping'
+  | 'recent_changes'
 > = {
   type: 'http',
   hostname: null,
@@ -44,6 +51,13 @@ export const HTTP_TYPE_COLUMNS: Pick<
   push_awaited_since: null,
   outbound_scope: 'admin',
   certificate: null,
+  parent_id: null,
+  group_rule: null,
+  group_min: null,
+  depends_on: [],
+  degraded_after_ms: null,
+  flapping: false,
+  recent_changes: [],
 };
 
 /** A stored http monitor, up, with the given columns changed. */
@@ -104,4 +118,9 @@ export const HTTP_TYPE_FIELDS: Omit<
   pushToken: null,
   pushAwaitedSince: null,
   outboundScope: 'admin',
+  parentId: null,
+  groupRule: null,
+  groupMin: null,
+  dependsOn: [],
+  degradedAfterMs: null,
 };

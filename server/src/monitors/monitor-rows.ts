@@ -1,4 +1,4 @@
-import type { Assertion, DnsRecordType, HttpMethod, MonitorType } from '@vigil/proto';
+import type { Assertion, DependencyRef, DnsRecordType, GroupRule, HttpMethod, MonitorType } from '@vigil/proto';
 import type { OutboundScope } from '../common/outbound';
 import type { PeerCertificate } from './checkers/checker';
 import type { MonitorRow, StoredCertificate } from './monitor.types';
@@ -36,12 +36,18 @@ export interface MonitorFields {
   pushAwaitedSince: Date | null;
   /** Whose outbound rules its checks follow: the role of whoever saved it last. */
   outboundScope: OutboundScope;
+  parentId: number | null;
+  groupRule: GroupRule | null;
+  groupMin: number | null;
+  dependsOn: DependencyRef[];
+  degradedAfterMs: number | null;
 }
 
 export const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
   retry_interval_s, status, consecutive_failures, response_time, last_checked, next_check_at, created_at, type, hostname,
   port, packet_count, dns_record_type, dns_server, message, grpc_service, tls, connection_string, query, ignore_tls,
-  max_redirects, cert_expiry_days, assertions, push_token, push_awaited_since, certificate, outbound_scope`;
+  max_redirects, cert_expiry_days, assertions, push_token, push_awaited_since, certificate, outbound_scope, parent_id,
+  group_rule, group_min, depends_on, degraded_after_ms, flapping, recent_changes, muted_until`;
 
 export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   name: 'name',
@@ -73,16 +79,30 @@ export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   pushToken: 'push_token',
   pushAwaitedSince: 'push_awaited_since',
   outboundScope: 'outbound_scope',
+  parentId: 'parent_id',
+  groupRule: 'group_rule',
+  groupMin: 'group_min',
+  dependsOn: 'depends_on',
+  degradedAfterMs: 'degraded_after_ms',
 };
 
 /** Fields stored as jsonb: sent as JSON text. */
-const JSON_FIELDS: ReadonlySet<keyof MonitorFields> = new Set(['headers', 'certExpiryDays', 'assertions']);
+const JSON_FIELDS: ReadonlySet<keyof MonitorFields> = new Set(['headers', 'certExpiryDays', 'assertions', 'dependsOn']);
 export const toParam = (key: keyof MonitorFields, value: unknown) => (JSON_FIELDS.has(key) ? JSON.stringify(value) : value);
 
 /** The columns a monitor's fields are stored in. */
 type FieldsRow = Omit<
   MonitorRow,
-  'id' | 'status' | 'consecutive_failures' | 'response_time' | 'last_checked' | 'next_check_at' | 'created_at' | 'certificate'
+  | 'id'
+  | 'status'
+  | 'consecutive_failures'
+  | 'response_time'
+  | 'last_checked'
+  | 'next_check_at'
+  | 'created_at'
+  | 'certificate'
+  | 'flapping'
+  | 'recent_changes'
 >;
 
 /**

@@ -24,6 +24,9 @@ function state(patch: Partial<MonitorState> = {}): MonitorState {
     responseTime: 10,
     lastChecked: at(0),
     nextCheckAt: at(60),
+    degradedAfterMs: null,
+    flapping: false,
+    recentChanges: [],
     ...patch,
   };
 }
@@ -41,10 +44,19 @@ describe('applyResult', () => {
   it('takes the check time and response time, and plans the retry while pending, else the regular slot', () => {
     expect(applyResult(state(), outcome({ ok: false, responseTime: null }))).toEqual({
       kind: 'apply',
-      next: state({ status: 'pending', consecutiveFailures: 1, responseTime: null, lastChecked: at(30), nextCheckAt: at(50) }),
+      check: 'down',
+      next: state({
+        status: 'pending',
+        consecutiveFailures: 1,
+        responseTime: null,
+        lastChecked: at(30),
+        nextCheckAt: at(50),
+        recentChanges: [at(30)],
+      }),
     });
     expect(applyResult(state(), outcome())).toEqual({
       kind: 'apply',
+      check: 'up',
       next: state({ responseTime: 12, lastChecked: at(30), nextCheckAt: at(90) }),
     });
   });

@@ -1,4 +1,4 @@
-import type { MonitorStatus } from '@vigil/proto';
+import type { AgentStatus, CheckDto, DependencyRef, MonitorStatus } from '@vigil/proto';
 import type { MonitorRow } from './monitor.types';
 
 /**
@@ -17,6 +17,11 @@ export interface MonitorState {
   responseTime: number | null;
   lastChecked: Date | null;
   nextCheckAt: Date | null;
+  /** A success slower than this many milliseconds is degraded; null: never. */
+  degradedAfterMs: number | null;
+  flapping: boolean;
+  /** When its status changed within the flapping window, oldest first (at most `changes + 1` kept). */
+  recentChanges: Date[];
 }
 
 /** What the machine needs of a finished check. */
@@ -28,18 +33,73 @@ export interface CheckOutcome {
   rhythmNext: Date | null;
   /** The scheduled slot the check ran for; null for a manual check (see `applyResult`). */
   slotAt: Date | null;
+  /** A success on which a soft assertion failed: degraded, whatever the response time. */
+  soft?: boolean;
 }
 
+/** What one check recorded: a success, a slow one, a failure, or a failure behind a down dependency. */
+export type CheckStatus = CheckDto['status'];
+
+/** How many status changes within how long make a monitor flapping (`FLAPPING_CHANGES`, `FLAPPING_WINDOW_MINUTES`). */
+export interface FlappingRule {
+  changes: number;
+  windowMs: number;
+}
+export const DEFAULT_FLAPPING: FlappingRule = { changes: 5, windowMs: 10 * 60_000 };
+
+/** What the machine is told beside the result: whether a dependency is down now, and the flapping rule. */
+export interface StepContext {
+  dependencyDown: boolean;
+  flapping: FlappingRule;
+}
+const ALONE: StepContext = { dependencyDown: false, flapping: DEFAULT_FLAPPING };
+
 /**
- * The next status after a check, by current status: `failures` counts the consecutive failures including this check.
- * A failure makes an up monitor `pending` until `retries` further failures in a row, then `down`; a down monitor stays
- * down until a success; one success returns to `up`. New statuses (maintenance, unreachable) get their row here.
+ * What a check says on its own: a success is `up`, or `degraded` when slower than the monitor's threshold or a soft
+ * assertion failed; a failure is `down`, or `unreachable` while a dependency is down (it is not the monitor's fault).
  */
-const TRANSITIONS: Record<MonitorStatus, (ok: boolean, failures: number, retries: number) => MonitorStatus> = {
-  up: (ok, failures, retries) => (ok ? 'up' : failures > retries ? 'down' : 'pending'),
-  pending: (ok, failures, retries) => (ok ? 'up' : failures > retries ? 'down' : 'pending'),
-  down: (ok) => (ok ? 'up' : 'down'),
+export function checkStatus(outcome: CheckOutcome, degradedAfterMs: number | null, dependencyDown: boolean): CheckStatus {
+  if (!outcome.ok) return dependencyDown ? 'unreachable' : 'down';
+  const slow = degradedAfterMs !== null && outcome.responseTime !== null && outcome.responseTime > degradedAfterMs;
+  return slow || outcome.soft ? 'degraded' : 'up';
+}
+
+/** A failure not excused by a dependency: `pending` until `retries` further failures in a row, then `down`. */
+const failing = (failures: number, retries: number): MonitorStatus => (failures > retries ? 'down' : 'pending');
+
+/**
+ * The next status after a check, by current status and what the check said; `failures` counts the consecutive
+ * failures including this check. Successes, slow or not, apply at once (no retries). A failure makes an up, degraded
+ * or pending monitor `pending` until `retries` further failures in a row, then `down`, unless a dependency is down:
+ * then it is `unreachable` and the retries do not run out. A down monitor stays down until a success, even when a
+ * dependency fails after it (its own alert was sent; turning it unreachable would only alert twice). An unreachable
+ * monitor still failing once its dependencies are back is `down` at once: it failed long enough already.
+ */
+const TRANSITIONS: Record<MonitorStatus, (check: CheckStatus, failures: number, retries: number) => MonitorStatus> = {
+  up: (check, failures, retries) => (check === 'down' ? failing(failures, retries) : check),
+  degraded: (check, failures, retries) => (check === 'down' ? failing(failures, retries) : check),
+  pending: (check, failures, retries) => (check === 'down' ? failing(failures, retries) : check),
+  down: (check) => (check === 'unreachable' ? 'down' : check),
+  unreachable: (check) => check,
 };
+
+/**
+ * Flapping, decided at each applied result with its check time as the clock: a status change is remembered for the
+ * window; more than `changes` of them within it make the monitor flapping, and it settles at the first result after
+ * a whole window without a change (no sweep: a monitor is checked at least every interval).
+ */
+export function flappingAfter(
+  previous: Pick<MonitorState, 'status' | 'flapping' | 'recentChanges'>,
+  status: MonitorStatus,
+  at: Date,
+  rule: FlappingRule,
+): Pick<MonitorState, 'flapping' | 'recentChanges'> {
+  const since = at.getTime() - rule.windowMs;
+  const changes = previous.recentChanges.filter((change) => new Date(change).getTime() > since);
+  if (status !== previous.status) changes.push(at);
+  const flapping = changes.length > rule.changes || (previous.flapping && changes.length > 0);
+  return { flapping, recentChanges: changes.slice(-(rule.changes + 1)) };
+}
 
 /** When the monitor is checked next: at its retry interval while pending, else on its regular rhythm. */
 export function nextCheckAt(status: MonitorStatus, checkedAt: Date, retryIntervalS: number, rhythmNext: Date | null): Date | null {
@@ -55,16 +115,18 @@ export function nextCheckAt(status: MonitorStatus, checkedAt: Date, retryInterva
  *   overlapped and the older one finished last); the newer observation stands.
  * - `apply`: stored, and the monitor takes `next`.
  */
-export type Decision = { kind: 'drop' } | { kind: 'stale' } | { kind: 'apply'; next: MonitorState };
+export type Decision = { kind: 'drop' } | { kind: 'stale'; check: CheckStatus } | { kind: 'apply'; check: CheckStatus; next: MonitorState };
 
-export function applyResult(current: MonitorState, outcome: CheckOutcome): Decision {
+export function applyResult(current: MonitorState, outcome: CheckOutcome, context: StepContext = ALONE): Decision {
   const { lastChecked } = current;
   if (outcome.slotAt && (!current.active || (lastChecked && lastChecked >= outcome.slotAt))) return { kind: 'drop' };
-  if (lastChecked && outcome.checkedAt < lastChecked) return { kind: 'stale' };
+  const check = checkStatus(outcome, current.degradedAfterMs, context.dependencyDown);
+  if (lastChecked && outcome.checkedAt < lastChecked) return { kind: 'stale', check };
   const failures = outcome.ok ? 0 : current.consecutiveFailures + 1;
-  const status = TRANSITIONS[current.status](outcome.ok, failures, current.retries);
+  const status = TRANSITIONS[current.status](check, failures, current.retries);
   return {
     kind: 'apply',
+    check,
     next: {
       ...current,
       status,
@@ -72,45 +134,112 @@ export function applyResult(current: MonitorState, outcome: CheckOutcome): Decis
       responseTime: outcome.responseTime,
       lastChecked: outcome.checkedAt,
       nextCheckAt: nextCheckAt(status, outcome.checkedAt, current.retryIntervalS, outcome.rhythmNext ?? current.nextCheckAt),
+      ...flappingAfter(current, status, outcome.checkedAt, context.flapping),
     },
   };
 }
 
-/** One result's effect within a batch: the state before and after it (equal for a stale result). */
+/** One result's effect within a batch: the state before and after it (equal for a stale result), what the check said. */
 export interface Step<T> {
   outcome: T;
   previous: MonitorState;
   state: MonitorState;
+  check: CheckStatus;
+  /** Unreachable: the first of its dependencies that was down. */
+  cause: DependencyRef | null;
+}
+
+/** What a batch is decided with beside its monitors' rows: their dependencies, and the statuses of those outside the batch. */
+export interface BatchContext {
+  dependsOn?: Map<number, DependencyRef[]>;
+  /** Monitors read in the same transaction (not in the batch). A paused monitor is never down for its dependents. */
+  monitors?: Map<number, { status: MonitorStatus; active: boolean }>;
+  agents?: Map<number, AgentStatus>;
+  flapping?: FlappingRule;
+}
+
+/** A monitor is down for its dependents while down or unreachable (and checked); an agent while offline. */
+export function isDown(
+  ref: DependencyRef,
+  monitors: (id: number) => { status: MonitorStatus; active: boolean } | undefined,
+  agents: Map<number, AgentStatus>,
+): boolean {
+  if (ref.type === 'agent') return agents.get(ref.id) === 'inactive';
+  const monitor = monitors(ref.id);
+  return !!monitor && monitor.active && (monitor.status === 'down' || monitor.status === 'unreachable');
 }
 
 /**
- * Runs a batch of results through the machine, oldest check first per monitor, each on the state the one before left.
- * Results of monitors not in `states` (deleted) and dropped ones are left out. Answers the steps in the order they
- * were applied, and the final state of each monitor a result moved.
+ * Runs a batch of results through the machine, each on the state the one before left: a monitor's dependencies in
+ * the batch first (so a router and the service behind it, failing in one batch, leave the service unreachable whatever
+ * order their checks ended in), each monitor's results oldest first. A dependency in the batch counts with its state
+ * after its own results; one outside with the status read in the transaction. Results of monitors not in `states`
+ * (deleted) and dropped ones are left out. Answers the steps in the order they were applied, and the final state of
+ * each monitor a result moved.
  */
 export function applyResults<T extends CheckOutcome & { monitorId: number }>(
   states: Map<number, MonitorState>,
   outcomes: T[],
+  context: BatchContext = {},
 ): { steps: Array<Step<T>>; final: Map<number, MonitorState> } {
+  const dependsOn = context.dependsOn ?? new Map<number, DependencyRef[]>();
+  const rank = dependencyRank([...states.keys()], dependsOn);
   // A stable sort: results checked at the same instant keep their batch order.
-  const ordered = [...outcomes].sort((a, b) => a.checkedAt.getTime() - b.checkedAt.getTime());
+  const ordered = [...outcomes].sort(
+    (a, b) => (rank.get(a.monitorId) ?? 0) - (rank.get(b.monitorId) ?? 0) || a.checkedAt.getTime() - b.checkedAt.getTime(),
+  );
   const current = new Map(states);
   const final = new Map<number, MonitorState>();
   const steps: Array<Step<T>> = [];
+  const monitorOf = (id: number) => current.get(id) ?? context.monitors?.get(id);
+  const agents = context.agents ?? new Map<number, AgentStatus>();
+  const flapping = context.flapping ?? DEFAULT_FLAPPING;
   for (const outcome of ordered) {
     const previous = current.get(outcome.monitorId);
     if (!previous) continue;
-    const decision = applyResult(previous, outcome);
+    const cause = (dependsOn.get(outcome.monitorId) ?? []).find((ref) => isDown(ref, monitorOf, agents)) ?? null;
+    const decision = applyResult(previous, outcome, { dependencyDown: cause !== null, flapping });
     if (decision.kind === 'drop') continue;
     if (decision.kind === 'stale') {
-      steps.push({ outcome, previous, state: previous });
+      steps.push({ outcome, previous, state: previous, check: decision.check, cause: null });
       continue;
     }
     current.set(outcome.monitorId, decision.next);
     final.set(outcome.monitorId, decision.next);
-    steps.push({ outcome, previous, state: decision.next });
+    steps.push({
+      outcome,
+      previous,
+      state: decision.next,
+      check: decision.check,
+      cause: decision.next.status === 'unreachable' ? cause : null,
+    });
   }
   return { steps, final };
+}
+
+/**
+ * Each monitor's place when dependencies come first: its longest chain of dependencies within `ids`. Cycles are
+ * refused when saved; one made by a concurrent edit is cut where it is met, so the order is always defined.
+ */
+export function dependencyRank(ids: number[], dependsOn: Map<number, DependencyRef[]>): Map<number, number> {
+  const inBatch = new Set(ids);
+  const rank = new Map<number, number>();
+  const visiting = new Set<number>();
+  const visit = (id: number): number => {
+    const known = rank.get(id);
+    if (known !== undefined) return known;
+    if (visiting.has(id)) return 0;
+    visiting.add(id);
+    let depth = 0;
+    for (const ref of dependsOn.get(id) ?? []) {
+      if (ref.type === 'monitor' && inBatch.has(ref.id) && ref.id !== id) depth = Math.max(depth, visit(ref.id) + 1);
+    }
+    visiting.delete(id);
+    rank.set(id, depth);
+    return depth;
+  };
+  for (const id of ids) visit(id);
+  return rank;
 }
 
 /**
@@ -134,6 +263,9 @@ export function stateOf(row: MonitorRow): MonitorState {
     responseTime: row.response_time,
     lastChecked: row.last_checked,
     nextCheckAt: row.next_check_at,
+    degradedAfterMs: row.degraded_after_ms ?? null,
+    flapping: row.flapping ?? false,
+    recentChanges: (row.recent_changes ?? []).map((at) => new Date(at)),
   };
 }
 
@@ -146,6 +278,8 @@ export function withState(row: MonitorRow, state: MonitorState): MonitorRow {
     response_time: state.responseTime,
     last_checked: state.lastChecked,
     next_check_at: state.nextCheckAt,
+    flapping: state.flapping,
+    recent_changes: state.recentChanges,
   };
 }
 

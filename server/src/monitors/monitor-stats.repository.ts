@@ -7,6 +7,8 @@ export interface StatsBucketRow {
   time: Date;
   checks: number;
   up: number;
+  degraded: number;
+  unreachable: number;
   avg: number | null;
   max: number | null;
 }
@@ -14,6 +16,8 @@ export interface StatsBucketRow {
 export interface StatsTotalsRow {
   checks: number;
   up: number;
+  degraded: number;
+  unreachable: number;
   avg: number | null;
 }
 
@@ -27,6 +31,7 @@ export class MonitorStatsRepository {
     return queryRows<StatsBucketRow>(
       this.dataSource,
       `SELECT date_bin($3::interval, hour, '2000-01-01') AS time, sum(checks)::int AS checks, sum(up)::int AS up,
+              sum(degraded)::int AS degraded, sum(unreachable)::int AS unreachable,
               (sum(response_sum) / NULLIF(sum(response_count), 0))::float AS avg, max(response_max) AS max
        FROM monitor_hourly WHERE monitor_id = $1 AND hour >= date_trunc('hour', $2::timestamptz)
        GROUP BY 1 ORDER BY 1`,
@@ -38,6 +43,7 @@ export class MonitorStatsRepository {
     const row = await queryRow<StatsTotalsRow>(
       this.dataSource,
       `SELECT coalesce(sum(checks), 0)::int AS checks, coalesce(sum(up), 0)::int AS up,
+              coalesce(sum(degraded), 0)::int AS degraded, coalesce(sum(unreachable), 0)::int AS unreachable,
               (sum(response_sum) / NULLIF(sum(response_count), 0))::float AS avg
        FROM monitor_hourly WHERE monitor_id = $1 AND hour >= date_trunc('hour', $2::timestamptz)`,
       [id, since],

@@ -31,6 +31,8 @@ export class MonitorStats {
       time: new Date(row.time).toISOString(),
       checks: row.checks,
       up: row.up,
+      degraded: row.degraded,
+      unreachable: row.unreachable,
       avg_response_time: row.avg === null ? null : Math.round(row.avg),
       max_response_time: row.max,
     }));
@@ -38,6 +40,8 @@ export class MonitorStats {
       range,
       uptime: uptimePercent(totals.up, totals.checks),
       checks: totals.checks,
+      degraded: totals.degraded,
+      unreachable: totals.unreachable,
       avg_response_time: totals.avg === null ? null : Math.round(totals.avg),
       p95_response_time: p95 === null ? null : Math.round(p95),
       series: points,

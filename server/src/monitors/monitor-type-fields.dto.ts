@@ -21,6 +21,8 @@ import {
   Assertion,
   DNS_RECORD_TYPES,
   DnsRecordType,
+  GROUP_RULES,
+  GroupRule,
   isAllowedRedisCommand,
   MONITOR_TYPE_LIMITS as L,
   MONITOR_TYPES,
@@ -45,6 +47,7 @@ export const TYPE_FIELDS: { [T in MonitorType]: readonly string[] } = {
   postgres: ['connectionString*', 'query'],
   mysql: ['connectionString*', 'query'],
   redis: ['connectionString*', 'query'],
+  group: ['groupRule', 'groupMin'],
 };
 
 export function usesField(type: MonitorType, field: string): boolean {
@@ -322,6 +325,19 @@ export class MonitorTypeFieldsDto implements MonitorTypeRequest {
   @IsString({ message: 'monitors.pushTokenInvalid' })
   @Matches(new RegExp(`^[A-Za-z0-9_-]{${L.pushTokenMin},${L.pushTokenMax}}$`), { message: 'monitors.pushTokenInvalid' })
   pushToken?: string;
+
+  @ApiPropertyOptional({ enum: GROUP_RULES, default: 'any', description: 'group: down when any / all / at least groupMin members are' })
+  @ValidateIf(validated('groupRule'))
+  @IsIn(GROUP_RULES, { message: 'monitors.groupRuleInvalid' })
+  groupRule?: GroupRule;
+
+  @ApiPropertyOptional({ minimum: L.groupMinMin, maximum: L.groupMinMax, description: 'group, rule atLeast: members down' })
+  @Transform(toNumber)
+  @ValidateIf(validated('groupMin'))
+  @IsInt({ message: 'monitors.groupMinInvalid' })
+  @Min(L.groupMinMin, { message: 'monitors.groupMinInvalid' })
+  @Max(L.groupMinMax, { message: 'monitors.groupMinInvalid' })
+  groupMin?: number;
 
   @ApiPropertyOptional({ description: 'Conditions on every result: [{ source, path?, operator, value? }]' })
   @ValidateIf((_, value) => value !== undefined)

@@ -12,7 +12,7 @@ import type { MonitorRow, ScheduledMonitor, StoredCertificate } from './monitor.
  */
 export function toMonitorDto(
   row: MonitorRow,
-  extra: { history?: HistoryPoint[]; checks?: CheckDto[]; uptime?: { up: number; checks: number } } = {},
+  extra: { history?: HistoryPoint[]; checks?: CheckDto[]; uptime?: { up: number; checks: number }; members?: number } = {},
 ): MonitorDto {
   return {
     id: row.id,
@@ -34,6 +34,14 @@ export function toMonitorDto(
     retry_interval: row.retry_interval_s,
     history: extra.history ?? [],
     checks: extra.checks ?? [],
+    parent_id: row.parent_id ?? null,
+    group_rule: row.group_rule ?? null,
+    group_min: row.group_min ?? null,
+    depends_on: row.depends_on ?? [],
+    degraded_after_ms: row.degraded_after_ms ?? null,
+    flapping: row.flapping ?? false,
+    muted_until: row.muted_until ? new Date(row.muted_until).toISOString() : null,
+    ...(row.type === 'group' ? { member_count: extra.members ?? 0 } : {}),
     ...typeReadFields(row),
   };
 }
@@ -72,7 +80,7 @@ function certificateDto(stored: StoredCertificate, now = new Date()): Certificat
 
 export function toCheckDto(row: {
   id: number | string;
-  status: 'up' | 'down';
+  status: CheckDto['status'];
   status_code: number | null;
   response_time: number | null;
   error: string | null;
@@ -169,6 +177,8 @@ export function toCheckTarget(row: TargetRow): CheckTarget {
       return { ...base, type: 'mysql', connectionString: row.connection_string ?? '', query: row.query };
     case 'redis':
       return { ...base, type: 'redis', connectionString: row.connection_string ?? '', query: row.query };
+    case 'group':
+      return { ...base, type: 'group' };
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Assertion, CheckDto, DnsRecordType, HttpMethod, MonitorStatus, MonitorType } from '@vigil/proto';
+import type { Assertion, CheckDto, DependencyRef, DnsRecordType, GroupRule, HttpMethod, MonitorStatus, MonitorType } from '@vigil/proto';
 import type { OutboundScope } from '../common/outbound';
 import type { CheckTarget } from './checkers/checker';
 
@@ -66,6 +66,20 @@ export interface MonitorRow {
   certificate: StoredCertificate | null;
   /** Whose outbound rules its checks follow (the role of whoever saved it last; see OutboundPolicy). */
   outbound_scope: OutboundScope;
+  /** The group monitor it belongs to. */
+  parent_id: number | null;
+  /** Group monitors: the rule their status follows, and `atLeast`'s count. */
+  group_rule: GroupRule | null;
+  group_min: number | null;
+  /** Monitors and agents this one depends on (see monitors/dependencies). */
+  depends_on: DependencyRef[];
+  /** A success slower than this is degraded; null: never. */
+  degraded_after_ms: number | null;
+  flapping: boolean;
+  /** Status changes within the flapping window, oldest first (monitor-state.ts `flappingAfter`). */
+  recent_changes: Date[];
+  /** No notifications until then (alerts/mute); null: not muted. */
+  muted_until?: Date | null;
 }
 
 /** One stored check, as the monitor's check list reads it. */
@@ -82,6 +96,8 @@ export interface MonitorCounts {
   up: number;
   down: number;
   pending: number;
+  degraded: number;
+  unreachable: number;
   paused: number;
   total: number;
 }

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type {
   CheckResponse,
   ChecksPageResponse,
+  MonitorLimitsResponse,
   MonitorResponse,
   MonitorsResponse,
   MonitorStatsResponse,
@@ -31,6 +32,13 @@ export class MonitorsController {
   @Reply('monitors.created')
   async create(@Body() body: CreateMonitorDto, @Auth() user: AuthUser): Promise<Payload<MonitorResponse>> {
     return { monitor: await this.monitors.create(body, user.role) };
+  }
+
+  /** This server's bounds (the shortest interval), read by the monitor form; before `:id`. */
+  @Get('limits')
+  @Reply()
+  limits(): Payload<MonitorLimitsResponse> {
+    return this.monitors.limits();
   }
 
   /** One check of an unsaved body, nothing stored; rate limited per user and address (it reaches out). */

@@ -185,3 +185,53 @@ describe('monitor DTO validation per type', () => {
     expect(await codeOf(ListMonitorsQuery, { type: 'nope' }, 'query')).toBe('monitors.typeInvalid');
   });
 });
+
+describe('dependencies and the degraded threshold (issue 29)', () => {
+  const url = 'https://example.com';
+  it.each<[string, Record<string, unknown>, MessageCode | null]>([
+    ['no dependencies', { name, url, dependsOn: [] }, null],
+    [
+      'a monitor and an agent',
+      {
+        name,
+        url,
+        dependsOn: [
+          { type: 'monitor', id: 1 },
+          { type: 'agent', id: 1 },
+        ],
+      },
+      null,
+    ],
+    ['read as depends_on too', { name, url, depends_on: [{ type: 'agent', id: 2 }] }, null],
+    ['not a list', { name, url, dependsOn: { type: 'monitor', id: 1 } }, 'dependencies.invalid'],
+    ['an unknown kind', { name, url, dependsOn: [{ type: 'group', id: 1 }] }, 'dependencies.invalid'],
+    ['an id as text', { name, url, dependsOn: [{ type: 'monitor', id: '1' }] }, 'dependencies.invalid'],
+    ['an id out of range', { name, url, dependsOn: [{ type: 'monitor', id: 2 ** 31 }] }, 'dependencies.invalid'],
+    ['a field too many', { name, url, dependsOn: [{ type: 'monitor', id: 1, name: 'x' }] }, 'dependencies.invalid'],
+    [
+      'one twice',
+      {
+        name,
+        url,
+        dependsOn: [
+          { type: 'monitor', id: 1 },
+          { type: 'monitor', id: 1 },
+        ],
+      },
+      'dependencies.invalid',
+    ],
+    [
+      'more than 20',
+      { name, url, dependsOn: Array.from({ length: 21 }, (_, i) => ({ type: 'monitor', id: i + 1 })) },
+      'dependencies.invalid',
+    ],
+    ['a threshold', { name, url, degradedAfterMs: 500 }, null],
+    ['a threshold as text', { name, url, degradedAfterMs: '500' }, null],
+    ['no threshold', { name, url, degradedAfterMs: null }, null],
+    ['a threshold of 0', { name, url, degradedAfterMs: 0 }, 'monitors.degradedAfterInvalid'],
+    ['a threshold past the longest timeout', { name, url, degradedAfterMs: 300_001 }, 'monitors.degradedAfterInvalid'],
+    ['a fractional threshold', { name, url, degradedAfterMs: 1.5 }, 'monitors.degradedAfterInvalid'],
+  ])('%s', async (_case, body, code) => {
+    expect(await codeOf(CreateMonitorDto, body)).toBe(code);
+  });
+});

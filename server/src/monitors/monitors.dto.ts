@@ -17,6 +17,7 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import {
+  DependencyRef,
   HTTP_METHODS,
   HttpMethod,
   MONITOR_LIMITS as L,
@@ -32,8 +33,9 @@ import {
 } from '@vigil/proto';
 import { trim } from '../users/user-fields';
 import { PAGE_MAX, PageQuery } from '../common/paging';
-import { QueryInteger } from '../common/query-integer';
+import { ID_MAX, QueryInteger } from '../common/query-integer';
 import { bodyType, MonitorTypeFieldsDto, TargetUrl, validated } from './monitor-type-fields.dto';
+import { DependencyList } from './dependencies/dependency-list.dto';
 
 /** `headers` arrive as an object or as that object in JSON; anything else stays as is and fails validation. */
 function parseHeaders({ value }: { value: unknown }): unknown {
@@ -171,6 +173,41 @@ export class CreateMonitorDto extends MonitorTypeFieldsDto implements MonitorReq
   @Min(L.retryIntervalMin, { message: 'monitors.retryIntervalInvalid' })
   @Max(L.retryIntervalMax, { message: 'monitors.retryIntervalInvalid' })
   retryInterval?: number;
+
+  @ApiPropertyOptional({ nullable: true, description: 'The group monitor to join; null leaves it' })
+  @Transform(toNumber)
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsInt({ message: 'monitors.parentInvalid' })
+  @Min(1, { message: 'monitors.parentInvalid' })
+  @Max(ID_MAX, { message: 'monitors.parentInvalid' })
+  parentId?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'The same as parentId; parentId wins' })
+  @Transform(toNumber)
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsInt({ message: 'monitors.parentInvalid' })
+  @Min(1, { message: 'monitors.parentInvalid' })
+  @Max(ID_MAX, { message: 'monitors.parentInvalid' })
+  parent_id?: number | null;
+
+  @DependencyList('Monitors and agents this one depends on; replaces the stored list')
+  dependsOn?: DependencyRef[];
+
+  @DependencyList('The same as dependsOn; dependsOn wins')
+  depends_on?: DependencyRef[];
+
+  @ApiPropertyOptional({
+    nullable: true,
+    minimum: L.degradedAfterMsMin,
+    maximum: L.degradedAfterMsMax,
+    description: 'Milliseconds; a successful check slower than this is degraded. Null: never',
+  })
+  @Transform(toNumber)
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsInt({ message: 'monitors.degradedAfterInvalid' })
+  @Min(L.degradedAfterMsMin, { message: 'monitors.degradedAfterInvalid' })
+  @Max(L.degradedAfterMsMax, { message: 'monitors.degradedAfterInvalid' })
+  degradedAfterMs?: number | null;
 }
 
 export class UpdateMonitorDto extends CreateMonitorDto {
@@ -200,6 +237,17 @@ export class ListMonitorsQuery extends PageQuery {
   @IsOptional()
   @IsIn(MONITOR_TYPES, { message: 'monitors.typeInvalid' })
   type?: MonitorType;
+
+  @ApiPropertyOptional({ description: 'Grouped view: only monitors in no group' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  )
+  @IsBoolean({ message: 'validation.failed' })
+  topLevel?: boolean;
+
+  @QueryInteger({ min: 1, max: ID_MAX, message: 'monitors.parentInvalid' })
+  parentId?: number;
 
   @ApiPropertyOptional({ description: 'Part of a name or URL' })
   @IsOptional()

@@ -3,10 +3,13 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { REDIS, type RedisHandle } from '../redis/redis.module';
 import { CheckResultsWriter } from './check-results.writer';
+import { DependenciesModule } from './dependencies/dependencies.module';
+import { DependentsRecheck } from './dependencies/dependents-recheck.listener';
 import { CheckScheduler } from './check-scheduler.service';
 import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
 import { CheckPipeline } from './check-pipeline';
 import { HttpChecker } from './checkers/http.checker';
+import { GroupsService } from './groups/groups.service';
 import { MonitorStats } from './monitor-stats';
 import { MonitorStatsRepository } from './monitor-stats.repository';
 import { MonitorsController } from './monitors.controller';
@@ -17,6 +20,7 @@ import { QueueCheckScheduler } from './queue-check-scheduler.service';
 import { RetentionService } from './retention.service';
 
 @Module({
+  imports: [DependenciesModule],
   controllers: [MonitorsController],
   providers: [
     MonitorsRepository,
@@ -42,9 +46,11 @@ import { RetentionService } from './retention.service';
     MonitorStats,
     MonitorStatsRepository,
     MonitorsService,
+    GroupsService,
     PushService,
     RetentionService,
+    DependentsRecheck,
   ],
-  exports: [MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter, CheckPipeline, HttpChecker],
+  exports: [DependenciesModule, MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter, CheckPipeline, HttpChecker],
 })
 export class MonitorsModule {}

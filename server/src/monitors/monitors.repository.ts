@@ -1,11 +1,17 @@
-import { Injectable } from '@nestjs/common';
-import type { HistoryPoint, MonitorFilter, MonitorStatus, MonitorType } from '@vigil/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { DependencyRef, HistoryPoint, MonitorFilter, MonitorStatus, MonitorType } from '@vigil/proto';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { conflict } from '../common/api-exception';
 import { execute, queryRow, queryRows, type Sql } from '../database/rows';
 import { DomainEvents, type Raise } from '../events/domain-events.service';
 import type { PeerCertificate } from './checkers/checker';
-import { applyResults, MonitorState, stateOf, withState } from './monitor-state';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { DependenciesRepository } from './dependencies/dependencies.repository';
+import { dependencyContext } from './dependencies/dependency-context';
+import { addToHourly } from './monitor-hourly';
+import { deriveGroups } from './groups/group-derivation';
+import { applyResults, type CheckStatus, MonitorState, stateOf, withState } from './monitor-state';
 import { toCheckDto, toMonitorDto, toScheduled, uptimePercent } from './monitor.mapper';
 import {
   certificateText,
@@ -28,6 +34,9 @@ export interface ListQuery {
   status?: MonitorStatus;
   type?: MonitorType;
   search?: string;
+  /** The grouped view: monitors in no group, or the members of one. */
+  topLevel?: boolean;
+  parentId?: number;
 }
 
 /** One finished check to store, with the time the monitor's regular rhythm comes round next. */
@@ -47,6 +56,8 @@ export interface ResultInput {
   slotAt?: Date | null;
   /** The peer certificate the check saw; stored in `monitors.certificate` when set. */
   certificate?: PeerCertificate | null;
+  /** A success on which a soft assertion failed: recorded degraded. */
+  soft?: boolean;
   /** A push arrived (the push route): the wait for the next push starts at `checkedAt`. */
   pushed?: boolean;
   /**
@@ -60,6 +71,12 @@ export interface RecordedResult {
   input: ResultInput;
   checkId: number;
   previous: MonitorStatus;
+  /** What the check recorded (up, degraded, down, unreachable). */
+  check: CheckStatus;
+  /** Unreachable: the dependency that was down, by name. */
+  cause: (DependencyRef & { name: string }) | null;
+  /** The flapping flag before this result. */
+  wasFlapping: boolean;
   monitor: MonitorRow;
 }
 
@@ -69,6 +86,8 @@ export class MonitorsRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: DomainEvents,
+    private readonly dependencies: DependenciesRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async insert(fields: MonitorFields, nextCheckAt: Date | null, db: Sql = this.dataSource): Promise<MonitorRow> {
@@ -138,6 +157,11 @@ export class MonitorsRepository {
       params.push(query.type);
       where.push(`type = $${params.length}`);
     }
+    if (query.topLevel) where.push('parent_id IS NULL');
+    if (query.parentId !== undefined) {
+      params.push(query.parentId);
+      where.push(`parent_id = $${params.length}`);
+    }
     if (query.search) {
       params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       // The URL without its userinfo and query: a search must not reveal, letter by letter, credentials reads mask.
@@ -168,6 +192,8 @@ export class MonitorsRepository {
       SELECT count(*) FILTER (WHERE active AND status = 'up')::int AS up,
              count(*) FILTER (WHERE active AND status = 'down')::int AS down,
              count(*) FILTER (WHERE active AND status = 'pending')::int AS pending,
+             count(*) FILTER (WHERE active AND status = 'degraded')::int AS degraded,
+             count(*) FILTER (WHERE active AND status = 'unreachable')::int AS unreachable,
              count(*) FILTER (WHERE NOT active)::int AS paused,
              count(*)::int AS total
       FROM monitors`,
@@ -224,7 +250,8 @@ export class MonitorsRepository {
 
   /** Every active monitor, for the scheduler at start. */
   async loadActive(): Promise<ScheduledMonitor[]> {
-    const rows = await queryRows<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE active`);
+    // A group is never checked: its status follows its members (monitors/groups).
+    const rows = await queryRows<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE active AND type <> 'group'`);
     return rows.map(toScheduled);
   }
 
@@ -244,18 +271,24 @@ export class MonitorsRepository {
         [ids],
       );
       const rows = new Map(locked.map((row) => [row.id, row]));
+      const { flappingChanges: changes, flappingWindowMs: windowMs } = this.config.monitors;
+      const context = await dependencyContext(this.dependencies, manager, locked, { changes, windowMs });
       const { steps, final } = applyResults(
         new Map(locked.map((row) => [row.id, stateOf(row)])),
         withoutStaleVerdicts(inputs, rows).map((input) => ({ ...input, slotAt: input.slotAt ?? null, input })),
+        context,
       );
       if (!steps.length) return { recorded: [], uptime: new Map() };
       const seen = seenByType(steps.map((step) => step.outcome.input));
       await this.writeStates(manager, final, seen);
       await this.writeSeenApart(manager, seen, final);
       for (const [id, certificate] of seen.certificates) rows.set(id, { ...rows.get(id)!, certificate });
-      const updated = steps.map(({ outcome, previous, state }) => ({
+      const updated = steps.map(({ outcome, previous, state, check, cause }) => ({
         input: outcome.input,
         previous: previous.status,
+        check,
+        cause: cause && { ...cause, name: context.names.get(`${cause.type}:${cause.id}`) ?? '' },
+        wasFlapping: previous.flapping,
         monitor: withState(rows.get(outcome.monitorId)!, state),
       }));
 
@@ -266,7 +299,7 @@ export class MonitorsRepository {
          RETURNING id`,
         [
           updated.map((u) => u.input.monitorId),
-          updated.map((u) => (u.input.ok ? 'up' : 'down')),
+          updated.map((u) => u.check),
           updated.map((u) => u.input.statusCode),
           updated.map((u) => u.input.responseTime),
           updated.map((u) => u.input.error),
@@ -274,13 +307,16 @@ export class MonitorsRepository {
         ],
       );
 
-      await this.addToHourly(
-        manager,
-        updated.map((u) => u.input),
-      );
+      await addToHourly(manager, updated);
       const uptime = await this.uptime24h([...new Set(updated.map((u) => u.input.monitorId))], manager);
       const recorded = updated.map((u, i) => ({ ...u, checkId: Number(inserted[i].id) }));
       for (const result of recorded) announce(raise, result, uptime.get(result.input.monitorId));
+      // The groups above monitors that moved follow them in this transaction (monitors/groups).
+      await deriveGroups(
+        manager,
+        raise,
+        recorded.filter((r) => r.previous !== r.monitor.status).map((r) => r.monitor.id),
+      );
       return { recorded, uptime };
     });
   }
@@ -297,9 +333,11 @@ export class MonitorsRepository {
       `UPDATE monitors m SET status = v.status, consecutive_failures = v.failures, response_time = v.response_time,
          last_checked = v.last_checked, next_check_at = v.next_check_at,
          certificate = COALESCE(v.certificate::jsonb, m.certificate),
-         push_awaited_since = GREATEST(m.push_awaited_since, v.pushed_at)
-       FROM unnest($1::int[], $2::varchar[], $3::int[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::timestamptz[])
-         AS v(id, status, failures, response_time, last_checked, next_check_at, certificate, pushed_at)
+         push_awaited_since = GREATEST(m.push_awaited_since, v.pushed_at),
+         flapping = v.flapping, recent_changes = ARRAY(SELECT jsonb_array_elements_text(v.recent_changes::jsonb)::timestamptz)
+       FROM unnest($1::int[], $2::varchar[], $3::int[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::timestamptz[],
+         $9::boolean[], $10::text[])
+         AS v(id, status, failures, response_time, last_checked, next_check_at, certificate, pushed_at, flapping, recent_changes)
        WHERE m.id = v.id`,
       [
         entries.map(([id]) => id),
@@ -310,6 +348,9 @@ export class MonitorsRepository {
         entries.map(([, state]) => state.nextCheckAt),
         entries.map(([id]) => certificateText(seen.certificates.get(id))),
         entries.map(([id]) => seen.pushes.get(id) ?? null),
+        entries.map(([, state]) => state.flapping),
+        // A list per row: unnest flattens arrays of arrays, so each goes as JSON text.
+        entries.map(([, state]) => JSON.stringify(state.recentChanges)),
       ],
     );
   }
@@ -334,48 +375,6 @@ export class MonitorsRepository {
         [pushes.map(([id]) => id), pushes.map(([, at]) => at)],
       );
     }
-  }
-
-  /** Folds results into the hourly aggregates; rows are summed per (monitor, hour) first, as one upsert may not touch a row twice. */
-  private async addToHourly(manager: EntityManager, inputs: ResultInput[]): Promise<void> {
-    const buckets = new Map<
-      string,
-      { monitorId: number; hour: Date; checks: number; up: number; sum: number; count: number; max: number | null }
-    >();
-    for (const input of inputs) {
-      const hour = new Date(Math.floor(input.checkedAt.getTime() / 3_600_000) * 3_600_000);
-      const key = `${input.monitorId}:${hour.getTime()}`;
-      const bucket = buckets.get(key) ?? { monitorId: input.monitorId, hour, checks: 0, up: 0, sum: 0, count: 0, max: null };
-      bucket.checks += 1;
-      if (input.ok) bucket.up += 1;
-      if (input.responseTime !== null) {
-        bucket.sum += input.responseTime;
-        bucket.count += 1;
-        bucket.max = Math.max(bucket.max ?? 0, input.responseTime);
-      }
-      buckets.set(key, bucket);
-    }
-    const rows = [...buckets.values()];
-    await execute(
-      manager,
-      `INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max)
-       SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::bigint[], $6::int[], $7::int[])
-       ON CONFLICT (monitor_id, hour) DO UPDATE SET
-         checks = h.checks + excluded.checks,
-         up = h.up + excluded.up,
-         response_sum = h.response_sum + excluded.response_sum,
-         response_count = h.response_count + excluded.response_count,
-         response_max = GREATEST(h.response_max, excluded.response_max)`,
-      [
-        rows.map((r) => r.monitorId),
-        rows.map((r) => r.hour),
-        rows.map((r) => r.checks),
-        rows.map((r) => r.up),
-        rows.map((r) => r.sum),
-        rows.map((r) => r.count),
-        rows.map((r) => r.max),
-      ],
-    );
   }
 
   /** Deletes raw checks and aggregates past their retention, in bounded chunks so no lock is held for long. */
@@ -404,10 +403,10 @@ function refuseTakenPushToken(error: unknown): never {
 
 /** The events of one stored result: `monitor` as it stands after the result, with the monitor's 24-hour uptime. */
 function announce(raise: Raise, result: RecordedResult, uptime: { up: number; checks: number } | undefined): void {
-  const { input, previous } = result;
+  const { input, previous, cause } = result;
   const check = toCheckDto({
     id: result.checkId,
-    status: input.ok ? 'up' : 'down',
+    status: result.check,
     status_code: input.statusCode,
     response_time: input.responseTime,
     error: input.error,
@@ -420,5 +419,6 @@ function announce(raise: Raise, result: RecordedResult, uptime: { up: number; ch
     uptime: uptimePercent(uptime?.up ?? 0, uptime?.checks ?? 0),
     certificate: input.certificate ?? null,
   });
-  if (previous !== monitor.status) raise('monitor.status_changed', { monitor, previous, status: monitor.status, check });
+  if (previous !== monitor.status) raise('monitor.status_changed', { monitor, previous, status: monitor.status, check, cause });
+  if (result.wasFlapping !== monitor.flapping) raise('monitor.flapping_changed', { monitor, flapping: monitor.flapping, check });
 }

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import {
   CheckDto,
   DETAIL_HISTORY_POINTS,
   MESSAGES,
   MessageCode,
   MonitorDto,
+  MonitorLimitsResponse,
   MonitorTestResponse,
   MonitorsResponse,
   MonitorStatsResponse,
@@ -12,7 +13,9 @@ import {
   StatsRange,
   SUMMARY_HISTORY_SLOTS,
 } from '@vigil/proto';
-import { badRequest, notFound } from '../common/api-exception';
+import { ApiException, badRequest, notFound } from '../common/api-exception';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { describeRefusal, outboundScopeOf, type OutboundRule } from '../common/outbound';
 import { bucketPolicy } from '../common/limits/limit-store';
 import { Limiter } from '../common/limits/limiter';
@@ -31,7 +34,10 @@ import type { Sql } from '../database/rows';
 import { CreateMonitorDto, ListMonitorsQuery, TestMonitorDto, UpdateMonitorDto } from './monitors.dto';
 import { fieldsAsRow, MonitorsRepository, RecordedResult, type MonitorFields } from './monitors.repository';
 import { MonitorStats } from './monitor-stats';
+import { DependenciesRepository } from './dependencies/dependencies.repository';
+import { DependenciesService } from './dependencies/dependencies.service';
 import { monitorMask, monitorSnapshot } from './monitor-audit';
+import { GroupsService } from './groups/groups.service';
 
 /** Checks shown on the detail page before the history tab pages further. */
 const DETAIL_CHECKS = 50;
@@ -48,7 +54,23 @@ export class MonitorsService {
     private readonly pipeline: CheckPipeline,
     private readonly audit: AuditLog,
     private readonly limiter: Limiter,
+    private readonly dependencies: DependenciesService,
+    private readonly dependencyRows: DependenciesRepository,
+    private readonly groups: GroupsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** `GET /api/monitors/limits`: bounds of this server the form applies before sending. */
+  limits(): Omit<MonitorLimitsResponse, 'success'> {
+    return { intervalMin: this.config.monitors.minIntervalSeconds };
+  }
+
+  /** An interval below this server's floor is refused naming the field (the DTO holds the bound every server has). */
+  private assertIntervalAllowed(interval: number | undefined): void {
+    if (interval !== undefined && interval < this.config.monitors.minIntervalSeconds) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'monitors.intervalBelowFloor', undefined, undefined, 'interval');
+    }
+  }
 
   async list(query: ListMonitorsQuery): Promise<Omit<MonitorsResponse, 'success'>> {
     const paged = query.page !== undefined || query.pageSize !== undefined;
@@ -62,6 +84,8 @@ export class MonitorsService {
         status: query.status,
         type: query.type,
         search: query.search?.trim() || undefined,
+        topLevel: query.topLevel,
+        parentId: query.parentId,
       }),
       this.monitors.counts(),
     ]);
@@ -78,34 +102,51 @@ export class MonitorsService {
     return { ...monitor, checks: rows.map(toCheckDto) };
   }
 
+  /** Raises `monitor.updated` for a change written elsewhere (mute: alerts/), so open screens see it as any edit. */
+  async announceUpdated(id: number): Promise<MonitorDto> {
+    return this.announce('monitor.updated', await this.find(id));
+  }
+
   /** `saver`: the role of whoever saves it, whose outbound rules its checks then follow. */
   async create(input: CreateMonitorDto, saver: Role): Promise<MonitorDto> {
     const fields: MonitorFields = { ...createFields(input), outboundScope: outboundScopeOf(saver) };
+    this.assertIntervalAllowed(fields.interval);
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
     await this.assertReachable(toCheckTarget({ ...fieldsAsRow(fields), id: 0 }));
     const row = await this.audit.transaction(async (db, record) => {
+      await this.dependencies.assertValid(null, fields.dependsOn, db);
+      await this.groups.assertParent(null, fields.parentId, db);
       const created = await this.monitors.insert(fields, null, db);
       await record({ action: 'monitor.created', target: target(created), changes: changesOf(null, monitorSnapshot(created), monitorMask) });
       return created;
     });
     // A new monitor is checked at once, so its status is known within seconds, then keeps that rhythm.
-    if (row.active) await this.scheduler.schedule(toScheduled(row), { checkNow: true });
-    return this.announce('monitor.created', row);
+    if (row.active && row.type !== 'group') await this.scheduler.schedule(toScheduled(row), { checkNow: true });
+    await this.groups.recompute([row.id], row.type === 'group' ? [row.id] : []);
+    return this.announce('monitor.created', (await this.monitors.findById(row.id)) ?? row);
   }
 
   /** The monitor takes the saver's outbound rules: a user's edit of an admin's monitor makes it a user's. */
   async update(id: number, input: UpdateMonitorDto, saver: Role): Promise<MonitorDto> {
     const current = await this.find(id);
     const fields: Partial<MonitorFields> = { ...updateFields(current, input), outboundScope: outboundScopeOf(saver) };
+    // A monitor saved before the floor was raised keeps its interval until the interval itself is changed.
+    if (fields.interval !== current.interval_s) this.assertIntervalAllowed(fields.interval);
     assertTimeoutBelowInterval(fields.timeout ?? current.timeout_s, fields.interval ?? current.interval_s);
     const targetChanged = TARGET_FIELDS.some((key) => fields[key] !== undefined);
     if (targetChanged || outboundScopeOf(saver) !== current.outbound_scope)
       await this.assertReachable(toCheckTarget({ ...current, ...fieldsAsRow(fields) }));
-    const row = await this.audited(id, 'monitor.updated', (db) =>
-      this.monitors.update(id, fields, targetChanged ? { nextCheckAt: null } : {}, db),
-    );
+    const row = await this.audited(id, 'monitor.updated', async (db) => {
+      if (fields.dependsOn)
+        await this.dependencies.assertValid({ ref: { type: 'monitor', id }, name: fields.name ?? current.name }, fields.dependsOn, db);
+      await this.groups.assertParent(id, fields.parentId, db);
+      if (current.type === 'group' && fields.type !== undefined && fields.type !== 'group') await this.groups.detachMembers(id, db);
+      return this.monitors.update(id, fields, targetChanged ? { nextCheckAt: null } : {}, db);
+    });
     await this.reschedule(row, { checkNow: targetChanged || (row.active && !current.active) });
-    return this.announce('monitor.updated', row);
+    // The groups it left and joined, and a group whose rule changed, follow at once.
+    await this.groups.recompute([id], [current.parent_id, ...(row.type === 'group' ? [id] : [])]);
+    return this.announce('monitor.updated', (await this.monitors.findById(id)) ?? row);
   }
 
   /**
@@ -119,6 +160,8 @@ export class MonitorsService {
     await this.limiter.take(TEST_CHECKS, [`user:${caller.userId}`, `address:${caller.address}`]);
     const fields: MonitorFields = { ...createFields(input), outboundScope: outboundScopeOf(caller.role) };
     if (fields.type === 'push') throw badRequest('monitors.pushNoCheck');
+    if (fields.type === 'group') throw badRequest('monitors.groupNoCheck');
+    this.assertIntervalAllowed(fields.interval);
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
     const target = toCheckTarget({ ...fieldsAsRow(fields), id: 0 });
     await this.assertReachable(target);
@@ -146,10 +189,13 @@ export class MonitorsService {
     const row = await this.audit.transaction(async (db, record) => {
       const deleted = await this.monitors.delete(id, db);
       if (!deleted) throw notFound('monitors.notFound');
+      await this.dependencyRows.removeReferences(db, { type: 'monitor', id });
       await record({ action: 'monitor.deleted', target: target(deleted), changes: changesOf(monitorSnapshot(deleted), null, monitorMask) });
       return deleted;
     });
     await this.scheduler.unschedule(id);
+    // Its members are detached (parent_id ON DELETE SET NULL); the group it was in follows without it.
+    await this.groups.recompute([], [row.parent_id]);
     this.events.emit('monitor.deleted', { monitor: toMonitorDto(row) });
   }
 
@@ -163,7 +209,15 @@ export class MonitorsService {
     );
     // Resuming checks at once; pausing stops the schedule (a check already running still completes).
     await this.reschedule(row, { checkNow: active });
-    return this.announce('monitor.updated', row);
+    if (row.type === 'group') {
+      // A group is paused and resumed with everything in it.
+      for (const member of await this.groups.setMembersActive(id, active)) {
+        await this.reschedule(member, { checkNow: active });
+        await this.announce('monitor.updated', member);
+      }
+    }
+    await this.groups.recompute([id], row.type === 'group' ? [id] : []);
+    return this.announce('monitor.updated', (await this.monitors.findById(id)) ?? row);
   }
 
   /**
@@ -172,6 +226,7 @@ export class MonitorsService {
    */
   async checkNow(id: number): Promise<{ check: CheckDto; monitor: MonitorDto }> {
     const row = await this.find(id);
+    if (row.type === 'group') throw badRequest('monitors.groupNoCheck');
     const recorded = await this.scheduler.checkNow(toScheduled(row));
     // A push monitor's check records nothing while its last push is recent.
     if (!recorded && row.type === 'push') throw badRequest('monitors.pushNoCheck');
@@ -192,12 +247,18 @@ export class MonitorsService {
 
   private async withSummaries(rows: MonitorRow[], points: number): Promise<MonitorDto[]> {
     const ids = rows.map((row) => row.id);
-    const [history, uptime] = await Promise.all([this.monitors.history(ids, points), this.monitors.uptime24h(ids)]);
-    return rows.map((row) => toMonitorDto(row, { history: history.get(row.id), uptime: uptime.get(row.id) }));
+    const groups = rows.filter((row) => row.type === 'group').map((row) => row.id);
+    const [history, uptime, members] = await Promise.all([
+      this.monitors.history(ids, points),
+      this.monitors.uptime24h(ids),
+      this.groups.memberCounts(groups),
+    ]);
+    return rows.map((row) => toMonitorDto(row, { history: history.get(row.id), uptime: uptime.get(row.id), members: members.get(row.id) }));
   }
 
   private async reschedule(row: MonitorRow, options: { checkNow: boolean }): Promise<void> {
-    if (!row.active) await this.scheduler.unschedule(row.id);
+    // A group is never checked: its status follows its members.
+    if (!row.active || row.type === 'group') await this.scheduler.unschedule(row.id);
     else await this.scheduler.schedule(toScheduled(row), options);
   }
 
@@ -250,10 +311,10 @@ function assertTimeoutBelowInterval(timeout: number, interval: number): void {
   if (timeout >= interval) throw badRequest('monitors.timeoutInvalid');
 }
 
-function recordedCheck({ checkId, input }: RecordedResult) {
+function recordedCheck({ checkId, input, check }: RecordedResult) {
   return {
     id: checkId,
-    status: input.ok ? ('up' as const) : ('down' as const),
+    status: check,
     status_code: input.statusCode,
     response_time: input.responseTime,
     error: input.error,

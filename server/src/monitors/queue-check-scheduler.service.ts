@@ -2,11 +2,11 @@ import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common'
 import { Job, Queue, Worker } from 'bullmq';
 import type { AppConfig } from '../config/config';
 import type { RedisHandle } from '../redis/redis.module';
-import { CheckPipeline, storedFields } from './check-pipeline';
+import { CheckPipeline, storedFields, type CheckVerdict } from './check-pipeline';
 import { CheckResultsWriter } from './check-results.writer';
 import { nextOnRhythm, slotGrainMs, spreadOffsetMs } from './monitor-state';
 import { CheckScheduler, LatenessRing, SchedulerStats } from './check-scheduler.service';
-import { MonitorRuns } from './check-runs';
+import { BudgetGate, MonitorRuns } from './check-runs';
 import { nextRun, stateOf } from './monitor-state';
 import type { MonitorTarget, ScheduledMonitor } from './monitor.types';
 import { MonitorsRepository, RecordedResult } from './monitors.repository';
@@ -25,6 +25,12 @@ const RECONCILE_EVERY_MS = 10 * 60_000;
 const RECONCILE_LOCK_MS = 5 * 60_000;
 const PAGE = 1000;
 const PARALLEL_WRITES = 64;
+/**
+ * Jobs a worker may hold waiting for their origin's budget, per CHECK_CONCURRENCY slot: they hold no slot (the
+ * worker's concurrency grows by them), and beyond this many, due jobs wait in Redis as before.
+ */
+const ORIGIN_WAITING_PER_SLOT = 16;
+const EXPIRE_EVERY_MS = 100;
 
 /** What a queued check carries: the target as it was when its scheduler was written, so no database read per check. */
 interface CheckJobData {
@@ -79,6 +85,10 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   private timers: NodeJS.Timeout[] = [];
   /** One check of a monitor at a time on this instance; across instances the state machine keeps them in order. */
   private readonly runs = new MonitorRuns();
+  /** Checks in flight per origin on this instance; over the budget a job waits here (see BudgetGate). */
+  private readonly origins: BudgetGate;
+  private waitingForOrigin = 0;
+  private closing = false;
 
   constructor(
     private readonly redis: RedisHandle,
@@ -91,6 +101,7 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     this.connection = redis.connect({ failFast: true });
     this.queue = new Queue<CheckJobData>(QUEUE, { connection: this.connection, prefix: redis.prefix });
     this.queue.on('error', (error) => this.logger.error(`Check queue: ${error.message}`));
+    this.origins = new BudgetGate(config.monitors.connectionsPerOrigin);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -107,12 +118,16 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     this.worker.on('error', (error) => this.logger.error(`Check worker: ${error.message}`));
     const reconcile = setInterval(() => void this.reconcile(), RECONCILE_EVERY_MS);
     const count = setInterval(() => void this.countSchedulers(), 30_000);
-    this.timers = [reconcile, count];
+    const expire = setInterval(() => this.origins.expire(Date.now()), EXPIRE_EVERY_MS);
+    this.timers = [reconcile, count, expire];
     for (const timer of this.timers) timer.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
+    // Jobs still waiting for their origin end unrecorded; their monitors' next slots come anyway.
+    this.closing = true;
+    this.origins.close();
     // Lets the checks in flight finish (their results are written before the writer drains), takes no new ones.
     await this.worker?.close();
     await this.queue.close();
@@ -150,7 +165,7 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   }
 
   getStats(): SchedulerStats {
-    return this.lateness.stats(this.inFlight, this.scheduled);
+    return this.lateness.stats(this.inFlight, this.scheduled, 0, this.origins.waiting);
   }
 
   private grainOf(monitor: Pick<ScheduledMonitor, 'type' | 'interval'>): number {
@@ -184,7 +199,6 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
 
   private async run(job: CheckJob): Promise<void> {
     const slot = slotOf(job);
-    this.lateness.record(Math.max(0, Date.now() - slot));
     this.inFlight += 1;
     try {
       // A due job of a monitor whose check is already running here is covered by that check.
@@ -197,7 +211,8 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
   /** One check, stored; `slot` null for a manual check (stored even when paused, sooner than a batch). */
   private async check(monitor: JobTarget, slot: number | null): Promise<RecordedResult | null> {
     const intervalMs = monitor.interval * 1000;
-    const result = await this.checker.check(monitor);
+    const result = slot === null ? await this.checker.check(monitor) : await this.admitted(monitor, slot);
+    if (!result) return null;
     const rhythmNext = nextOnRhythm(
       spreadOffsetMs(monitor.id, intervalMs, this.grainOf(monitor)),
       intervalMs,
@@ -212,6 +227,39 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     const next = recorded && nextRun(stateOf(recorded.monitor), rhythmNext);
     if (next?.retry && next.at < rhythmNext) await this.orLater(monitor.id, () => this.addOnce(monitor, 'retry', next.at));
     return recorded;
+  }
+
+  /**
+   * A scheduled check within its origin's budget: over it the job waits (holding no slot: the worker takes one more
+   * job meanwhile) until its timeout after its slot, then is recorded as timed out. Null when shutting down.
+   */
+  private async admitted(monitor: JobTarget, slot: number): Promise<CheckVerdict | null> {
+    const origin = this.checker.originOf(monitor);
+    const since = Date.now();
+    if (origin !== null && !this.origins.tryEnter(origin)) {
+      this.setWaiting(+1);
+      const entered = await this.origins.enter(origin, slot + monitor.timeout * 1000).finally(() => this.setWaiting(-1));
+      if (this.closing) {
+        if (entered) this.origins.leave(origin);
+        return null;
+      }
+      if (!entered) {
+        this.lateness.record(Date.now() - slot);
+        return this.checker.waitedOut(monitor, origin, new Date(since), this.origins.inFlight(origin));
+      }
+    }
+    this.lateness.record(Math.max(0, Date.now() - slot));
+    try {
+      return await this.checker.check(monitor);
+    } finally {
+      if (origin !== null) this.origins.leave(origin);
+    }
+  }
+
+  private setWaiting(change: number): void {
+    this.waitingForOrigin += change;
+    const slots = this.config.monitors.checkConcurrency;
+    if (this.worker) this.worker.concurrency = slots + Math.min(this.waitingForOrigin, slots * ORIGIN_WAITING_PER_SLOT);
   }
 
   /**

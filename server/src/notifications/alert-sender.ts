@@ -5,6 +5,9 @@ import { NotificationDispatcher } from './dispatcher.service';
 import { buildMessage, type MessageVars } from './messages';
 import { NotificationsRepository } from './notifications.repository';
 import { OutboxRepository, type OutboxItem } from './outbox.repository';
+import type { Dependent } from './alert-records.repository';
+import { dependentsLine, dependentsSubject } from './dependents';
+import type { NotificationMessage } from './providers';
 import { effectiveSettings, type TargetSettings } from './rules';
 import type { NotificationEvent } from './templates';
 
@@ -12,7 +15,7 @@ export type TargetKind = 'monitor' | 'agent';
 
 /** A notification to render for every channel of `settings`. */
 export interface Send {
-  settings: TargetSettings;
+  settings: Pick<TargetSettings, 'channels'>;
   event: NotificationEvent;
   /** Unique per target, episode and edge; the channel id is appended. */
   key: string;
@@ -23,6 +26,12 @@ export interface Send {
   at: Date;
   /** A monitor's events: its type, which picks the default text. */
   monitorType?: MonitorType;
+  /** The `alerts` row the notification belongs to (linked in the outbox). */
+  alertId?: number;
+  /** A dependency's down and recovery: what depends on it, named in the message (see `withDependents`). */
+  dependents?: Dependent[];
+  /** Only to these channels (an escalation step's), instead of the settings' channels. */
+  channels?: number[];
 }
 
 /** The global settings of a kind and the specific entries of some of its targets. */
@@ -63,10 +72,10 @@ export class AlertSender {
 
   async send(manager: EntityManager, sends: Send[]): Promise<void> {
     if (!sends.length) return;
-    const enabled = await this.notifications.enabledChannels(manager, [...new Set(sends.flatMap((s) => s.settings.channels))]);
+    const enabled = await this.notifications.enabledChannels(manager, [...new Set(sends.flatMap(channelsOf))]);
     const channels = new Map(enabled.map((channel) => [channel.id, channel]));
     const items: OutboxItem[] = sends.flatMap((send) =>
-      send.settings.channels.flatMap((channelId) => {
+      channelsOf(send).flatMap((channelId) => {
         const channel = channels.get(channelId);
         if (!channel) return [];
         return [
@@ -79,15 +88,21 @@ export class AlertSender {
             target_kind: send.target.kind,
             target_id: send.target.id,
             target_name: send.target.name,
+            alert_id: send.alertId ?? null,
             message: {
-              ...buildMessage(
-                send.event,
+              ...withDependents(
+                buildMessage(
+                  send.event,
+                  channel.language,
+                  { ...send.vars, ...(send.dependents?.length ? { dependents: dependentsLine(send, channel.language) } : {}) },
+                  send.target,
+                  send.at,
+                  send.monitorType,
+                  channel.templates[send.event],
+                ),
+                send,
                 channel.language,
-                send.vars,
-                send.target,
-                send.at,
-                send.monitorType,
-                channel.templates[send.event],
+                channel.templates[send.event]?.content,
               ),
               ...(send.episode ? { episode: send.episode } : {}),
             },
@@ -97,4 +112,20 @@ export class AlertSender {
     );
     if (await this.outbox.enqueue(manager, items)) this.dispatcher.nudge();
   }
+}
+
+const channelsOf = (send: Send) => send.channels ?? send.settings.channels;
+
+/**
+ * A dependency's down or recovery names its dependents: the subject gains their count and the text a line naming
+ * them, unless a custom text places `{{dependents}}` itself.
+ */
+function withDependents(message: NotificationMessage, send: Send, language: 'zh-CN' | 'en-US', custom?: string): NotificationMessage {
+  if (!send.dependents?.length || custom?.includes('dependents')) return message;
+  const recovering = message.severity === 'recovery';
+  return {
+    ...message,
+    subject: `${message.subject} ${dependentsSubject(send.dependents.length, recovering, language)}`,
+    text: `${message.text}\n${dependentsLine(send, language)}`,
+  };
 }

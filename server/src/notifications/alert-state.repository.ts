@@ -5,7 +5,7 @@ import { execute, queryRows, type Sql } from '../database/rows';
 export interface AlertState {
   kind: 'monitor' | 'agent';
   target_id: number;
-  metric: 'status' | 'cpu' | 'memory' | 'disk';
+  metric: 'status' | 'degraded' | 'flapping' | 'cpu' | 'memory' | 'disk';
   streak: number;
   open: boolean;
   since: Date | null;

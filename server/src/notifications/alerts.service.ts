@@ -5,25 +5,40 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AgentDto, MonitorType } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
+import { AlertFeed } from './alert-feed.service';
+import { AlertRecordsRepository, type EpisodeEdge } from './alert-records.repository';
 import { AlertSender, type Send } from './alert-sender';
 import { AlertStateRepository, type AlertState } from './alert-state.repository';
 import { monitorVars, type MessageVars } from './messages';
-import { agentDecision, monitorDecision, thresholdStep, type StatusDecision } from './rules';
+import { agentDecision, degradedDecision, monitorDecision, thresholdStep, type TargetSettings } from './rules';
+import type { NotificationEvent } from './templates';
 
 type Kind = AlertState['kind'];
 type Metric = AlertState['metric'];
 const THRESHOLD_METRICS = ['cpu', 'memory', 'disk'] as const;
 const METRIC_LABEL = { cpu: 'CPU', memory: 'memory', disk: 'disk' } as const;
 
-interface StatusEvent {
+/** One edge of one episode: `status` (down/offline), `degraded` or `flapping`. */
+interface EpisodeEvent {
   target: { kind: Kind; id: number; name: string };
-  decision: NonNullable<StatusDecision>;
+  metric: Metric;
+  open: boolean;
+  /** Recorded, but no message: a degraded spell ending in down, a down or recovery while flapping. */
+  quiet?: boolean;
   at: Date;
   vars: MessageVars;
   monitorType?: MonitorType;
 }
 
-const stateKey = (kind: Kind, id: number, metric: Metric) => `${kind}:${id}:${metric}`;
+/** What each episode's edges send, and which settings flag lets them. */
+const EPISODE_EVENTS: Record<string, { open: NotificationEvent; close: NotificationEvent; flag: keyof TargetSettings }> = {
+  'monitor:status': { open: 'monitor.down', close: 'monitor.recovery', flag: 'on_down' },
+  'agent:status': { open: 'agent.offline', close: 'agent.recovery', flag: 'on_offline' },
+  'monitor:degraded': { open: 'monitor.degraded', close: 'monitor.degraded_recovery', flag: 'on_degraded' },
+  'monitor:flapping': { open: 'monitor.flapping', close: 'monitor.flapping_settled', flag: 'on_down' },
+};
+
+export const stateKey = (kind: Kind, id: number, metric: Metric) => `${kind}:${id}:${metric}`;
 const fresh = (kind: Kind, target_id: number, metric: Metric): AlertState => ({
   kind,
   target_id,
@@ -35,112 +50,142 @@ const fresh = (kind: Kind, target_id: number, metric: Metric): AlertState => ({
   notified: false,
 });
 
+/** What one transaction decided: states to save, episodes opened and closed, notifications to write. */
+interface Batch {
+  states: AlertState[];
+  opened: EpisodeEdge[];
+  closed: EpisodeEdge[];
+  sends: Send[];
+}
+
 /**
- * Turns recorded events into notifications inside the transaction that records them: a monitor going down or an
- * agent going offline opens an alert episode, coming back closes it; a metric above its threshold for the configured
- * number of reports opens one. Each opening sends once, each closing sends only after an opening was sent, and the
- * outbox row is committed with the event or not at all.
+ * Turns recorded events into alert episodes and notifications inside the transaction that records them: a monitor
+ * going down or an agent going offline opens an episode (an `alerts` row), coming back closes it; a degraded spell, a
+ * flapping spell and a metric above its threshold open their own. Each opening sends once (nothing while the target
+ * is muted), each closing only after an opening was sent; `unreachable` neither opens nor closes (the dependency's
+ * alert names its dependents), and while a monitor flaps its down and recovery are recorded but not sent. The outbox
+ * rows commit with the event or not at all; once committed, the alerts are pushed live.
  */
 @Injectable()
 export class AlertsService {
+  /** The alerts a transaction changed, by its first event's payload (the same object its commit phase hears). */
+  private readonly touched = new WeakMap<object, number[]>();
+
   constructor(
     private readonly alertStates: AlertStateRepository,
+    private readonly records: AlertRecordsRepository,
     private readonly sender: AlertSender,
+    private readonly feed: AlertFeed,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @OnEvent('monitor.status_changed', { phase: 'transaction' })
   private onMonitorTransitions(transitions: Array<EventMap['monitor.status_changed']>, manager: EntityManager): Promise<void> {
-    const events = transitions.flatMap((t): StatusEvent[] => {
-      const decision = monitorDecision(t.previous, t.status);
-      if (!decision) return [];
-      return [
-        {
-          target: { kind: 'monitor', id: t.monitor.id, name: t.monitor.name },
-          decision,
-          at: new Date(t.check.checked_at),
-          vars: monitorVars(t.monitor, t.check, t.previous, t.status),
-          monitorType: t.monitor.type,
-        },
-      ];
+    const events = transitions.flatMap((t): EpisodeEvent[] => {
+      const base = {
+        target: { kind: 'monitor' as const, id: t.monitor.id, name: t.monitor.name },
+        at: new Date(t.check.checked_at),
+        vars: monitorVars(t.monitor, t.check, t.previous, t.status),
+        monitorType: t.monitor.type,
+      };
+      const found: EpisodeEvent[] = [];
+      const status = monitorDecision(t.previous, t.status);
+      if (status) found.push({ ...base, metric: 'status', open: 'open' in status, quiet: Boolean(t.monitor.flapping) });
+      const degraded = degradedDecision(t.previous, t.status);
+      if (degraded) found.push({ ...base, metric: 'degraded', open: 'open' in degraded, quiet: 'close' in degraded && !degraded.close });
+      return found;
     });
-    return this.onStatusEvents(manager, 'monitor', events);
+    return this.onEpisodes(manager, 'monitor', events, transitions[0]);
   }
 
   @OnEvent('agent.status_changed', { phase: 'transaction' })
   private onAgentTransitions(transitions: Array<EventMap['agent.status_changed']>, manager: EntityManager): Promise<void> {
-    const events = transitions.flatMap((t): StatusEvent[] => {
+    const events = transitions.flatMap((t): EpisodeEvent[] => {
       const decision = agentDecision(t.previous, t.status);
-      if (!decision) return [];
+      // Offline behind an offline or down dependency: that one's alert names this agent.
+      if (!decision || ('open' in decision && t.agent.unreachable)) return [];
       return [
         {
           target: { kind: 'agent', id: t.agent.id, name: t.agent.name },
-          decision,
+          metric: 'status',
+          open: 'open' in decision,
           at: new Date(t.changedAt),
           vars: { ...agentVars(t.agent), status: t.status, previous_status: t.previous },
         },
       ];
     });
-    return this.onStatusEvents(manager, 'agent', events);
+    return this.onEpisodes(manager, 'agent', events, transitions[0]);
   }
 
-  private async onStatusEvents(manager: EntityManager, kind: Kind, events: StatusEvent[]): Promise<void> {
+  /**
+   * Flapping starts and settles at a check: the state machine decides it and raises `monitor.flapping_changed` with
+   * that check, in the same transaction; one message each way.
+   */
+  @OnEvent('monitor.flapping_changed', { phase: 'transaction' })
+  private onFlapping(changes: Array<EventMap['monitor.flapping_changed']>, manager: EntityManager): Promise<void> {
+    const events = changes.map(({ monitor, flapping, check }): EpisodeEvent => ({
+      target: { kind: 'monitor', id: monitor.id, name: monitor.name },
+      metric: 'flapping',
+      open: flapping,
+      at: new Date(check.checked_at),
+      vars: monitorVars(monitor, check, monitor.status, monitor.status),
+      monitorType: monitor.type,
+    }));
+    return this.onEpisodes(manager, 'monitor', events, changes[0]);
+  }
+
+  private async onEpisodes(manager: EntityManager, kind: Kind, events: EpisodeEvent[], payload: object | undefined): Promise<void> {
     if (!events.length) return;
     const ids = [...new Set(events.map((e) => e.target.id))];
+    const metrics = [...new Set(events.map((e) => e.metric))];
     const settings = await this.sender.settings(manager, kind, ids);
-    const states = await this.loadStates(manager, kind, ids, ['status']);
+    const states = await this.loadStates(manager, kind, ids, metrics);
+    const muted = await this.records.muted(manager, kind, ids);
+    const batch: Batch = { states: [], opened: [], closed: [], sends: [] };
     const changed = new Set<string>();
-    const sends: Send[] = [];
 
     for (const event of events) {
-      const key = stateKey(kind, event.target.id, 'status');
-      const state = states.get(key) ?? fresh(kind, event.target.id, 'status');
+      const key = stateKey(kind, event.target.id, event.metric);
+      const state = states.get(key) ?? fresh(kind, event.target.id, event.metric);
       const applies = settings.for(event.target.id);
+      const texts = EPISODE_EVENTS[`${kind}:${event.metric}`];
+      const edge = { target_kind: kind, target_id: event.target.id, target_name: event.target.name, metric: event.metric, at: event.at };
       let next: AlertState;
-      if ('open' in event.decision) {
+      if (event.open) {
         if (state.open) continue;
-        const wanted = Boolean(applies && (kind === 'monitor' ? applies.on_down : applies.on_offline));
+        const wanted = Boolean(applies?.[texts.flag]) && !event.quiet && !muted.has(event.target.id);
         next = { ...state, open: true, episode: state.episode + 1, notified: wanted, since: event.at, streak: 0 };
-        if (wanted) {
-          const name = kind === 'monitor' ? 'monitor.down' : 'agent.offline';
-          const episode = `${key}:${next.episode}`;
-          sends.push({
-            settings: applies!,
-            event: name,
-            key: `${episode}:open`,
-            episode,
-            target: event.target,
-            vars: event.vars,
-            at: event.at,
-            monitorType: event.monitorType,
-          });
-        }
+        batch.opened.push({ ...edge, episode: next.episode });
+        if (wanted) batch.sends.push(this.send(applies!, texts.open, `${key}:${next.episode}`, 'open', event));
       } else {
         if (!state.open) continue;
         next = { ...state, open: false, notified: false, since: event.at };
-        if (state.notified && applies?.on_recovery) {
-          const name = kind === 'monitor' ? 'monitor.recovery' : 'agent.recovery';
-          const episode = `${key}:${state.episode}`;
-          sends.push({
-            settings: applies,
-            event: name,
-            key: `${episode}:close`,
-            episode,
-            target: event.target,
-            vars: event.vars,
-            at: event.at,
-            monitorType: event.monitorType,
-          });
-        }
+        batch.closed.push({ ...edge, episode: state.episode });
+        if (state.notified && applies?.on_recovery && !event.quiet && !muted.has(event.target.id))
+          batch.sends.push(this.send(applies, texts.close, `${key}:${state.episode}`, 'close', event));
       }
       states.set(key, next);
       changed.add(key);
     }
-    await this.commit(
+    batch.states = [...changed].map((key) => states.get(key)!);
+    await this.nameDependents(manager, batch.sends);
+    await this.commit(manager, batch, payload);
+  }
+
+  private send(settings: TargetSettings, event: NotificationEvent, episode: string, edge: 'open' | 'close', from: EpisodeEvent): Send {
+    const { target, vars, at, monitorType } = from;
+    return { settings, event, key: `${episode}:${edge}`, episode, target, vars, at, monitorType };
+  }
+
+  /** A down (offline) alert and its recovery name what depends on the target. */
+  private async nameDependents(manager: EntityManager, sends: Send[]): Promise<void> {
+    const roots = sends.filter((s) => s.episode?.split(':')[2] === 'status');
+    if (!roots.length) return;
+    const byRoot = await this.records.dependents(
       manager,
-      [...changed].map((key) => states.get(key)!),
-      sends,
+      roots.map((s) => ({ kind: s.target.kind, id: s.target.id })),
     );
+    for (const send of roots) send.dependents = byRoot.get(`${send.target.kind}:${send.target.id}`);
   }
 
   @OnEvent('agent.report_stored', { phase: 'transaction' })
@@ -149,7 +194,7 @@ export class AlertsService {
     const settings = await this.sender.settings(manager, 'agent', ids);
     const states = await this.loadStates(manager, 'agent', ids, THRESHOLD_METRICS);
     const changed = new Set<string>();
-    const sends: Send[] = [];
+    const batch: Batch = { states: [], opened: [], closed: [], sends: [] };
     const window = this.config.notifications.thresholdReports;
 
     for (const { agent, point } of readings) {
@@ -162,9 +207,11 @@ export class AlertsService {
         const state = states.get(key) ?? fresh('agent', agent.id, metric);
         const threshold = applies?.[`${metric}_threshold`];
         let next: AlertState;
+        const edge = { target_kind: 'agent' as const, target_id: agent.id, target_name: agent.name, metric, at };
         if (!applies || !applies[`on_${metric}_threshold`] || threshold === undefined) {
           // Not watched: forget any streak, so switching the alert on starts counting afresh.
           next = { ...state, streak: 0, open: false, notified: false };
+          if (state.open) batch.closed.push({ ...edge, episode: state.episode });
         } else {
           const step = thresholdStep(state, value, threshold, window);
           next = { ...state, ...step.state };
@@ -173,12 +220,22 @@ export class AlertsService {
           if (step.fire === 'high') {
             next = { ...next, episode: state.episode + 1, notified: true, since: at };
             const episode = `${key}:${next.episode}`;
-            sends.push({ settings: applies, event: `agent.${metric}_high`, key: `${episode}:open`, episode, target, vars, at });
+            batch.opened.push({ ...edge, episode: next.episode });
+            batch.sends.push({ settings: applies, event: `agent.${metric}_high`, key: `${episode}:open`, episode, target, vars, at });
           } else if (step.fire === 'recovery') {
             next = { ...next, notified: false, since: at };
             const episode = `${key}:${state.episode}`;
+            batch.closed.push({ ...edge, episode: state.episode });
             if (state.notified)
-              sends.push({ settings: applies, event: `agent.${metric}_recovery`, key: `${episode}:close`, episode, target, vars, at });
+              batch.sends.push({
+                settings: applies,
+                event: `agent.${metric}_recovery`,
+                key: `${episode}:close`,
+                episode,
+                target,
+                vars,
+                at,
+              });
           }
         }
         if (
@@ -192,17 +249,35 @@ export class AlertsService {
         }
       }
     }
-    await this.commit(
-      manager,
-      [...changed].map((key) => states.get(key)!),
-      sends,
-    );
+    batch.states = [...changed].map((key) => states.get(key)!);
+    // Muted agents: recorded as usual, nothing sent (asked only when there is something to send).
+    if (batch.sends.length) {
+      const muted = await this.records.muted(manager, 'agent', [...new Set(batch.sends.map((s) => s.target.id))]);
+      batch.sends = batch.sends.filter((s) => !muted.has(s.target.id));
+    }
+    await this.commit(manager, batch, readings[0]);
   }
 
-  /** Writes the changed alert states and the notifications, in the event's transaction. */
-  private async commit(manager: EntityManager, states: AlertState[], sends: Send[]): Promise<void> {
-    if (states.length) await this.alertStates.save(manager, states);
-    await this.sender.send(manager, sends);
+  /** Writes the states, the episodes' rows and the notifications linked to them, in the event's transaction. */
+  private async commit(manager: EntityManager, batch: Batch, payload: object | undefined): Promise<void> {
+    if (batch.states.length) await this.alertStates.save(manager, batch.states);
+    const opened = await this.records.open(manager, batch.opened);
+    const closed = await this.records.close(manager, batch.closed);
+    for (const send of batch.sends) send.alertId = opened.get(send.episode!) ?? closed.get(send.episode!);
+    await this.sender.send(manager, batch.sends);
+    const ids = [...opened.values(), ...closed.values()];
+    if (ids.length && payload) this.touched.set(payload, ids);
+  }
+
+  @OnEvent('monitor.status_changed')
+  @OnEvent('agent.status_changed')
+  @OnEvent('monitor.flapping_changed')
+  @OnEvent('agent.report_stored')
+  private async pushCommitted(payload: object): Promise<void> {
+    const ids = this.touched.get(payload);
+    if (!ids) return;
+    this.touched.delete(payload);
+    await this.feed.changed(ids);
   }
 
   private async loadStates(

@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { JobClaims } from '../database/job-claims';
 import { WebPushService } from '../web-push/web-push.service';
 import { afterFailure, describeFailure } from './delivery';
+import { combineMessages } from './groups';
 import { NotificationsRepository } from './notifications.repository';
 import { OutboxRepository, type AttemptRecord, type ClaimedDelivery, type Outcome } from './outbox.repository';
 import { providerFor, type NotificationMessage, type SendContext } from './providers';
@@ -121,7 +122,12 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
       for (;;) {
         if (this.stopped) break;
         const free = CONCURRENCY - inFlight.size;
-        const claimed = free > 0 ? await this.outbox.claim(free, leaseMs, PER_CHANNEL, perChannel) : [];
+        const full = [...perChannel].filter(([, n]) => n >= PER_CHANNEL).map(([id]) => id);
+        const { alertSecondMs } = this.config.notifications;
+        // Grouping channels first (each whole storm is one attempt), then single rows of the other channels.
+        const groups = free > 0 ? await this.outbox.claimGroups(leaseMs, alertSecondMs, full, free) : [];
+        const left = free - groups.length;
+        const claimed = [...groups, ...(left > 0 ? await this.outbox.claim(left, leaseMs, PER_CHANNEL, perChannel) : [])];
         for (const delivery of claimed) {
           const channel = delivery.channelId;
           if (channel !== null) perChannel.set(channel, (perChannel.get(channel) ?? 0) + 1);
@@ -162,7 +168,12 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
     let outcome: Outcome;
     try {
       // Every attempt of this row carries the row's key, so a receiver can drop what a retry or a takeover repeats.
-      const message = this.withLink(delivery.message);
+      const message = delivery.group
+        ? combineMessages(
+            delivery.group.map((row) => this.withLink(row.message)),
+            channel.language,
+          )
+        : this.withLink(delivery.message);
       const answer = await provider.send(message, valid.config, this.contextFor(channel.type, delivery.deliveryId));
       record = { ok: true, httpStatus: answer.status, detail: answer.detail, durationMs: elapsed(started) };
       outcome = { status: 'sent' };
@@ -173,8 +184,14 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
       outcome = afterFailure(error, delivery.attempts, maxAttempts, retryBaseMs);
       this.logger.warn(`Notification ${delivery.id} (${channel.type}) attempt ${delivery.attempts} failed: ${failure.detail}`);
     }
-    await this.outbox.finish(delivery.id, delivery.attempts, record, outcome);
+    await this.finish(delivery, record, outcome);
     this.count(outcome);
+  }
+
+  /** A grouped message's rows are all marked alike. */
+  private finish(delivery: ClaimedDelivery, record: AttemptRecord, outcome: Outcome): Promise<void> {
+    if (delivery.group) return this.outbox.finishGroup(delivery.group, record, outcome);
+    return this.outbox.finish(delivery.id, delivery.attempts, record, outcome);
   }
 
   private count(outcome: Outcome): void {
@@ -184,12 +201,7 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
   }
 
   private async giveUp(delivery: ClaimedDelivery, reason: string): Promise<void> {
-    await this.outbox.finish(
-      delivery.id,
-      delivery.attempts,
-      { ok: false, httpStatus: null, detail: reason, durationMs: 0 },
-      { status: 'failed' },
-    );
+    await this.finish(delivery, { ok: false, httpStatus: null, detail: reason, durationMs: 0 }, { status: 'failed' });
     this.count({ status: 'failed' });
   }
 }

@@ -1,6 +1,7 @@
 import { readableTarget, type CheckDto, type MonitorDto, type MonitorStatus, type MonitorType } from '@vigil/proto';
 import type { NotificationMessage } from './providers';
 import {
+  GROUP_TARGET,
   HEARTBEAT_TARGET,
   render,
   textFor,
@@ -27,6 +28,13 @@ const SEVERITY: Record<NotificationEvent, NotificationMessage['severity']> = {
   'agent.disk_recovery': 'recovery',
   'certificate.expiring': 'alert',
   'certificate.expired': 'alert',
+  'monitor.degraded': 'alert',
+  'monitor.degraded_recovery': 'recovery',
+  'monitor.flapping': 'alert',
+  'monitor.flapping_settled': 'recovery',
+  'alert.reminder': 'alert',
+  'alert.escalation': 'alert',
+  'alert.acknowledged': 'info',
   test: 'info',
 };
 
@@ -85,7 +93,7 @@ export function monitorVars(
     status,
     previous_status: previous,
     type: TYPE_NAMES[monitor.type],
-    target: readableTarget(monitor) ?? HEARTBEAT_TARGET,
+    target: readableTarget(monitor) ?? (monitor.type === 'group' ? GROUP_TARGET : HEARTBEAT_TARGET),
     url: monitor.url,
     response_time: check.response_time,
     status_code: check.status_code,

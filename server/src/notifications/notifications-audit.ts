@@ -7,8 +7,13 @@ import type { TargetSettings } from './rules';
 const CONFIG = 'config.';
 
 /** A channel as the audit log compares it: its settings and each config field as `config.<name>`, real values. */
-export function channelSnapshot(row: Pick<ChannelRow, 'name' | 'type' | 'enabled' | 'language' | 'config'>): Snapshot {
+export function channelSnapshot(
+  row: Pick<ChannelRow, 'name' | 'type' | 'enabled' | 'language' | 'config'> &
+    Partial<Pick<ChannelRow, 'group_wait_seconds' | 'group_interval_seconds'>>,
+): Snapshot {
   const snapshot: Snapshot = { name: row.name, type: row.type, enabled: Boolean(row.enabled), language: row.language };
+  if (row.group_wait_seconds !== undefined) snapshot.group_wait_seconds = row.group_wait_seconds;
+  if (row.group_interval_seconds !== undefined) snapshot.group_interval_seconds = row.group_interval_seconds;
   for (const [key, value] of Object.entries(row.config ?? {})) snapshot[`${CONFIG}${key}`] = value;
   return snapshot;
 }
@@ -47,5 +52,8 @@ export function settingsSnapshot(settings: TargetSettings): Snapshot {
     disk_threshold: Number(settings.disk_threshold),
     channels: settings.channels.map(Number),
     override_global: Boolean(settings.override_global),
+    on_degraded: Boolean(settings.on_degraded),
+    reminder_minutes: settings.reminder_minutes ?? null,
+    escalation: settings.escalation ?? [],
   };
 }

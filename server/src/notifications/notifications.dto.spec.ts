@@ -116,8 +116,45 @@ describe('a settings body (SettingsDto)', () => {
           disk_threshold: 90,
           channels: [2, 1],
           override_global: false,
+          on_degraded: false,
+          reminder_minutes: null,
+          escalation: [],
         },
       },
+    });
+  });
+
+  it.each([
+    [{ reminder_minutes: 0 }, 'notifications.reminderInvalid'],
+    [{ reminder_minutes: 10_081 }, 'notifications.reminderInvalid'],
+    [{ escalation: [{ afterMinutes: 0, channels: [1] }] }, 'notifications.escalationInvalid'],
+    [{ escalation: [{ afterMinutes: 5, channels: ['x'] }] }, 'notifications.escalationInvalid'],
+    [{ escalation: Array.from({ length: 6 }, () => ({ afterMinutes: 5, channels: [1] })) }, 'notifications.escalationInvalid'],
+    [{ escalation: [{ afterMinutes: 5, channels: [1], extra: true }] }, 'notifications.escalationInvalid'],
+  ])('refuses reminders and escalation out of bounds: %j', async (fields, code) => {
+    expect(await readSettingsRequest({ target_type: 'global-monitor', enabled: true, channels: '[1]', ...fields })).toEqual({
+      ok: false,
+      code,
+    });
+  });
+
+  it('keeps reminders and escalation steps in the order they fire', async () => {
+    const sut = await readSettingsRequest({
+      target_type: 'global-monitor',
+      enabled: true,
+      channels: '[1]',
+      reminder_minutes: 30,
+      escalation: [
+        { afterMinutes: 60, channels: [3] },
+        { afterMinutes: 15, channels: [2] },
+      ],
+    });
+    expect(sut.ok && sut.value.settings).toMatchObject({
+      reminder_minutes: 30,
+      escalation: [
+        { afterMinutes: 15, channels: [2] },
+        { afterMinutes: 60, channels: [3] },
+      ],
     });
   });
 

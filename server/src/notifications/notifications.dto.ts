@@ -17,8 +17,11 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import {
+  CHANNEL_GROUPING,
   CHANNEL_LANGUAGES,
   CHANNEL_TYPES,
+  ESCALATION_LIMITS,
+  type EscalationStep,
   DELIVERY_STATUSES,
   SETTINGS_TARGET_TYPES,
   type ChannelLanguage,
@@ -120,6 +123,9 @@ export const SETTINGS_DEFAULTS: TargetSettings = {
   disk_threshold: 90,
   channels: [],
   override_global: false,
+  on_degraded: false,
+  reminder_minutes: null,
+  escalation: [],
 };
 
 type FlagName = { [K in keyof TargetSettings]: TargetSettings[K] extends boolean ? K : never }[keyof TargetSettings];
@@ -170,6 +176,25 @@ export class ChannelDto implements ChannelRequest {
   @Transform(parseConfig)
   @IsObject({ message: 'notifications.configInvalid' })
   config: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: CHANNEL_GROUPING.waitMax,
+    default: CHANNEL_GROUPING.waitDefault,
+    description: '0: no grouping',
+  })
+  @IsOptional()
+  @IsInt({ message: 'notifications.groupWindowInvalid' })
+  @Min(0, { message: 'notifications.groupWindowInvalid' })
+  @Max(CHANNEL_GROUPING.waitMax, { message: 'notifications.groupWindowInvalid' })
+  groupWaitSeconds?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: CHANNEL_GROUPING.intervalMax, default: CHANNEL_GROUPING.intervalDefault })
+  @IsOptional()
+  @IsInt({ message: 'notifications.groupWindowInvalid' })
+  @Min(0, { message: 'notifications.groupWindowInvalid' })
+  @Max(CHANNEL_GROUPING.intervalMax, { message: 'notifications.groupWindowInvalid' })
+  groupIntervalSeconds?: number;
 }
 
 /** Whether a channel test body carries the dialog's values: name, type and config tell (the others have defaults). */
@@ -183,6 +208,27 @@ export class ChannelTestDto extends ChannelDto {
   @ValidateIf(isFilledChannel) declare enabled: boolean;
   @ValidateIf(isFilledChannel) declare language: ChannelLanguage;
   @ValidateIf(isFilledChannel) declare config: Record<string, unknown>;
+}
+
+const wholeIn = (value: unknown, min: number, max: number) =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/** Escalation steps: at most ESCALATION_LIMITS.stepsMax, each `{ afterMinutes, channels }` in bounds, nothing else. */
+@ValidatorConstraint({ name: 'escalationSteps' })
+class EscalationSteps implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (!Array.isArray(value) || value.length > ESCALATION_LIMITS.stepsMax) return false;
+    return value.every(
+      (step: unknown) =>
+        typeof step === 'object' &&
+        step !== null &&
+        Object.keys(step).every((key) => key === 'afterMinutes' || key === 'channels') &&
+        wholeIn((step as EscalationStep).afterMinutes, ESCALATION_LIMITS.afterMinutesMin, ESCALATION_LIMITS.afterMinutesMax) &&
+        Array.isArray((step as EscalationStep).channels) &&
+        (step as EscalationStep).channels.length <= CHANNELS_MAX &&
+        (step as EscalationStep).channels.every((id) => wholeIn(id, 1, ID_MAX)),
+    );
+  }
 }
 
 /** One `POST /api/notifications/settings` body: flags may be booleans, 0/1 or their text; `channels` a JSON list. */
@@ -215,6 +261,30 @@ export class SettingsDto implements NotificationSettingsRequest {
   @Transform(parseChannelIds)
   @Validate(ChannelIds, { message: 'notifications.channelsInvalid' })
   channels: number[] = [];
+
+  @FlagField('on_degraded') on_degraded = SETTINGS_DEFAULTS.on_degraded;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    minimum: ESCALATION_LIMITS.reminderMinutesMin,
+    maximum: ESCALATION_LIMITS.reminderMinutesMax,
+    description: 'Minutes between reminders while an alert is open and unacknowledged; null: none',
+  })
+  @Transform(({ value }) => (value === undefined || value === '' ? null : value))
+  @ValidateIf((body: SettingsDto) => body.reminder_minutes !== null)
+  @IsInt({ message: 'notifications.reminderInvalid' })
+  @Min(ESCALATION_LIMITS.reminderMinutesMin, { message: 'notifications.reminderInvalid' })
+  @Max(ESCALATION_LIMITS.reminderMinutesMax, { message: 'notifications.reminderInvalid' })
+  reminder_minutes: number | null = null;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', properties: { afterMinutes: { type: 'integer' }, channels: { type: 'array', items: { type: 'integer' } } } },
+    description: `At most ${ESCALATION_LIMITS.stepsMax} steps: this many minutes unacknowledged, also notify these channels`,
+  })
+  @Transform(({ value }) => value ?? [])
+  @Validate(EscalationSteps, { message: 'notifications.escalationInvalid' })
+  escalation: EscalationStep[] = [];
 }
 
 /** The entry a settings body saves: no target for the global ones, and overriding forces a specific one on. */
@@ -239,6 +309,12 @@ export function settingsEntry(body: SettingsDto): { targetType: SettingsTargetTy
       disk_threshold: body.disk_threshold,
       channels: body.channels,
       override_global: override,
+      on_degraded: body.on_degraded,
+      reminder_minutes: body.reminder_minutes,
+      // Steps in the order they fire, whatever order they were given in.
+      escalation: [...body.escalation]
+        .sort((a, b) => a.afterMinutes - b.afterMinutes)
+        .map((step) => ({ afterMinutes: step.afterMinutes, channels: step.channels })),
     },
   };
 }

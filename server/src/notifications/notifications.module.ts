@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { WebPushModule } from '../web-push/web-push.module';
+import { AlertFeed } from './alert-feed.service';
+import { AlertRecordsRepository } from './alert-records.repository';
+import { AlertReminders } from './alert-reminders.service';
 import { AlertSender } from './alert-sender';
 import { AlertStateRepository } from './alert-state.repository';
 import { AlertsService } from './alerts.service';
@@ -21,6 +24,9 @@ import { TemplatesService } from './templates.service';
     NotificationsRepository,
     OutboxRepository,
     AlertStateRepository,
+    AlertRecordsRepository,
+    AlertFeed,
+    AlertReminders,
     CertificateAlertsRepository,
     NotificationDispatcher,
     AlertSender,
@@ -30,6 +36,6 @@ import { TemplatesService } from './templates.service';
     TemplatesRepository,
     TemplatesService,
   ],
-  exports: [NotificationDispatcher],
+  exports: [NotificationDispatcher, AlertRecordsRepository, AlertFeed, AlertSender, OutboxRepository],
 })
 export class NotificationsModule {}

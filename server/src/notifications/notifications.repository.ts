@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  ChannelLanguage,
-  ChannelType,
-  DeliveryAttemptDto,
-  DeliveryStatus,
-  DnsRecordType,
-  MonitorType,
-  NotificationHistoryItem,
-  NotificationHistoryMonitor,
-  NotificationTargetKind,
-  SettingsTargetType,
+import {
+  CHANNEL_GROUPING,
+  type ChannelLanguage,
+  type ChannelType,
+  type DeliveryAttemptDto,
+  type DeliveryStatus,
+  type DnsRecordType,
+  type MonitorType,
+  type NotificationHistoryItem,
+  type NotificationHistoryMonitor,
+  type NotificationTargetKind,
+  type SettingsTargetType,
 } from '@vigil/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { maskUrl } from '../common/secret-values';
@@ -26,9 +27,15 @@ export interface ChannelRow {
   config: Record<string, unknown>;
   enabled: boolean;
   language: ChannelLanguage;
+  group_wait_seconds: number;
+  group_interval_seconds: number;
   created_at: Date;
   updated_at: Date;
 }
+
+/** A channel as it is saved; the grouping windows default to CHANNEL_GROUPING's when absent. */
+export type ChannelInput = Omit<ChannelRow, 'id' | 'created_at' | 'updated_at' | 'group_wait_seconds' | 'group_interval_seconds'> &
+  Partial<Pick<ChannelRow, 'group_wait_seconds' | 'group_interval_seconds'>>;
 
 export interface SettingsRow extends TargetSettings {
   target_type: SettingsTargetType;
@@ -54,10 +61,10 @@ export interface HistoryFilter {
   offset: number;
 }
 
-const CHANNEL_COLUMNS = 'id, name, type, config, enabled, language, created_at, updated_at';
+const CHANNEL_COLUMNS = 'id, name, type, config, enabled, language, group_wait_seconds, group_interval_seconds, created_at, updated_at';
 export const SETTINGS_COLUMNS = `target_type, target_id, enabled, on_down, on_recovery, on_offline, on_cpu_threshold,
   cpu_threshold, on_memory_threshold, memory_threshold, on_disk_threshold, disk_threshold, channels, override_global,
-  on_certificate_expiry`;
+  on_certificate_expiry, on_degraded, reminder_minutes, escalation`;
 
 /** Channels, per-target settings and the delivery history, in SQL. */
 @Injectable()
@@ -77,11 +84,20 @@ export class NotificationsRepository {
     return queryRow<ChannelRow>(db, `SELECT ${CHANNEL_COLUMNS} FROM notification_channels WHERE id = $1 FOR UPDATE`, [id]);
   }
 
-  async insertChannel(channel: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'>, db: Sql = this.dataSource): Promise<number> {
+  async insertChannel(channel: ChannelInput, db: Sql = this.dataSource): Promise<number> {
     const row = await queryRow<{ id: number }>(
       db,
-      `INSERT INTO notification_channels (name, type, config, enabled, language) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [channel.name, channel.type, JSON.stringify(channel.config), channel.enabled, channel.language],
+      `INSERT INTO notification_channels (name, type, config, enabled, language, group_wait_seconds, group_interval_seconds)
+       VALUES ($1, $2, $3, $4, $5, coalesce($6, ${CHANNEL_GROUPING.waitDefault}), coalesce($7, ${CHANNEL_GROUPING.intervalDefault})) RETURNING id`,
+      [
+        channel.name,
+        channel.type,
+        JSON.stringify(channel.config),
+        channel.enabled,
+        channel.language,
+        channel.group_wait_seconds ?? null,
+        channel.group_interval_seconds ?? null,
+      ],
     );
     return row!.id;
   }
@@ -93,9 +109,19 @@ export class NotificationsRepository {
   ): Promise<boolean> {
     const updated = await execute(
       db,
-      `UPDATE notification_channels SET name = $2, type = $3, config = $4, enabled = $5, language = $6, updated_at = now()
+      `UPDATE notification_channels SET name = $2, type = $3, config = $4, enabled = $5, language = $6, group_wait_seconds = $7,
+         group_interval_seconds = $8, updated_at = now()
        WHERE id = $1 RETURNING id`,
-      [id, channel.name, channel.type, JSON.stringify(channel.config), channel.enabled, channel.language],
+      [
+        id,
+        channel.name,
+        channel.type,
+        JSON.stringify(channel.config),
+        channel.enabled,
+        channel.language,
+        channel.group_wait_seconds,
+        channel.group_interval_seconds,
+      ],
     );
     return updated > 0;
   }
@@ -187,14 +213,15 @@ export class NotificationsRepository {
     await execute(
       db,
       `INSERT INTO notification_settings AS n (${SETTINGS_COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
        ON CONFLICT (target_type, coalesce(target_id, 0)) DO UPDATE SET
          enabled = excluded.enabled, on_down = excluded.on_down, on_recovery = excluded.on_recovery,
          on_offline = excluded.on_offline, on_cpu_threshold = excluded.on_cpu_threshold, cpu_threshold = excluded.cpu_threshold,
          on_memory_threshold = excluded.on_memory_threshold, memory_threshold = excluded.memory_threshold,
          on_disk_threshold = excluded.on_disk_threshold, disk_threshold = excluded.disk_threshold,
          channels = excluded.channels, override_global = excluded.override_global,
-         on_certificate_expiry = excluded.on_certificate_expiry, updated_at = now()`,
+         on_certificate_expiry = excluded.on_certificate_expiry, on_degraded = excluded.on_degraded,
+         reminder_minutes = excluded.reminder_minutes, escalation = excluded.escalation, updated_at = now()`,
       [
         targetType,
         targetId,
@@ -211,8 +238,16 @@ export class NotificationsRepository {
         JSON.stringify(s.channels),
         s.override_global,
         s.on_certificate_expiry,
+        s.on_degraded ?? false,
+        s.reminder_minutes ?? null,
+        JSON.stringify(s.escalation ?? []),
       ],
     );
+  }
+
+  /** Open alerts are looked at by the next reminder sweep (after their settings changed). */
+  async rescheduleOpenAlerts(db: Sql): Promise<void> {
+    await execute(db, `UPDATE alerts SET due_at = NULL WHERE closed_at IS NULL AND acknowledged_at IS NULL AND due_at IS NOT NULL`);
   }
 
   /** Newest first, each with its attempts; the count is over the whole filter. */
@@ -237,7 +272,7 @@ export class NotificationsRepository {
       this.dataSource,
       `SELECT o.id::int, o.event, o.message, o.target_kind, o.target_id, o.target_name, o.channel_id,
               coalesce(c.name, o.channel_name) AS channel_name, o.channel_type, o.status, o.attempts, o.next_attempt_at,
-              o.last_error, o.created_at, o.sent_at, m.type AS monitor_type, m.hostname AS monitor_hostname,
+              o.last_error, o.created_at, o.sent_at, o.alert_id, m.type AS monitor_type, m.hostname AS monitor_hostname,
               m.port AS monitor_port, m.dns_record_type AS monitor_dns_record_type, m.url AS monitor_url,
               coalesce((SELECT json_agg(json_build_object('attempt', t.attempt, 'ok', t.ok, 'http_status', t.http_status,
                         'detail', t.detail, 'duration_ms', t.duration_ms, 'at', t.at) ORDER BY t.attempt, t.id)
@@ -280,6 +315,7 @@ interface HistoryRow {
   created_at: Date;
   sent_at: Date | null;
   tries: Array<Omit<DeliveryAttemptDto, 'at'> & { at: string }>;
+  alert_id: number | null;
   /** Null unless the entry is a monitor's and the monitor still exists. */
   monitor_type: MonitorType | null;
   monitor_hostname: string | null;
@@ -299,6 +335,7 @@ function toHistoryItem(row: HistoryRow): NotificationHistoryItem {
     target_id: row.target_id,
     target_name: row.target_name,
     monitor: historyMonitor(row),
+    alert_id: row.alert_id,
     channel_id: row.channel_id,
     channel_name: row.channel_name,
     channel_type: row.channel_type,

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  CHANNEL_GROUPING,
   MESSAGES,
   validateChannelConfig,
   type AgentNotificationSettings,
@@ -89,11 +90,18 @@ export class NotificationsService {
     if (targetId !== null && !(await this.repository.targetExists(targetType as 'monitor' | 'agent', targetId))) {
       throw notFound('notifications.targetNotFound');
     }
-    const known = await this.repository.existingChannelIds(settings.channels);
+    const stepChannels = settings.escalation.flatMap((step) => step.channels);
+    const known = await this.repository.existingChannelIds([...settings.channels, ...stepChannels]);
     if (settings.channels.some((id) => !known.has(id))) throw badRequest('notifications.channelsUnknown');
+    if (stepChannels.some((id) => !known.has(id))) {
+      const code = 'notifications.escalationChannelsUnknown';
+      throw new ApiException(HttpStatus.BAD_REQUEST, code, `escalation: ${MESSAGES[code]}`, undefined, 'escalation');
+    }
     await this.audit.transaction(async (db, record) => {
       const before = await this.repository.settingsForUpdate(targetType, targetId, db);
       await this.repository.saveSettings(targetType, targetId, settings, db);
+      // Open alerts are looked at again with the new reminder and escalation settings.
+      await this.repository.rescheduleOpenAlerts(db);
       const changes = changesOf(before && settingsSnapshot(before), settingsSnapshot(settings));
       const target = { type: 'notification_settings' as const, id: targetId === null ? targetType : `${targetType}:${targetId}` };
       if (changes) await record({ action: 'notification_settings.saved', target, changes });
@@ -149,7 +157,16 @@ export class NotificationsService {
 
   /** The request with masked secrets put back (same type and destination only) and checked by its type's rules. */
   private validated(body: ChannelDto, stored: ChannelRow | null): Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'> {
-    const input = { name: body.name, type: body.type, enabled: body.enabled, language: body.language, config: body.config };
+    const input = {
+      name: body.name,
+      type: body.type,
+      enabled: body.enabled,
+      language: body.language,
+      config: body.config,
+      // Absent keeps what the channel has (a new one: the defaults).
+      group_wait_seconds: body.groupWaitSeconds ?? stored?.group_wait_seconds ?? CHANNEL_GROUPING.waitDefault,
+      group_interval_seconds: body.groupIntervalSeconds ?? stored?.group_interval_seconds ?? CHANNEL_GROUPING.intervalDefault,
+    };
     const restored = restoreSecrets(input.type, input.config, stored);
     if (!restored.ok) throw configProblem(restored);
     const valid = validateChannelConfig(input.type, restored.config);
@@ -176,6 +193,8 @@ function toChannelDto(row: ChannelRow): NotificationChannelDto {
     config: JSON.stringify(maskSecrets(row.type, row.config)),
     enabled: Boolean(row.enabled),
     language: row.language,
+    group_wait_seconds: row.group_wait_seconds,
+    group_interval_seconds: row.group_interval_seconds,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
@@ -187,7 +206,10 @@ function monitorSettings(s: TargetSettings): MonitorNotificationSettings {
     onDown: Boolean(s.on_down),
     onRecovery: Boolean(s.on_recovery),
     onCertificateExpiry: Boolean(s.on_certificate_expiry),
+    onDegraded: Boolean(s.on_degraded),
     channels: s.channels.map(Number),
+    reminderMinutes: s.reminder_minutes ?? null,
+    escalation: s.escalation ?? [],
   };
 }
 
@@ -203,6 +225,8 @@ function agentSettings(s: TargetSettings): AgentNotificationSettings {
     onDiskThreshold: Boolean(s.on_disk_threshold),
     diskThreshold: Number(s.disk_threshold),
     channels: s.channels.map(Number),
+    reminderMinutes: s.reminder_minutes ?? null,
+    escalation: s.escalation ?? [],
   };
 }
 

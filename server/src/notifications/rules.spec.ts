@@ -1,4 +1,4 @@
-import { agentDecision, effectiveSettings, monitorDecision, TargetSettings, thresholdStep } from './rules';
+import { agentDecision, degradedDecision, effectiveSettings, monitorDecision, TargetSettings, thresholdStep } from './rules';
 
 const settings = (overrides: Partial<TargetSettings> = {}): TargetSettings => ({
   enabled: true,
@@ -14,6 +14,9 @@ const settings = (overrides: Partial<TargetSettings> = {}): TargetSettings => ({
   disk_threshold: 90,
   channels: [1],
   override_global: false,
+  on_degraded: false,
+  reminder_minutes: null,
+  escalation: [],
   ...overrides,
 });
 
@@ -41,8 +44,26 @@ describe('status transitions', () => {
     ['up', 'pending', null],
     ['pending', 'up', { close: 'recovery' }],
     ['down', 'pending', null],
+    ['up', 'degraded', null],
+    ['down', 'degraded', { close: 'recovery' }],
+    ['degraded', 'up', null],
+    ['up', 'unreachable', null],
+    ['down', 'unreachable', null],
+    ['unreachable', 'down', { open: 'down' }],
+    ['unreachable', 'up', { close: 'recovery' }],
   ] as const)('monitor %s → %s', (previous, status, expected) => {
     expect(monitorDecision(previous, status)).toEqual(expected);
+  });
+
+  it.each([
+    ['up', 'degraded', { open: true }],
+    ['down', 'degraded', { open: true }],
+    ['degraded', 'up', { close: true }],
+    ['degraded', 'down', { close: false }],
+    ['degraded', 'unreachable', { close: false }],
+    ['up', 'down', null],
+  ] as const)('degraded spell %s → %s', (previous, status, expected) => {
+    expect(degradedDecision(previous, status)).toEqual(expected);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import type { AgentStatus, MonitorStatus } from '@vigil/proto';
+import type { AgentStatus, EscalationStep, MonitorStatus } from '@vigil/proto';
 
 /** One target's notification settings (global or specific), as stored. */
 export interface TargetSettings {
@@ -16,6 +16,11 @@ export interface TargetSettings {
   disk_threshold: number;
   channels: number[];
   override_global: boolean;
+  /** Monitors: a degraded spell opens its own alert. */
+  on_degraded: boolean;
+  /** Minutes between reminders while an alert is open and unacknowledged; null: none. */
+  reminder_minutes: number | null;
+  escalation: EscalationStep[];
 }
 
 /** A specific entry with override on replaces the global one; otherwise the global one applies. Null: nothing to send. */
@@ -27,13 +32,24 @@ export function effectiveSettings(global: TargetSettings | undefined, specific: 
 export type StatusDecision = { open: 'down' | 'offline' } | { close: 'recovery' } | null;
 
 /**
- * What a monitor transition means for alerting: going down opens an episode (the down alert), coming up closes it
- * (the recovery, sent only when the episode's alert was). Pending alone is not news; up after down → pending → up
- * still closes the episode.
+ * What a monitor transition means for its down alert: going down opens an episode (the down alert), coming up or
+ * degraded closes it (the recovery, sent only when the episode's alert was). Pending alone is not news, and neither
+ * is `unreachable`: a dependency's alert speaks for it, so it neither opens nor closes the episode (unreachable → down
+ * opens it once the dependency is back and the monitor still fails).
  */
 export function monitorDecision(previous: MonitorStatus, status: MonitorStatus): StatusDecision {
   if (status === 'down' && previous !== 'down') return { open: 'down' };
-  if (status === 'up' && previous !== 'up') return { close: 'recovery' };
+  if ((status === 'up' || status === 'degraded') && previous !== 'up' && previous !== 'degraded') return { close: 'recovery' };
+  return null;
+}
+
+/**
+ * A degraded spell, apart from the down episode: entering `degraded` opens it; leaving it closes it, announced only
+ * when the monitor is back `up` (going down from degraded is the down alert's news, not a recovery).
+ */
+export function degradedDecision(previous: MonitorStatus, status: MonitorStatus): { open: true } | { close: boolean } | null {
+  if (status === 'degraded' && previous !== 'degraded') return { open: true };
+  if (previous === 'degraded' && status !== 'degraded') return { close: status === 'up' };
   return null;
 }
 

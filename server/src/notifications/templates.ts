@@ -1,6 +1,7 @@
+import { ALERT_TEXTS } from './alert-templates';
 import { renderTemplate, type MonitorType, type NotificationEvent, type NotificationTemplateDto, type TemplateValues } from '@vigil/proto';
 
-export { HEARTBEAT_TARGET, TYPE_NAMES, type Localized, type NotificationEvent } from '@vigil/proto';
+export { GROUP_TARGET, HEARTBEAT_TARGET, TYPE_NAMES, type Localized, type NotificationEvent } from '@vigil/proto';
 export type Language = 'zh-CN' | 'en-US';
 type MonitorEvent = 'monitor.down' | 'monitor.recovery';
 
@@ -76,6 +77,7 @@ const TEXTS: Record<NotificationEvent, Record<Language, Text>> = {
         '{{name}} 的 TLS 证书已于 {{expires_at}} 过期。该监控忽略 TLS 错误，因此仍显示为正常。\n目标：{{target}}\n颁发者：{{issuer}}\n时间：{{time}}',
     },
   },
+  ...ALERT_TEXTS,
   test: {
     'en-US': {
       subject: 'Vigil test notification',

@@ -107,6 +107,11 @@ export class RealtimeListener {
       .emit('agent.status_changed', { agentId: agent.id, name: agent.name, previous, status, changed_at: changedAt });
   }
 
+  @OnEvent('alert.changed')
+  alertChanged({ alert }: EventMap['alert.changed']): void {
+    this.gateway.server.to('alerts').emit('alert.changed', { alert });
+  }
+
   @OnEvent('display_key.revoked')
   async displayKeyRevoked({ id }: EventMap['display_key.revoked']): Promise<void> {
     try {

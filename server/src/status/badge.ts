@@ -1,6 +1,12 @@
 import type { MonitorStatus } from '@vigil/proto';
 
-const COLOURS: Record<MonitorStatus, string> = { up: '#2f9e44', down: '#e03131', pending: '#f08c00' };
+const COLOURS: Record<MonitorStatus, string> = {
+  up: '#2f9e44',
+  down: '#e03131',
+  pending: '#f08c00',
+  degraded: '#e8590c',
+  unreachable: '#868e96',
+};
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

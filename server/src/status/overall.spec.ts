@@ -18,13 +18,20 @@ describe('overall status', () => {
     [['pending', 'pending'], 'degraded'],
     [['down', 'pending', 'pending'], 'degraded'],
     [['down', 'inactive', 'pending', 'up'], 'outage'],
+    [['up', 'degraded'], 'degraded'],
+    [['degraded', 'degraded'], 'degraded'],
+    [['up', 'unreachable'], 'outage'],
+    [['up', 'up', 'unreachable'], 'degraded'],
+    [['down', 'unreachable', 'up', 'up'], 'outage'],
   ] as const)('%j → %s', (statuses, expected) => {
     expect(overallStatus(statuses)).toBe(expected);
   });
 
   it('ranks problems first', () => {
     expect(
-      ['up', 'pending', 'down', 'active', 'inactive', 'connecting'].sort((a, b) => problemRank(a as never) - problemRank(b as never)),
-    ).toEqual(['down', 'inactive', 'pending', 'connecting', 'up', 'active']);
+      ['up', 'pending', 'down', 'active', 'degraded', 'inactive', 'unreachable', 'connecting'].sort(
+        (a, b) => problemRank(a as never) - problemRank(b as never),
+      ),
+    ).toEqual(['down', 'inactive', 'unreachable', 'pending', 'degraded', 'connecting', 'up', 'active']);
   });
 });

@@ -23,6 +23,7 @@ type AgentSource = Pick<
   | 'disk_used'
   | 'disk_total'
   | 'updated_at'
+  | 'unreachable'
 >;
 
 /** The projection anyone may see of an agent: no credential, no counters, percentages only. */
@@ -38,6 +39,7 @@ export function publicAgent(agent: AgentSource, showResources: boolean): PublicA
     memory: showResources ? percent(agent.memory_used, agent.memory_total) : null,
     disk: showResources ? percent(agent.disk_used, agent.disk_total) : null,
     updated_at: agent.updated_at,
+    ...(agent.unreachable ? { unreachable: true } : {}),
   };
 }
 
@@ -87,7 +89,7 @@ function sourceOf(row: AgentProjectionRow): AgentSource {
 }
 
 const AGENT_PROJECTION = `a.id, a.name, a.status, a.hostname, a.ip_addresses, a.os, a.cpu_usage, a.memory_used, a.memory_total,
-  a.disk_used, a.disk_total, a.updated_at`;
+  a.disk_used, a.disk_total, a.updated_at, a.unreachable`;
 
 /** Status page selections, the public projections of monitors and agents, and the feed of status changes. */
 @Injectable()
@@ -143,10 +145,12 @@ export class StatusRepository {
         response_time: number | null;
         last_checked: Date | null;
         active: boolean;
+        flapping: boolean;
       } & TypeSource
     >(
       this.dataSource,
-      `SELECT m.id, m.name, m.status, m.response_time, m.last_checked, m.active, m.type, m.cert_expiry_days, m.certificate
+      `SELECT m.id, m.name, m.status, m.response_time, m.last_checked, m.active, m.flapping, m.type, m.cert_expiry_days,
+              m.certificate
        FROM monitors m ${scope === 'selected' ? 'JOIN status_monitors s ON s.monitor_id = m.id' : ''} ORDER BY m.id`,
     );
     const now = new Date();
@@ -166,6 +170,7 @@ export class StatusRepository {
         history: history.get(row.id) ?? [],
         last_checked: row.last_checked ? new Date(row.last_checked).toISOString() : null,
         active: row.active,
+        ...(row.flapping ? { flapping: true } : {}),
         ...publicTypeFields(row, now),
       };
     });

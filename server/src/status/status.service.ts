@@ -141,6 +141,7 @@ export class StatusService {
         uptime,
         last_checked: check.checked_at,
         history,
+        flapping: monitor.flapping || undefined,
         // The check just stored its certificate on the monitor: the days it has left as of this check.
         ...publicTypeFields(monitor, new Date(check.checked_at)),
       },

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../src/config/config.module';
 import { DomainEvents } from '../../src/events/domain-events.service';
 import { registerListeners } from '../../src/events/event-listeners';
 import type { EventMap } from '../../src/events/event-map';
+import { AlertRecordsRepository } from '../../src/notifications/alert-records.repository';
 import { AlertSender } from '../../src/notifications/alert-sender';
 import { AlertStateRepository } from '../../src/notifications/alert-state.repository';
 import { AlertsService } from '../../src/notifications/alerts.service';
@@ -27,6 +28,9 @@ const settings = (channels: number[], overrides: Partial<TargetSettings> = {}): 
   disk_threshold: 90,
   channels,
   override_global: false,
+  on_degraded: false,
+  reminder_minutes: null,
+  escalation: [],
   ...overrides,
 });
 
@@ -114,7 +118,7 @@ describe(AlertsService.name, () => {
   beforeAll(async () => {
     database = await mediumDatabase();
     const service = await newMediumService(AlertsService, database, {
-      real: [DomainEvents, AlertSender, AlertStateRepository, NotificationsRepository, OutboxRepository],
+      real: [DomainEvents, AlertSender, AlertStateRepository, AlertRecordsRepository, NotificationsRepository, OutboxRepository],
     });
     ({ close } = service);
     events = service.get(DomainEvents);

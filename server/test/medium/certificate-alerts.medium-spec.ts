@@ -28,6 +28,9 @@ const settings = (channels: number[], overrides: Partial<TargetSettings> = {}): 
   disk_threshold: 90,
   channels,
   override_global: false,
+  on_degraded: false,
+  reminder_minutes: null,
+  escalation: [],
   ...overrides,
 });
 

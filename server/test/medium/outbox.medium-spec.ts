@@ -26,6 +26,8 @@ describe(OutboxRepository.name, () => {
       config: { url: 'http://127.0.0.1:9/hook' },
       enabled: true,
       language: 'en-US',
+      // Single-row claims are proven here; grouping channels are claimed by claimGroups (below).
+      group_wait_seconds: 0,
     });
   });
   beforeEach(() => database.dataSource.query(`DELETE FROM notification_outbox`));
@@ -73,7 +75,7 @@ describe(OutboxRepository.name, () => {
 
   it('claims at most the free places of each channel, so one slow destination cannot take every slot', async () => {
     const other = await database.dataSource.query(
-      `INSERT INTO notification_channels (name, type, config) VALUES ('Other', 'webhook', '{"url":"http://127.0.0.1:9/other"}') RETURNING id`,
+      `INSERT INTO notification_channels (name, type, config, group_wait_seconds) VALUES ('Other', 'webhook', '{"url":"http://127.0.0.1:9/other"}', 0) RETURNING id`,
     );
     const otherId: number = other[0].id;
     await enqueue([...Array.from({ length: 10 }, item), ...Array.from({ length: 3 }, () => ({ ...item(), channel_id: otherId }))]);
@@ -118,7 +120,7 @@ describe(OutboxRepository.name, () => {
   it('comes with the channel as it is now, or none once the channel was deleted', async () => {
     const orphan = await database.dataSource.transaction(async (manager) => {
       const other = await manager.query(
-        `INSERT INTO notification_channels (name, type, config, enabled, language) VALUES ('Gone', 'webhook', '{}', true, 'en-US') RETURNING id`,
+        `INSERT INTO notification_channels (name, type, config, enabled, language, group_wait_seconds) VALUES ('Gone', 'webhook', '{}', true, 'en-US', 0) RETURNING id`,
       );
       return { ...item(), channel_id: other[0].id as number };
     });
@@ -126,7 +128,7 @@ describe(OutboxRepository.name, () => {
     await database.dataSource.query(`DELETE FROM notification_channels WHERE id = $1`, [orphan.channel_id]);
     const claimed = await sut.claim(5, LEASE_MS);
     expect(claimed.map((delivery) => delivery.channel)).toEqual([
-      { type: 'webhook', config: { url: 'http://127.0.0.1:9/hook' }, enabled: true },
+      { type: 'webhook', config: { url: 'http://127.0.0.1:9/hook' }, enabled: true, language: 'en-US' },
       null,
     ]);
   });
@@ -184,5 +186,57 @@ describe(OutboxRepository.name, () => {
     expect(outcomes).toEqual(['retry', 'retry', 'failed']);
     const [{ status, attempts }] = await database.dataSource.query(`SELECT status, attempts FROM notification_outbox`);
     expect({ status, attempts }).toEqual({ status: 'failed', attempts: maxAttempts });
+  });
+
+  describe('storm grouping (claimGroups)', () => {
+    /** A "second" of the grouping windows, in ms. */
+    const SECOND = 50;
+    let grouped: number;
+    beforeAll(async () => {
+      [{ id: grouped }] = await database.dataSource.query(
+        `INSERT INTO notification_channels (name, type, config, group_wait_seconds, group_interval_seconds)
+         VALUES ('Grouped', 'webhook', '{"url":"http://127.0.0.1:9/g"}', 10, 20) RETURNING id`,
+      );
+    });
+    beforeEach(() => database.dataSource.query(`UPDATE notification_channels SET group_sent_at = NULL`));
+    const storm = (n: number) => enqueue(Array.from({ length: n }, () => ({ ...item(), channel_id: grouped })));
+
+    it('holds rows until the wait has passed, then hands them all as one delivery to one of several dispatchers', async () => {
+      await storm(30);
+      expect(await sut.claimGroups(LEASE_MS, SECOND, [], 10)).toEqual([]);
+      expect(await sut.claim(50, LEASE_MS)).toEqual([]);
+      await sleep(10 * SECOND + 100);
+      const rounds = await Promise.all([0, 1, 2].map(() => sut.claimGroups(LEASE_MS, SECOND, [], 10)));
+      const deliveries = rounds.flat();
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0].group).toHaveLength(30);
+      await sut.finishGroup(deliveries[0].group!, { ok: true, httpStatus: 200, detail: 'OK', durationMs: 5 }, { status: 'sent' });
+      const [{ sent }] = await database.dataSource.query(
+        `SELECT count(*)::int AS sent FROM notification_outbox WHERE channel_id = $1 AND status = 'sent'`,
+        [grouped],
+      );
+      expect(sent).toBe(30);
+    });
+
+    it('after a combined message, waits the interval before the next', async () => {
+      await storm(2);
+      await sleep(10 * SECOND + 100);
+      const [first] = await sut.claimGroups(LEASE_MS, SECOND, [], 10);
+      expect(first.group).toHaveLength(2);
+      await storm(1);
+      await sleep(10 * SECOND + 100);
+      // Past the wait, not yet the interval (20 "seconds" after the first message).
+      expect(await sut.claimGroups(LEASE_MS, SECOND, [], 10)).toEqual([]);
+      await sleep(12 * SECOND);
+      const [next] = await sut.claimGroups(LEASE_MS, SECOND, [], 10);
+      expect(next.group).toBeUndefined();
+      expect(next.channelId).toBe(grouped);
+    });
+
+    it('skips a channel whose places are all taken', async () => {
+      await storm(2);
+      await sleep(10 * SECOND + 100);
+      expect(await sut.claimGroups(LEASE_MS, SECOND, [grouped], 10)).toEqual([]);
+    });
   });
 });

@@ -59,6 +59,13 @@ describe('validateAssertions', () => {
     expect(validateAssertions('http', [{ source: 'body', operator, value }]).ok).toBe(true);
   });
 
+  it('keeps soft: true, drops soft: false, and refuses a soft that is not a boolean', () => {
+    const base = { source: 'status', operator: 'eq', value: 200 };
+    expect(validateAssertions('http', [{ ...base, soft: true }])).toEqual({ ok: true, assertions: [{ ...base, soft: true }] });
+    expect(validateAssertions('http', [{ ...base, soft: false }])).toEqual({ ok: true, assertions: [base] });
+    expect(validateAssertions('http', [{ ...base, soft: 'yes' }])).toEqual({ ok: false, code: 'monitors.assertionsInvalid' });
+  });
+
   it('normalizes: trimmed paths, no value on exists, no path where none is read', () => {
     expect(
       validateAssertions('http', [

@@ -34,6 +34,8 @@ export interface CheckTargets {
   postgres: TargetBase & { type: 'postgres'; connectionString: string; query: string | null };
   mysql: TargetBase & { type: 'mysql'; connectionString: string; query: string | null };
   redis: TargetBase & { type: 'redis'; connectionString: string; query: string | null };
+  /** A group is never scheduled: its status is derived from its members (monitors/groups). */
+  group: TargetBase & { type: 'group' };
 }
 
 export type CheckTarget<T extends MonitorType = MonitorType> = CheckTargets[T];

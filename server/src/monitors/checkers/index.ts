@@ -3,6 +3,7 @@ import type { OutboundGuards } from '../../common/outbound';
 import type { AppConfig } from '../../config/config';
 import type { Checker } from './checker';
 import { DnsChecker } from './dns.checker';
+import { GroupChecker } from './group.checker';
 import { GrpcChecker } from './grpc.checker';
 import { HttpChecker } from './http.checker';
 import { MysqlChecker } from './mysql.checker';
@@ -35,6 +36,7 @@ export const CHECKERS = {
   postgres: ({ outbound }: CheckerDeps) => new PostgresChecker({ outbound }),
   mysql: ({ outbound }: CheckerDeps) => new MysqlChecker({ outbound }),
   redis: ({ outbound }: CheckerDeps) => new RedisChecker({ outbound }),
+  group: () => new GroupChecker(),
 } satisfies { [T in MonitorType]: (deps: CheckerDeps) => Checker<T> };
 
 /** One checker instance per type, as built (each keeps its own pools). */

@@ -26,6 +26,15 @@ export const opsgenieProvider: ChannelProvider<'opsgenie'> = {
     const base = config.region === 'eu' && context.apiUrl === CHANNEL_SPECS.opsgenie.apiUrl ? EU_API_URL : context.apiUrl;
     const alias = incidentKey(message, context.deliveryId);
     const options = { headers: { authorization: `GenieKey ${config.apiKey}` }, secrets: [config.apiKey], check: checkOpsgenie };
+    if (message.event === 'alert.acknowledged') {
+      const note = truncateChars(`${message.subject}\n${message.text}`.trim(), MAX_NOTE);
+      return postJson(
+        `${base}/v2/alerts/${encodeURIComponent(alias)}/acknowledge?identifierType=alias`,
+        { source: SOURCE, note },
+        context,
+        options,
+      );
+    }
     if (message.severity === 'recovery') {
       const note = truncateChars(withLink(message, `${message.subject}\n${message.text}`.trim()), MAX_NOTE);
       return postJson(

@@ -16,19 +16,21 @@ interface PagerDutyAnswer {
 /**
  * PagerDuty Events API v2 (`POST /v2/enqueue`): an alert triggers an incident and its recovery resolves it, both under
  * one `dedup_key` per alert episode (`incidentKey`), so retries and other instances never open a second incident and
- * a late recovery never resolves a newer one. A test triggers an `info` alert under a key of its own, which the user
- * resolves in PagerDuty.
+ * a late recovery never resolves a newer one; acknowledging the alert in Vigil acknowledges the incident. A test
+ * triggers an `info` alert under a key of its own, which the user resolves in PagerDuty.
  */
 export const pagerdutyProvider: ChannelProvider<'pagerduty'> = {
   type: 'pagerduty',
 
   send(message, config, context) {
     const keys = { routing_key: config.integrationKey, dedup_key: incidentKey(message, context.deliveryId) };
-    // A resolve needs only the key; PagerDuty ignores a payload on it.
+    // A resolve or an acknowledgement needs only the key; PagerDuty ignores a payload on them.
     const event =
-      message.severity === 'recovery'
-        ? { ...keys, event_action: 'resolve' }
-        : { ...keys, event_action: 'trigger', ...trigger(message, config.severity) };
+      message.event === 'alert.acknowledged'
+        ? { ...keys, event_action: 'acknowledge' }
+        : message.severity === 'recovery'
+          ? { ...keys, event_action: 'resolve' }
+          : { ...keys, event_action: 'trigger', ...trigger(message, config.severity) };
     return postJson(`${context.apiUrl}/v2/enqueue`, event, context, { secrets: [config.integrationKey], check: checkPagerDuty });
   },
 };

@@ -21,6 +21,8 @@ export interface NotificationMessage {
    * and new for the next episode. Incident services key their incidents on it; absent for tests.
    */
   episode?: string;
+  /** A grouped message (event `group`): the notifications it stands for, each whole (see groups.ts). */
+  items?: NotificationMessage[];
 }
 
 /** Where providers send, how long they may take, and which delivery a request belongs to. */

@@ -16,6 +16,9 @@ export const webhookProvider: ChannelProvider<'webhook'> = {
       sent_at: new Date(context.now()).toISOString(),
       ...(message.link ? { link: message.link } : {}),
       ...(context.deliveryId ? { delivery_id: context.deliveryId } : {}),
+      ...(message.items
+        ? { items: message.items.map(({ event, severity, subject, text, target, at }) => ({ event, severity, subject, text, target, at })) }
+        : {}),
     };
     return postJson(config.url, payload, context, { headers: config.headers });
   },

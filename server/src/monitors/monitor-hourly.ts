@@ -1,0 +1,75 @@
+import type { EntityManager } from 'typeorm';
+import { execute } from '../database/rows';
+import type { CheckStatus } from './monitor-state';
+import type { ResultInput } from './monitors.repository';
+
+/**
+ * Folds results into the hourly aggregates; rows are summed per (monitor, hour) first, as one upsert may not touch a
+ * row twice. `up` counts every success (degraded ones too: uptime counts them as up); `degraded` and `unreachable`
+ * count those apart (an unreachable check is a failure, down for uptime).
+ */
+export async function addToHourly(manager: EntityManager, results: Array<{ input: ResultInput; check: CheckStatus }>): Promise<void> {
+  const buckets = new Map<string, HourlyBucket>();
+  for (const { input, check } of results) {
+    const hour = new Date(Math.floor(input.checkedAt.getTime() / 3_600_000) * 3_600_000);
+    const key = `${input.monitorId}:${hour.getTime()}`;
+    const bucket = buckets.get(key) ?? {
+      monitorId: input.monitorId,
+      hour,
+      checks: 0,
+      up: 0,
+      degraded: 0,
+      unreachable: 0,
+      sum: 0,
+      count: 0,
+      max: null,
+    };
+    bucket.checks += 1;
+    if (input.ok) bucket.up += 1;
+    if (check === 'degraded') bucket.degraded += 1;
+    if (check === 'unreachable') bucket.unreachable += 1;
+    if (input.responseTime !== null) {
+      bucket.sum += input.responseTime;
+      bucket.count += 1;
+      bucket.max = Math.max(bucket.max ?? 0, input.responseTime);
+    }
+    buckets.set(key, bucket);
+  }
+  const rows = [...buckets.values()];
+  await execute(
+    manager,
+    `INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable)
+     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::bigint[], $6::int[], $7::int[], $8::int[], $9::int[])
+     ON CONFLICT (monitor_id, hour) DO UPDATE SET
+       checks = h.checks + excluded.checks,
+       up = h.up + excluded.up,
+       degraded = h.degraded + excluded.degraded,
+       unreachable = h.unreachable + excluded.unreachable,
+       response_sum = h.response_sum + excluded.response_sum,
+       response_count = h.response_count + excluded.response_count,
+       response_max = GREATEST(h.response_max, excluded.response_max)`,
+    [
+      rows.map((r) => r.monitorId),
+      rows.map((r) => r.hour),
+      rows.map((r) => r.checks),
+      rows.map((r) => r.up),
+      rows.map((r) => r.sum),
+      rows.map((r) => r.count),
+      rows.map((r) => r.max),
+      rows.map((r) => r.degraded),
+      rows.map((r) => r.unreachable),
+    ],
+  );
+}
+
+interface HourlyBucket {
+  monitorId: number;
+  hour: Date;
+  checks: number;
+  up: number;
+  degraded: number;
+  unreachable: number;
+  sum: number;
+  count: number;
+  max: number | null;
+}
