@@ -1,4 +1,5 @@
-import type { AgentDto, MonitorDto, OverallStatus, PublicAgent, PublicMonitor, StatusPageSettings } from '@vigil/proto';
+import type { AgentDto, AlertDto, MonitorDto, OverallStatus, PublicAgent, PublicMonitor, StatusPageSettings } from '@vigil/proto';
+import { alertStamp } from '../features/alerts/live';
 import { keepLiveFigures } from '../features/monitors/live';
 import { createEntityTable } from './entityTable';
 
@@ -30,6 +31,8 @@ export const liveCache = {
   wallMonitors: createEntityTable<PublicMonitor>(),
   wallAgents: createEntityTable<PublicAgent>(),
   /** The status page's own figures (one row): a read older than a pushed banner keeps the banner. */
+  /** Alerts, dated by their newest change: a read answered before a pushed acknowledgement or message keeps the push. */
+  alerts: createEntityTable<AlertDto>({ stampOf: alertStamp }),
   statusPages: createEntityTable<StatusPageHead>({
     whenOlder: (held, read) => ({ ...read, overall: held.overall, updated_at: held.updated_at }),
   }),

@@ -9,6 +9,8 @@ import { errorText } from '../api/errors';
 import { notify } from '../app/notify';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { agentsApi } from '../features/agents/api';
+import { TargetAlerts } from '../features/alerts/components/TargetAlerts';
+import { DependencyChain } from '../features/dependencies/DependencyChain';
 import { AgentChartsPanel } from '../features/agents/components/AgentChartsPanel';
 import { AgentDetailHeader } from '../features/agents/components/AgentDetailHeader';
 import { AgentSystemTab } from '../features/agents/components/AgentSystemTab';
@@ -107,6 +109,7 @@ export default function AgentDetailPage() {
         onRefresh={() => void manualRefresh()}
         onDelete={() => setConfirming(shown)}
       />
+      <TargetAlerts kind="agent" id={shown.id} />
       <Tabs
         value={tab}
         onChange={(next) => setSearchParams(next && next !== 'system' ? { tab: next } : {}, { replace: true })}
@@ -121,7 +124,13 @@ export default function AgentDetailPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="system">
-          <AgentSystemTab agent={shown} />
+          <Stack gap="lg">
+            <AgentSystemTab agent={shown} />
+            <DependencyChain
+              target={{ type: 'agent', id: shown.id }}
+              version={`${shown.status}|${shown.unreachable}|${JSON.stringify(shown.depends_on)}`}
+            />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="charts">
           <AgentChartsPanel />

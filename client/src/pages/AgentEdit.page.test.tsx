@@ -71,7 +71,7 @@ describe('AgentEditPage', () => {
       await user.click(screen.getByTestId('agent-save'));
       expect(await screen.findByText('Agent updated')).toBeInTheDocument();
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: 'Agent updated', autoClose: 2000 }));
-      expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({ name: 'web-renamed' });
+      expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({ name: 'web-renamed', dependsOn: [] });
       await act(() => vi.advanceTimersByTimeAsync(AGENT_EDIT_REDIRECT_MS - 100));
       expect(screen.getByTestId('location')).toHaveTextContent('/agents/edit/4');
       await act(() => vi.advanceTimersByTimeAsync(200));
@@ -88,6 +88,23 @@ describe('AgentEditPage', () => {
     await userEvent.click(await screen.findByTestId('agent-save'));
     expect(await screen.findByTestId('form-error')).toHaveTextContent('Update failed: Agent name must be at most 100 characters');
     expect(screen.getByTestId('location')).toHaveTextContent('/agents/edit/4');
+  });
+
+  it('shows a refused dependency cycle under "Depends on", naming the cycle, not above the form', async () => {
+    agent = makeAgent({ id: 4, name: 'web', depends_on: [{ type: 'agent', id: 4 }] });
+    updateAnswer = () =>
+      jsonResponse(400, {
+        success: false,
+        message: 'dependsOn would make a cycle: web → db → web',
+        code: 'dependencies.cycle',
+        field: 'dependsOn',
+      });
+    renderEdit();
+    await userEvent.click(await screen.findByTestId('agent-save'));
+    const error = await screen.findByText(/→ db → web$/);
+    expect(error.closest('.mantine-MultiSelect-root')).not.toBeNull();
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({ name: 'web', dependsOn: [{ type: 'agent', id: 4 }] });
   });
 
   it.each([

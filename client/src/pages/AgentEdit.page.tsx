@@ -3,7 +3,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { errorText, failureWithReason } from '../api/errors';
+import type { DependencyRef } from '@vigil/proto';
+import { errorText } from '../api/errors';
 import { ApiError } from '../api/http';
 import { useRead } from '../api/useRead';
 import { notify } from '../app/notify';
@@ -11,6 +12,7 @@ import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { agentsApi } from '../features/agents/api';
 import { AgentEditForm } from '../features/agents/components/AgentEditForm';
 import { MissingAgent } from '../features/agents/components/MissingAgent';
+import { saveFailure, type SubmitFailure } from '../features/monitors/submitFailure';
 import { agentDetailPath, parseIdParam, PATHS } from '../routes/paths';
 
 /** The agent edit screen's shorter toast, and the pause before it returns to the list (spec section 9). */
@@ -41,15 +43,15 @@ export default function AgentEditPage() {
   if (!agent) return <MissingAgent id={rawId} />;
 
   // An arrow, not a declaration: it sees the narrowed value above.
-  const save = async (name: string): Promise<string | null> => {
+  const save = async (request: { name: string; dependsOn: DependencyRef[] }): Promise<SubmitFailure | null> => {
     try {
-      await agentsApi.update(agent.id, { name });
+      await agentsApi.update(agent.id, request);
       setSaved(true);
       notify.success(t('agent.form.updated'), undefined, AGENT_EDIT_TOAST_MS);
       redirectTimer.current = setTimeout(() => navigate(PATHS.agents), AGENT_EDIT_REDIRECT_MS);
       return null;
     } catch (error) {
-      return failureWithReason(t, t('agent.form.updateError'), error);
+      return saveFailure(t, t('agent.form.updateError'), error);
     }
   };
 
@@ -70,7 +72,9 @@ export default function AgentEditPage() {
       </Title>
       <AgentEditForm
         key={agent.id}
+        agentId={agent.id}
         initialName={agent.name}
+        initialDependsOn={agent.depends_on ?? []}
         onSubmit={save}
         onCancel={() => navigate(agentDetailPath(agent.id))}
         done={saved}

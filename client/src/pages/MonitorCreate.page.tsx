@@ -3,11 +3,11 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { failureWithReason } from '../api/errors';
 import { notify } from '../app/notify';
 import { type MonitorBody, monitorsApi } from '../features/monitors/api';
 import { MonitorForm } from '../features/monitors/components/MonitorForm';
 import { defaultFormValues } from '../features/monitors/form';
+import { saveFailure, type SubmitFailure } from '../features/monitors/submitFailure';
 import { monitorDetailPath, PATHS } from '../routes/paths';
 
 export default function MonitorCreatePage() {
@@ -15,7 +15,7 @@ export default function MonitorCreatePage() {
   const navigate = useNavigate();
   const [initial] = useState(defaultFormValues);
 
-  async function create(request: MonitorBody): Promise<string | null> {
+  async function create(request: MonitorBody): Promise<SubmitFailure | null> {
     try {
       const { monitor } = await monitorsApi.create(request);
       notify.success(t('monitor.form.created'));
@@ -23,7 +23,7 @@ export default function MonitorCreatePage() {
       navigate(monitor.type === 'push' ? monitorDetailPath(monitor.id) : PATHS.monitors);
       return null;
     } catch (error) {
-      return failureWithReason(t, t('monitor.form.createFailed'), error);
+      return saveFailure(t, t('monitor.form.createFailed'), error);
     }
   }
 

@@ -8,6 +8,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { errorText } from '../api/errors';
 import { notify } from '../app/notify';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
+import { TargetAlerts } from '../features/alerts/components/TargetAlerts';
+import { DependencyChain } from '../features/dependencies/DependencyChain';
 import { monitorsApi } from '../features/monitors/api';
 import { ChecksHistory } from '../features/monitors/components/ChecksHistory';
 import { DeleteMonitorModal } from '../features/monitors/components/DeleteMonitorModal';
@@ -15,6 +17,7 @@ import { MissingMonitor } from '../features/monitors/components/MissingMonitor';
 import { type MonitorAction, MonitorDetailHeader } from '../features/monitors/components/MonitorDetailHeader';
 import { MonitorOverview } from '../features/monitors/components/MonitorOverview';
 import { MonitorSettings } from '../features/monitors/components/MonitorSettings';
+import { GroupMembers } from '../features/monitors/components/GroupMembers';
 import { useMonitorDetailStore } from '../features/monitors/detailStore';
 import { formatResponseTime } from '../features/monitors/format';
 import { joinRoom } from '../realtime/socket';
@@ -122,6 +125,8 @@ export default function MonitorDetailPage() {
   return (
     <Stack gap="lg">
       <MonitorDetailHeader monitor={shown} busy={busy} disabled={redirecting} onAction={(action) => void run(action)} />
+      <TargetAlerts kind="monitor" id={shown.id} />
+      {shown.type === 'group' && <GroupMembers group={shown} />}
       <Tabs
         value={tab}
         onChange={(next) => setSearchParams(next && next !== 'overview' ? { tab: next } : {}, { replace: true })}
@@ -139,7 +144,10 @@ export default function MonitorDetailPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
-          <MonitorOverview monitor={shown} />
+          <Stack gap="lg">
+            <MonitorOverview monitor={shown} />
+            <DependencyChain target={{ type: 'monitor', id: shown.id }} version={`${shown.status}|${JSON.stringify(shown.depends_on)}`} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="history">
           <ChecksHistory />

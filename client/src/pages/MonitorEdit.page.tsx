@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { errorText, failureWithReason } from '../api/errors';
+import { errorText } from '../api/errors';
 import { ApiError } from '../api/http';
 import { useRead } from '../api/useRead';
 import { notify } from '../app/notify';
@@ -13,6 +13,7 @@ import { MissingMonitor } from '../features/monitors/components/MissingMonitor';
 import { MonitorForm } from '../features/monitors/components/MonitorForm';
 import { PushUrlPanel } from '../features/monitors/components/PushUrlPanel';
 import { formValuesFromMonitor } from '../features/monitors/form';
+import { saveFailure, type SubmitFailure } from '../features/monitors/submitFailure';
 import { monitorDetailPath, parseIdParam } from '../routes/paths';
 
 export default function MonitorEditPage() {
@@ -31,14 +32,14 @@ export default function MonitorEditPage() {
   if (!monitor) return <MissingMonitor />;
 
   // An arrow, not a declaration: it sees the narrowed value above.
-  const save = async (request: MonitorBody): Promise<string | null> => {
+  const save = async (request: MonitorBody): Promise<SubmitFailure | null> => {
     try {
       await monitorsApi.update(monitor.id, request);
       notify.success(t('monitor.form.updated'));
       navigate(monitorDetailPath(monitor.id));
       return null;
     } catch (error) {
-      return failureWithReason(t, t('monitor.form.updateFailed'), error);
+      return saveFailure(t, t('monitor.form.updateFailed'), error);
     }
   };
 
@@ -62,6 +63,7 @@ export default function MonitorEditPage() {
         // A fresh form per loaded monitor, so its fields start from the stored values.
         key={monitor.id}
         editing
+        monitorId={monitor.id}
         initial={formValuesFromMonitor(monitor)}
         submitLabel={t('monitor.form.submitSave')}
         onSubmit={save}

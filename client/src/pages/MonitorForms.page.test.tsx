@@ -75,15 +75,15 @@ describe('monitor create and edit pages', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/monitors/create');
   });
 
-  it('edits with the name in the title, the interval in whole minutes, and goes to the monitor', async () => {
+  it('edits with the name in the title, an interval that is not whole minutes in seconds, and goes to the monitor', async () => {
     renderPages('/monitors/edit/7');
     expect(await screen.findByTestId('monitor-edit-title')).toHaveTextContent('Edit monitor Checkout');
-    expect(field('interval')).toHaveValue('2');
+    expect(field('interval')).toHaveValue('179');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/monitors\/7$/));
     expect(fetchMock.mock.calls.find(([, init]) => (init as RequestInit).method === 'PUT')?.[0]).toBe('/api/monitors/7');
-    expect(sentBody()).toMatchObject({ name: 'Checkout', interval: 120, timeout: 20 });
+    expect(sentBody()).toMatchObject({ name: 'Checkout', interval: 179, timeout: 20 });
   });
 
   it('uses the unknown-error text when a failed update carries no message', async () => {

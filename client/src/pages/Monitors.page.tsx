@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Pagination, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconActivity, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { MonitorDto } from '@vigil/proto';
 import { useCallback, useEffect, useState } from 'react';
@@ -11,10 +11,12 @@ import { LiveBadge } from '../components/LiveBadge/LiveBadge';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { selectCanWrite, useAuthStore } from '../features/auth/store';
 import { DeleteMonitorModal } from '../features/monitors/components/DeleteMonitorModal';
+import { GroupedMonitorList } from '../features/monitors/components/GroupedMonitorList';
 import { MonitorCard } from '../features/monitors/components/MonitorCard';
 import { MonitorListToolbar } from '../features/monitors/components/MonitorListToolbar';
 import { MonitorTable } from '../features/monitors/components/MonitorTable';
 import { MONITORS_PAGE_SIZE, useMonitorsStore } from '../features/monitors/listStore';
+import { useGroupedView } from '../features/monitors/useGroupedView';
 import { useMonitorView } from '../features/monitors/useMonitorView';
 import { joinRoom } from '../realtime/socket';
 import { usePollingFallback } from '../realtime/usePollingFallback';
@@ -36,6 +38,9 @@ export default function MonitorsPage() {
     })),
   );
   const [view, setView] = useMonitorView();
+  const [grouped, setGrouped] = useGroupedView();
+  // Bumped by every refresh, so the grouped view reads its open levels again too.
+  const [groupedVersion, setGroupedVersion] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<MonitorDto | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
@@ -48,6 +53,7 @@ export default function MonitorsPage() {
   async function refresh() {
     setRefreshing(true);
     await load({}, { quiet: status === 'ready' });
+    setGroupedVersion((version) => version + 1);
     setRefreshing(false);
   }
 
@@ -58,7 +64,7 @@ export default function MonitorsPage() {
   }
 
   const pages = Math.max(1, Math.ceil(total / MONITORS_PAGE_SIZE));
-  const unfiltered = query.filter === 'all' && query.type === 'all' && query.search.trim() === '';
+  const unfiltered = query.filter === 'all' && query.type === 'all' && (query.status ?? 'all') === 'all' && query.search.trim() === '';
   // A viewer reads only: no create button.
   const canWrite = useAuthStore(selectCanWrite);
   const createButton = (testId: string) =>
@@ -81,6 +87,12 @@ export default function MonitorsPage() {
           </Text>
         </div>
         <Group gap="sm">
+          <Switch
+            label={t('monitors.grouped.toggle')}
+            checked={grouped}
+            onChange={(event) => setGrouped(event.currentTarget.checked)}
+            data-testid="monitors-grouped-toggle"
+          />
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} />}
@@ -97,11 +109,13 @@ export default function MonitorsPage() {
       <MonitorListToolbar
         filter={query.filter}
         type={query.type}
+        status={query.status ?? 'all'}
         search={query.search}
         counts={counts}
         view={view}
         onFilter={(filter) => void load({ filter, page: 1 }, { keepRows: true })}
         onType={(type) => void load({ type, page: 1 }, { keepRows: true })}
+        onStatus={(status) => void load({ status, page: 1 }, { keepRows: true })}
         onSearch={(search) => void load({ search, page: 1 }, { keepRows: true })}
         onView={setView}
       />
@@ -128,7 +142,8 @@ export default function MonitorsPage() {
           data-testid="monitors-no-match"
         />
       )}
-      {status === 'ready' && monitors.length > 0 && (
+      {grouped && status === 'ready' && monitors.length > 0 && <GroupedMonitorList refreshKey={groupedVersion} />}
+      {!grouped && status === 'ready' && monitors.length > 0 && (
         // The rows of the previous page or filter stay, dimmed, until the next ones arrive.
         <Stack gap="sm" style={{ opacity: fetching && !refreshing ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={fetching}>
           {view === 'list' ? (

@@ -42,9 +42,10 @@ export default function NotificationsPage() {
   async function submit() {
     setSaving(true);
     try {
-      const { outcome, error: reason } = await save();
+      const { outcome, error: reason, invalid } = await save();
       if (outcome === 'saved') notify.success(t('server.notifications.settingsSaved'));
-      else if (outcome === 'invalid') notify.error(t('server.notifications.thresholdInvalid'));
+      else if (outcome === 'invalid')
+        notify.error(t(invalid === 'followUp' ? 'alerts.settings.invalid' : 'server.notifications.thresholdInvalid'));
       else if (outcome === 'partial') notify.error(failureWithReason(t, t('server.notifications.settingsPartiallyFailed'), reason));
       else notify.error(failureWithReason(t, t('server.notifications.settingsSaveFailed'), reason));
     } finally {

@@ -1,10 +1,11 @@
-import { EmptyState, SimpleGrid, Stack, Title } from '@mantine/core';
+import { EmptyState, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconWorldWww } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { errorText } from '../api/errors';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
+import { StatusLegend } from '../components/StatusLegend/StatusLegend';
 import { OverallBanner } from '../features/status/components/OverallBanner';
 import { PublicAgentCard } from '../features/status/components/PublicAgentCard';
 import { PublicMonitorCard } from '../features/status/components/PublicMonitorCard';
@@ -70,9 +71,12 @@ export default function StatusPage() {
             )}
             {data.monitors.length > 0 && (
               <Stack gap="sm" className="vigil-status-services" data-testid="status-services">
-                <Title order={2} size="h3">
-                  {t('statusPage.services')}
-                </Title>
+                <Group justify="space-between" gap="xs">
+                  <Title order={2} size="h3">
+                    {t('statusPage.services')}
+                  </Title>
+                  <StatusLegend />
+                </Group>
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
                   {data.monitors.map((monitor) => (
                     <PublicMonitorCard key={monitor.id} monitor={monitor} />

@@ -1,4 +1,5 @@
 import type { ServerToClientEvents } from '@vigil/proto';
+import { takeAlert } from '../features/alerts/store';
 import { useAgentDetailStore } from '../features/agents/detailStore';
 import { useAgentEnrolmentStore } from '../features/agents/enrolmentStore';
 import { useAgentsStore, useDashboardAgentsStore } from '../features/agents/listStore';
@@ -77,6 +78,7 @@ export function pushHandlers(role: SocketRole = 'session'): HandledPushes {
     'status.changed': () => useStatusPageStore.getState().applyChanged(),
     'wall.change': (event) => useWallStore.getState().applyChange(event),
     'wall.changed': () => useWallStore.getState().applyChanged(),
+    'alert.changed': (event) => takeAlert(event.alert),
     'auth.error': () => {
       // A wall screen's display key was revoked: the screen says so and stops.
       if (role === 'display') {

@@ -44,6 +44,7 @@ function connect(auth: BrowserHandshakeAuth, role: SocketRole): void {
   next.on('status.changed', handlers['status.changed']);
   next.on('wall.change', handlers['wall.change']);
   next.on('wall.changed', handlers['wall.changed']);
+  next.on('alert.changed', handlers['alert.changed']);
   let refused = false;
   next.on('auth.error', (event) => {
     refused = true;

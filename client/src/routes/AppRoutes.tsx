@@ -29,6 +29,7 @@ const StatusConfigPage = lazy(() => import('../pages/StatusConfig.page'));
 const WallPage = lazy(() => import('../pages/Wall.page'));
 const NotificationsPage = lazy(() => import('../pages/Notifications.page'));
 const AuditPage = lazy(() => import('../pages/Audit.page'));
+const AlertsPage = lazy(() => import('../pages/Alerts.page'));
 
 /** The spec's route table (section 2) with its access rules. */
 export function AppRoutes() {
@@ -65,6 +66,7 @@ export function AppRoutes() {
             <Route path={PATHS.agentEdit} element={<AgentEditPage />} />
           </Route>
           <Route path={PATHS.agentDetail} element={<AgentDetailPage />} />
+          <Route path={PATHS.alerts} element={<AlertsPage />} />
           <Route path={PATHS.statusConfig} element={<StatusConfigPage />} />
           <Route path={PATHS.notifications} element={<NotificationsPage />} />
         </Route>

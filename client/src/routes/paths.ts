@@ -17,6 +17,7 @@ export const PATHS = {
   agentCreate: '/agents/create',
   agentEdit: '/agents/edit/:id',
   agentDetail: '/agents/:id',
+  alerts: '/alerts',
   profile: '/profile',
   users: '/users',
   audit: '/audit',

@@ -37,6 +37,9 @@ export function makeAgent(overrides: Partial<AgentDto> = {}): AgentDto {
     registration_id: 1,
     created_at: '2025-03-01T08:00:00.000Z',
     updated_at: '2025-03-02T10:30:00.000Z',
+    depends_on: [],
+    unreachable: false,
+    muted_until: null,
     ...overrides,
   };
 }

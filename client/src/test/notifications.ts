@@ -11,6 +11,8 @@ export function makeChannel(overrides: Partial<NotificationChannelDto> = {}): No
     config: JSON.stringify({ botToken: SECRET_MASK, chatId: '-100123' }),
     enabled: true,
     language: 'en-US',
+    group_wait_seconds: 10,
+    group_interval_seconds: 60,
     created_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-01T10:00:00.000Z',
     ...overrides,
@@ -75,6 +77,7 @@ export function makeHistoryItem(overrides: Partial<NotificationHistoryItem> = {}
     created_at: '2025-03-01T10:00:00.000Z',
     sent_at: '2025-03-01T10:00:01.000Z',
     tries: [{ attempt: 1, ok: true, http_status: 200, detail: 'ok', duration_ms: 40, at: '2025-03-01T10:00:01.000Z' }],
+    alert_id: null,
     ...overrides,
   };
 }

@@ -65,7 +65,7 @@ export function makeWallData(overrides: Partial<WallData> = {}): WallData {
 
 export function makeDashboardSummary(overrides: Partial<DashboardResponse['dashboard']> = {}): DashboardResponse['dashboard'] {
   return {
-    monitors: { up: 8, down: 2, pending: 1, paused: 1, total: 12 },
+    monitors: { up: 8, down: 2, pending: 1, degraded: 0, unreachable: 0, paused: 1, total: 12 },
     agents: { active: 3, inactive: 1, connecting: 0, total: 4 },
     uptime: 99.25,
     avg_response_time: 143,

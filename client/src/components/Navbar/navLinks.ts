@@ -1,10 +1,10 @@
-import { IconBell, IconGauge, IconServer, IconWorldWww, IconActivity } from '@tabler/icons-react';
+import { IconActivity, IconAlertTriangle, IconBell, IconGauge, IconServer, IconWorldWww } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { PATHS } from '../../routes/paths';
 
 export interface NavLinkSpec {
   to: string;
-  labelKey: 'nav.dashboard' | 'nav.monitors' | 'nav.agents' | 'nav.statusConfig' | 'nav.notifications';
+  labelKey: 'nav.dashboard' | 'nav.monitors' | 'nav.agents' | 'nav.alerts' | 'nav.statusConfig' | 'nav.notifications';
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
 }
 
@@ -13,6 +13,7 @@ export const NAV_LINKS: readonly NavLinkSpec[] = [
   { to: PATHS.dashboard, labelKey: 'nav.dashboard', icon: IconGauge },
   { to: PATHS.monitors, labelKey: 'nav.monitors', icon: IconActivity },
   { to: PATHS.agents, labelKey: 'nav.agents', icon: IconServer },
+  { to: PATHS.alerts, labelKey: 'nav.alerts', icon: IconAlertTriangle },
   { to: PATHS.statusConfig, labelKey: 'nav.statusConfig', icon: IconWorldWww },
   { to: PATHS.notifications, labelKey: 'nav.notifications', icon: IconBell },
 ];

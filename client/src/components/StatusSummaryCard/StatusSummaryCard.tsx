@@ -26,23 +26,30 @@ export function StatusSummaryCard({ title, items, action, testId }: StatusSummar
         <Text fw={600}>{title}</Text>
         {action}
       </Group>
-      <SimpleGrid cols={items.length} spacing="sm">
-        {items.map(({ key, label, value, icon: Icon, color }) => (
-          <Group key={key} gap="sm" wrap="nowrap">
-            <ThemeIcon variant="light" color={color} size="lg" radius="md">
-              <Icon size={18} stroke={1.8} />
-            </ThemeIcon>
-            <div>
-              <Text size="xl" fw={700} lh={1.1} data-testid={testId ? `${testId}-${key}` : undefined}>
-                {value}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {label}
-              </Text>
-            </div>
-          </Group>
-        ))}
-      </SimpleGrid>
+      {/* Columns follow the card's own width: five figures share a row on a wide card and wrap on a phone. */}
+      <div style={{ containerType: 'inline-size' }}>
+        <SimpleGrid
+          type="container"
+          cols={{ base: Math.min(items.length, 2), '280px': Math.min(items.length, 3), '480px': items.length }}
+          spacing="sm"
+        >
+          {items.map(({ key, label, value, icon: Icon, color }) => (
+            <Group key={key} gap="sm" wrap="nowrap">
+              <ThemeIcon variant="light" color={color} size="lg" radius="md">
+                <Icon size={18} stroke={1.8} />
+              </ThemeIcon>
+              <div>
+                <Text size="xl" fw={700} lh={1.1} data-testid={testId ? `${testId}-${key}` : undefined}>
+                  {value}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+              </div>
+            </Group>
+          ))}
+        </SimpleGrid>
+      </div>
     </Card>
   );
 }

@@ -33,6 +33,8 @@ describe('uptime bar', () => {
     ['up', 'up'],
     ['down', 'down'],
     ['pending', 'pending'],
+    ['degraded', 'degraded'],
+    ['unreachable', 'unreachable'],
     ['empty', 'empty'],
     ['unknown', 'unknown'],
     ['maintenance', 'unknown'],

@@ -4,7 +4,8 @@ export interface UptimeSlot {
   timestamp?: string;
 }
 
-export type SlotTone = 'up' | 'down' | 'pending' | 'unknown' | 'empty';
+export type SlotTone = 'up' | 'down' | 'pending' | 'degraded' | 'unreachable' | 'unknown' | 'empty';
+const TONES: readonly string[] = ['up', 'down', 'pending', 'degraded', 'unreachable', 'empty'];
 
 /** The spec's summary bar length (section 9). */
 export const SUMMARY_SLOTS = 24;
@@ -15,7 +16,7 @@ export function uptimeSlots(points: readonly UptimeSlot[], count = SUMMARY_SLOTS
   return [...shown, ...Array.from({ length: count - shown.length }, () => ({ status: 'empty' }))];
 }
 
-/** up, down, pending and empty keep their look; unknown and any other string are grey (spec sections 3 and 4). */
+/** Each status and empty keep their look; unknown and any other string are grey (spec sections 3 and 4). */
 export function slotTone(status: string): SlotTone {
-  return status === 'up' || status === 'down' || status === 'pending' || status === 'empty' ? status : 'unknown';
+  return TONES.includes(status) ? (status as SlotTone) : 'unknown';
 }

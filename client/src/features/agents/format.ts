@@ -10,10 +10,19 @@ export function detailStatus(status: string): 'active' | 'inactive' {
   return status === 'active' ? 'active' : 'inactive';
 }
 
-export const STATUS_COLORS: Record<AgentStatus, string> = {
+/** What an agent shows as: its status, or `unreachable` while offline behind a dependency that is down. */
+export type AgentShownStatus = AgentStatus | 'unreachable';
+
+export function shownAgentStatus(status: AgentStatus, unreachable: boolean | undefined): AgentShownStatus {
+  return unreachable && status === 'inactive' ? 'unreachable' : status;
+}
+
+/** Unreachable has the monitors' unreachable colour, so a storm behind one router reads alike everywhere. */
+export const STATUS_COLORS: Record<AgentShownStatus, string> = {
   active: 'green',
   connecting: 'yellow',
   inactive: 'red',
+  unreachable: 'grape',
 };
 
 /** Resource bar colour (spec section 9): under 50 green, under 75 amber, else red. */

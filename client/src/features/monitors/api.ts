@@ -4,9 +4,11 @@ import type {
   MessageResponse,
   MonitorFilter,
   MonitorRequest,
+  MonitorLimitsResponse,
   MonitorResponse,
   MonitorsResponse,
   MonitorStatsResponse,
+  MonitorStatus,
   MonitorTestResponse,
   MonitorType,
   StatsRange,
@@ -23,20 +25,29 @@ export interface MonitorListQuery {
   filter: MonitorFilter;
   /** Only monitors of this type (`type=` on the list read). */
   type: MonitorType | 'all';
+  /** Only monitors with this status (`status=`); absent: any. */
+  status?: MonitorStatus | 'all';
   search: string;
+  /** The grouped view: only monitors in no group (`topLevel=true`), or one group's members (`parentId=`). */
+  topLevel?: boolean;
+  parentId?: number;
 }
 
-function listParams({ page, pageSize, filter, type, search }: MonitorListQuery): string {
+function listParams({ page, pageSize, filter, type, status = 'all', search, topLevel, parentId }: MonitorListQuery): string {
   const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (filter !== 'all') params.set('filter', filter);
+  if (status !== 'all') params.set('status', status);
   if (type !== 'all') params.set('type', type);
   if (search.trim()) params.set('search', search.trim());
+  if (topLevel) params.set('topLevel', 'true');
+  if (parentId !== undefined) params.set('parentId', String(parentId));
   return params.toString();
 }
 
 export const monitorsApi = {
   list: (query: MonitorListQuery, signal?: AbortSignal) => http.get<MonitorsResponse>(`/api/monitors?${listParams(query)}`, { signal }),
   get: (id: number, signal?: AbortSignal) => http.get<MonitorResponse>(`/api/monitors/${id}`, { signal }),
+  limits: () => http.get<MonitorLimitsResponse>('/api/monitors/limits'),
   create: (body: MonitorBody) => http.post<MonitorResponse>('/api/monitors', body),
   update: (id: number, body: MonitorBody) => http.put<MonitorResponse>(`/api/monitors/${id}`, body),
   /** One check of an unsaved body; nothing is stored. */

@@ -44,6 +44,34 @@ describe('monitor form rules', () => {
     expect(validateMonitorForm(valid())).toEqual({});
   });
 
+  it.each<[string, string, string | undefined]>([
+    ['empty (never degraded)', '', undefined],
+    ['a whole number under the timeout', '1500', undefined],
+    ['not a number', '1.5s', 'degradedAfter'],
+    ['zero', '0', 'degradedAfter'],
+    ['at the 30 s timeout', '30000', 'degradedAfter'],
+  ])('checks the degraded threshold: %s', (_case, degradedAfterMs, error) => {
+    expect(validateMonitorForm(valid({ degradedAfterMs })).degradedAfterMs).toBe(error);
+  });
+
+  it('sends the dependencies and the degraded threshold (null when empty), and reads them back from a monitor', () => {
+    const dependsOn = [
+      { type: 'monitor' as const, id: 4 },
+      { type: 'agent' as const, id: 2 },
+    ];
+    expect(toMonitorRequest(valid({ dependsOn, degradedAfterMs: ' 800 ' }))).toMatchObject({ dependsOn, degradedAfterMs: 800 });
+    expect(toMonitorRequest(valid())).toMatchObject({ dependsOn: [], degradedAfterMs: null });
+    expect(formValuesFromMonitor(makeMonitor({ depends_on: dependsOn, degraded_after_ms: 2500 }))).toMatchObject({
+      dependsOn,
+      degradedAfterMs: '2500',
+    });
+  });
+
+  it('refuses more dependencies than the server keeps', () => {
+    const dependsOn = Array.from({ length: 21 }, (_, id) => ({ type: 'monitor' as const, id: id + 1 }));
+    expect(validateMonitorForm(valid({ dependsOn })).dependsOn).toBe('dependsOnTooMany');
+  });
+
   it.each<[string, Partial<MonitorFormValues>, Record<string, string>]>([
     ['a blank name', { name: '   ' }, { name: 'nameRequired' }],
     ['a name over 100 characters', { name: 'x'.repeat(101) }, { name: 'nameTooLong' }],
@@ -74,6 +102,24 @@ describe('monitor form rules', () => {
     ['a redis write command', { type: 'redis', connectionString: 'redis://cache', query: 'SET k v' }, { query: 'redisCommand' }],
   ])('rejects %s', (_name, overrides, errors) => {
     expect(validateMonitorForm(valid(overrides))).toEqual(errors);
+  });
+
+  it.each<[string, Partial<MonitorFormValues>, number, Record<string, string>]>([
+    ['10 seconds where the server allows 10', { interval: '10', intervalUnit: 'seconds', timeout: '5' }, 10, {}],
+    ['10 seconds where the server allows 20', { interval: '10', intervalUnit: 'seconds', timeout: '5' }, 20, { interval: 'intervalMin' }],
+    ['9 seconds', { interval: '9', intervalUnit: 'seconds', timeout: '5' }, 10, { interval: 'intervalMin' }],
+    ['20 seconds with a 20 s timeout', { interval: '20', intervalUnit: 'seconds', timeout: '20' }, 10, { timeout: 'timeoutBelowInterval' }],
+    ['86,401 seconds', { interval: '86401', intervalUnit: 'seconds' }, 10, { interval: 'intervalMax' }],
+  ])('judges an interval of %s against the server’s floor', (_name, overrides, intervalMin, errors) => {
+    expect(validateMonitorForm(valid(overrides), { intervalMin })).toEqual(errors);
+  });
+
+  it('sends an interval given in seconds as seconds, and keeps a 20 s monitor at 20 s when edited', () => {
+    expect(toMonitorRequest(valid({ interval: '20', intervalUnit: 'seconds', timeout: '16' })).interval).toBe(20);
+    const values = formValuesFromMonitor(makeMonitor({ interval: 20, timeout: 16 }));
+    expect(values).toMatchObject({ interval: '20', intervalUnit: 'seconds' });
+    expect(toMonitorRequest(values).interval).toBe(20);
+    expect(formValuesFromMonitor(makeMonitor({ interval: 120 }))).toMatchObject({ interval: '2', intervalUnit: 'minutes' });
   });
 
   it('accepts a redis read command, and any SQL for the SQL databases', () => {
@@ -116,6 +162,8 @@ describe('monitor form rules', () => {
       body: null,
       retries: 1,
       retryInterval: 20,
+      dependsOn: [],
+      degradedAfterMs: null,
     });
   });
 
@@ -128,7 +176,7 @@ describe('monitor form rules', () => {
     expect(toMonitorRequest(valid({ method, body })).body).toBe(sent);
   });
 
-  it('fills the edit form from a stored monitor, interval in whole minutes rounded down', () => {
+  it('fills the edit form from a stored monitor, an interval that is not whole minutes in seconds', () => {
     const values = formValuesFromMonitor(
       makeMonitor({
         interval: 150,
@@ -142,7 +190,8 @@ describe('monitor form rules', () => {
       }),
     );
     expect(values).toMatchObject({
-      interval: '2',
+      interval: '150',
+      intervalUnit: 'seconds',
       timeout: '12',
       expectedStatus: 3,
       method: 'HEAD',

@@ -1,4 +1,6 @@
 import {
+  type DependencyRef,
+  DEPENDENCIES_MAX,
   type HttpMethod,
   type MessageCode,
   isHttpUrl,
@@ -31,8 +33,10 @@ export interface MonitorFormValues extends TypeFieldValues {
   name: string;
   url: string;
   method: HttpMethod;
-  /** Minutes. */
+  /** In `intervalUnit`. */
   interval: string;
+  /** Minutes by default; seconds for intervals under a minute or not whole minutes. */
+  intervalUnit: IntervalUnit;
   /** Seconds. */
   timeout: string;
   expectedStatus: number;
@@ -42,6 +46,11 @@ export interface MonitorFormValues extends TypeFieldValues {
   /** Seconds. */
   retryInterval: string;
   assertions: AssertionRow[];
+  dependsOn: DependencyRef[];
+  /** Milliseconds; empty: never degraded. */
+  degradedAfterMs: string;
+  /** The group monitor it belongs to; undefined: none and untouched (left out of the body), null: left on purpose. */
+  parentId?: number | null;
 }
 
 /** Form fields with an error; an assertion row's error sits under `assertion-<index>`. */
@@ -55,6 +64,8 @@ export type MonitorFormField =
   | 'retries'
   | 'retryInterval'
   | 'assertions'
+  | 'dependsOn'
+  | 'degradedAfterMs'
   | TypeField
   | `assertion-${number}`;
 
@@ -74,6 +85,8 @@ export type MonitorFormErrorKey =
   | 'bodyTooLarge'
   | 'retries'
   | 'retryInterval'
+  | 'degradedAfter'
+  | 'dependsOnTooMany'
   | TypeFieldErrorKey;
 
 /** A field's error: a form message (`monitor.form.errors.<key>`), or for an assertion row the shared rule's code (`server.<code>`). */
@@ -85,6 +98,21 @@ export function isMessageCode(error: MonitorFormErrorKey | MessageCode): error i
 }
 
 export const INTERVAL_MAX_MINUTES = MONITOR_LIMITS.intervalMax / 60;
+
+export const INTERVAL_UNITS = ['minutes', 'seconds'] as const;
+export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
+
+/** The interval field's value in seconds (a non-number is 0, so validation rejects it). */
+export function intervalSeconds(values: Pick<MonitorFormValues, 'interval' | 'intervalUnit'>): number {
+  const amount = parseWholeNumber(values.interval);
+  return values.intervalUnit === 'minutes' ? minutesToSeconds(amount) : amount;
+}
+
+/** This server's bounds the form applies (GET /api/monitors/limits); proto's until they are read. */
+export interface MonitorFormLimits {
+  intervalMin: number;
+}
+export const DEFAULT_FORM_LIMITS: MonitorFormLimits = { intervalMin: MONITOR_LIMITS.intervalMin };
 
 /** Whether the method sends a body, so the body field shows (spec section 2). */
 export function methodHasBody(method: HttpMethod): boolean {
@@ -100,6 +128,7 @@ export function defaultFormValues(): MonitorFormValues {
     url: '',
     method: MONITOR_DEFAULTS.method,
     interval: String(secondsToMinutes(MONITOR_DEFAULTS.interval)),
+    intervalUnit: 'minutes',
     timeout: String(MONITOR_DEFAULTS.timeout),
     expectedStatus: MONITOR_DEFAULTS.expectedStatus,
     headers: headersToRows({}),
@@ -107,10 +136,13 @@ export function defaultFormValues(): MonitorFormValues {
     retries: String(MONITOR_DEFAULTS.retries),
     retryInterval: String(MONITOR_DEFAULTS.retryInterval),
     assertions: [],
+    dependsOn: [],
+    degradedAfterMs: '',
+    parentId: undefined,
   };
 }
 
-/** A stored monitor's fields, its interval shown in whole minutes (rounded down). */
+/** A stored monitor's fields, its interval in minutes when it is whole minutes, else in seconds. */
 export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
   const { type } = monitor;
   return {
@@ -120,7 +152,8 @@ export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
     // Types without a URL read a target string there (`tcp://db:5432`), which is no field of theirs.
     url: URL_TYPES.includes(type) ? monitor.url : '',
     method: monitor.method,
-    interval: String(secondsToMinutes(monitor.interval)),
+    interval: String(monitor.interval % 60 === 0 ? secondsToMinutes(monitor.interval) : monitor.interval),
+    intervalUnit: monitor.interval % 60 === 0 ? 'minutes' : 'seconds',
     timeout: String(monitor.timeout),
     expectedStatus: monitor.expected_status,
     headers: headersToRows(monitor.headers),
@@ -128,6 +161,9 @@ export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
     retries: String(monitor.retries),
     retryInterval: String(monitor.retry_interval),
     assertions: assertionRowsFrom(monitor.assertions),
+    dependsOn: monitor.depends_on ?? [],
+    degradedAfterMs: monitor.degraded_after_ms === null || monitor.degraded_after_ms === undefined ? '' : String(monitor.degraded_after_ms),
+    parentId: monitor.parent_id ?? undefined,
   };
 }
 
@@ -151,8 +187,14 @@ function strictWhole(text: string): number | null {
   return /^\s*\d+\s*$/.test(text) ? Number(text.trim()) : null;
 }
 
+/** The degraded threshold as typed: null when empty (never degraded), NaN when not a whole number. */
+function degradedAfterMs(text: string): number | null {
+  if (text.trim() === '') return null;
+  return strictWhole(text) ?? Number.NaN;
+}
+
 /** The same rules the server applies (spec section 5), checked first so a bad form sends nothing. */
-export function validateMonitorForm(values: MonitorFormValues): MonitorFormErrors {
+export function validateMonitorForm(values: MonitorFormValues, limits: MonitorFormLimits = DEFAULT_FORM_LIMITS): MonitorFormErrors {
   const errors: MonitorFormErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = 'nameRequired';
@@ -166,14 +208,14 @@ export function validateMonitorForm(values: MonitorFormValues): MonitorFormError
   }
   Object.assign(errors, validateTypeFields(values.type, values));
 
-  const minutes = parseWholeNumber(values.interval);
-  if (minutes < 1) errors.interval = 'intervalMin';
-  else if (minutes > INTERVAL_MAX_MINUTES) errors.interval = 'intervalMax';
+  const interval = intervalSeconds(values);
+  if (interval < limits.intervalMin) errors.interval = 'intervalMin';
+  else if (interval > MONITOR_LIMITS.intervalMax) errors.interval = 'intervalMax';
 
   const timeout = parseWholeNumber(values.timeout);
   if (timeout < MONITOR_LIMITS.timeoutMin) errors.timeout = 'timeoutMin';
   else if (timeout > MONITOR_LIMITS.timeoutMax) errors.timeout = 'timeoutMax';
-  else if (!errors.interval && timeout >= minutesToSeconds(minutes)) errors.timeout = 'timeoutBelowInterval';
+  else if (!errors.interval && timeout >= interval) errors.timeout = 'timeoutBelowInterval';
 
   if (values.type === 'http') {
     if (invalidHeaderRow(values.headers) >= 0) errors.headers = 'headersInvalid';
@@ -191,6 +233,15 @@ export function validateMonitorForm(values: MonitorFormValues): MonitorFormError
   if (retryInterval === null || retryInterval < MONITOR_LIMITS.retryIntervalMin || retryInterval > MONITOR_LIMITS.retryIntervalMax) {
     errors.retryInterval = 'retryInterval';
   }
+  if (values.dependsOn.length > DEPENDENCIES_MAX) errors.dependsOn = 'dependsOnTooMany';
+  const degradedAfter = degradedAfterMs(values.degradedAfterMs);
+  // A threshold at or past the timeout could never be crossed by a check that succeeds.
+  if (
+    degradedAfter !== null &&
+    (Number.isNaN(degradedAfter) || degradedAfter < 1 || (!errors.timeout && degradedAfter >= timeout * 1000))
+  ) {
+    errors.degradedAfterMs = 'degradedAfter';
+  }
   return errors;
 }
 
@@ -201,11 +252,14 @@ export function validateMonitorForm(values: MonitorFormValues): MonitorFormError
 export function toMonitorRequest(values: MonitorFormValues): MonitorBody {
   const common = {
     name: values.name.trim(),
-    interval: minutesToSeconds(parseWholeNumber(values.interval)),
+    interval: intervalSeconds(values),
     timeout: parseWholeNumber(values.timeout),
     retries: strictWhole(values.retries) ?? MONITOR_DEFAULTS.retries,
     retryInterval: strictWhole(values.retryInterval) ?? MONITOR_DEFAULTS.retryInterval,
     assertions: toAssertions(values.assertions),
+    dependsOn: values.dependsOn,
+    degradedAfterMs: degradedAfterMs(values.degradedAfterMs),
+    parentId: values.parentId,
   };
   const typeFields = toTypeFields(values.type, values, values.url.trim());
   if (typeFields.type !== undefined && typeFields.type !== 'http') return { ...common, ...typeFields };

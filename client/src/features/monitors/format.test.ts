@@ -116,6 +116,9 @@ describe('monitor formatting', () => {
     [{ active: true, status: 'up' as const }, 'up'],
     [{ active: true, status: 'down' as const }, 'down'],
     [{ active: true, status: 'pending' as const }, 'pending'],
+    [{ active: true, status: 'degraded' as const }, 'degraded'],
+    [{ active: true, status: 'unreachable' as const }, 'unreachable'],
+    [{ active: false, status: 'unreachable' as const }, 'paused'],
     [{ active: false, status: 'up' as const }, 'paused'],
     [{ active: true, status: 'weird' as never }, 'pending'],
   ])('shows %o as %s', (monitor, status) => {

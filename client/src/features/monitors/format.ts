@@ -1,18 +1,25 @@
-import { EXPECTED_STATUS_CLASSES, EXPECTED_STATUS_CODES, type MonitorDto } from '@vigil/proto';
+import { EXPECTED_STATUS_CLASSES, EXPECTED_STATUS_CODES, MONITOR_STATUSES, type MonitorDto, type MonitorStatus } from '@vigil/proto';
 
 /** What a monitor shows as: its checked status, or `paused` while inactive (spec section 4). */
-export type DisplayStatus = 'up' | 'down' | 'pending' | 'paused';
+export type DisplayStatus = MonitorStatus | 'paused';
 
 export function displayStatus(monitor: Pick<MonitorDto, 'active' | 'status'>): DisplayStatus {
   if (!monitor.active) return 'paused';
-  // A status the client does not know is shown as pending, the spec's default when missing.
-  return monitor.status === 'up' || monitor.status === 'down' ? monitor.status : 'pending';
+  return knownStatus(monitor.status);
 }
 
+/** A status from the server's list, or pending for one the client does not know (the spec's default when missing). */
+export function knownStatus(status: string): MonitorStatus {
+  return (MONITOR_STATUSES as readonly string[]).includes(status) ? (status as MonitorStatus) : 'pending';
+}
+
+/** One colour per status, used by every badge, dot, tile and feed entry (the wall's CSS repeats them as hex). */
 export const STATUS_COLORS: Record<DisplayStatus, string> = {
   up: 'green',
   down: 'red',
   pending: 'yellow',
+  degraded: 'orange',
+  unreachable: 'grape',
   paused: 'gray',
 };
 

@@ -23,7 +23,7 @@ export function createMonitorListStore(pageSize: number, view?: string) {
     {
       table,
       view,
-      query: { page: 1, pageSize, filter: 'all', type: 'all', search: '' } as MonitorListQuery,
+      query: { page: 1, pageSize, filter: 'all', type: 'all', status: 'all', search: '' } as MonitorListQuery,
       counts: EMPTY_COUNTS,
       fetch: async (query, signal) => {
         const response = await monitorsApi.list(query, signal);

@@ -1,4 +1,4 @@
-import type { MonitorCheckedEvent, MonitorStatusChangedEvent } from '@vigil/proto';
+import type { MonitorCheckedEvent, MonitorStatus, MonitorStatusChangedEvent } from '@vigil/proto';
 import { describe, expect, it } from 'vitest';
 import { makeCheck, makeMonitor } from '../../test/monitors';
 import { countsAfterChange, countsAfterTransition, EMPTY_COUNTS, matchesListQuery, withCheck, withStatus } from './live';
@@ -13,7 +13,7 @@ const checked = (overrides: Partial<MonitorCheckedEvent> = {}): MonitorCheckedEv
   ...overrides,
 });
 
-const transition = (previous: 'up' | 'down' | 'pending', status: 'up' | 'down' | 'pending'): MonitorStatusChangedEvent => ({
+const transition = (previous: MonitorStatus, status: MonitorStatus): MonitorStatusChangedEvent => ({
   monitorId: 1,
   name: 'Monitor 1',
   previous,
@@ -86,18 +86,48 @@ describe('live monitor updates', () => {
     expect(countsAfterTransition(counts, transition('up', 'pending'), makeMonitor({ active: false }))).toBe(counts);
   });
 
+  it('moves a monitor between the new status counts when its dependency goes down and it turns unreachable', () => {
+    const counts = { ...EMPTY_COUNTS, up: 1, degraded: 1, total: 2 };
+    expect(countsAfterTransition(counts, transition('degraded', 'unreachable'))).toEqual({
+      ...EMPTY_COUNTS,
+      up: 1,
+      unreachable: 1,
+      total: 2,
+    });
+  });
+
   it('never counts below zero', () => {
     expect(countsAfterTransition(EMPTY_COUNTS, transition('up', 'down'))).toEqual({ ...EMPTY_COUNTS, down: 1 });
   });
 
   it.each([
-    ['created', makeMonitor({ status: 'pending' }), undefined, { up: 2, down: 0, pending: 2, paused: 0, total: 4 }],
-    ['created', makeMonitor({ active: false }), undefined, { up: 2, down: 0, pending: 1, paused: 1, total: 4 }],
-    ['deleted', makeMonitor({ status: 'up' }), undefined, { up: 1, down: 0, pending: 1, paused: 0, total: 2 }],
-    ['updated', makeMonitor({ active: false }), makeMonitor({ status: 'up' }), { up: 1, down: 0, pending: 1, paused: 1, total: 3 }],
-    ['updated', makeMonitor({ status: 'down' }), makeMonitor({ status: 'down' }), { up: 2, down: 0, pending: 1, paused: 0, total: 3 }],
+    [
+      'created',
+      makeMonitor({ status: 'pending' }),
+      undefined,
+      { up: 2, down: 0, pending: 2, degraded: 0, unreachable: 0, paused: 0, total: 4 },
+    ],
+    [
+      'created',
+      makeMonitor({ active: false }),
+      undefined,
+      { up: 2, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 1, total: 4 },
+    ],
+    ['deleted', makeMonitor({ status: 'up' }), undefined, { up: 1, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 0, total: 2 }],
+    [
+      'updated',
+      makeMonitor({ active: false }),
+      makeMonitor({ status: 'up' }),
+      { up: 1, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 1, total: 3 },
+    ],
+    [
+      'updated',
+      makeMonitor({ status: 'down' }),
+      makeMonitor({ status: 'down' }),
+      { up: 2, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 0, total: 3 },
+    ],
   ] as const)('counts a %s monitor', (action, monitor, previous, expected) => {
-    const counts = { up: 2, down: 0, pending: 1, paused: 0, total: 3 };
+    const counts = { up: 2, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 0, total: 3 };
     expect(countsAfterChange(counts, { action, monitor }, previous)).toEqual(expected);
   });
 

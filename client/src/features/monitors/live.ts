@@ -4,6 +4,7 @@ import type {
   MonitorFilter,
   MonitorsChangedEvent,
   MonitorsResponse,
+  MonitorStatus,
   MonitorStatusChangedEvent,
   MonitorType,
 } from '@vigil/proto';
@@ -11,7 +12,7 @@ import { displayStatus } from './format';
 
 export type MonitorCounts = MonitorsResponse['counts'];
 
-export const EMPTY_COUNTS: MonitorCounts = { up: 0, down: 0, pending: 0, paused: 0, total: 0 };
+export const EMPTY_COUNTS: MonitorCounts = { up: 0, down: 0, pending: 0, degraded: 0, unreachable: 0, paused: 0, total: 0 };
 
 /** How many history points and checks a screen keeps; pushes append and the oldest fall off. */
 export interface KeptPoints {
@@ -95,10 +96,16 @@ export function countsAfterChange(counts: MonitorCounts, event: MonitorsChangedE
 /** Whether a monitor belongs on a list shown with this filter, type and search (the server's rules, for pushes). */
 export function matchesListQuery(
   monitor: MonitorDto,
-  { filter, type = 'all', search }: { filter: MonitorFilter; type?: MonitorType | 'all'; search: string },
+  {
+    filter,
+    type = 'all',
+    status = 'all',
+    search,
+  }: { filter: MonitorFilter; type?: MonitorType | 'all'; status?: MonitorStatus | 'all'; search: string },
 ): boolean {
   if (filter === 'active' && !monitor.active) return false;
   if (filter === 'paused' && monitor.active) return false;
+  if (status !== 'all' && monitor.status !== status) return false;
   if (type !== 'all' && monitor.type !== type) return false;
   const needle = search.trim().toLowerCase();
   return !needle || monitor.name.toLowerCase().includes(needle) || monitor.url.toLowerCase().includes(needle);

@@ -136,6 +136,23 @@ describe('channel form values', () => {
     });
     expect(formFromChannel(channel).headers).toEqual([{ name: 'Authorization', value: SECRET_MASK }]);
   });
+
+  it('groups a new channel’s messages by the defaults (10 s wait, 60 s interval) and keeps a saved channel’s choice', () => {
+    expect(toChannelRequest(emptyChannelForm())).toMatchObject({ groupWaitSeconds: 10, groupIntervalSeconds: 60 });
+    const saved = formFromChannel(makeChannel({ group_wait_seconds: 0, group_interval_seconds: 300 }));
+    expect(toChannelRequest(saved)).toMatchObject({ groupWaitSeconds: 0, groupIntervalSeconds: 300 });
+    expect(withType(saved, 'resend')).toMatchObject({ groupWaitSeconds: 0, groupIntervalSeconds: 300 });
+  });
+
+  it.each([
+    [{ groupWaitSeconds: Number.NaN }, 'groupWaitSeconds'],
+    [{ groupWaitSeconds: 601 }, 'groupWaitSeconds'],
+    [{ groupIntervalSeconds: 3601 }, 'groupIntervalSeconds'],
+    [{ groupIntervalSeconds: 1.5 }, 'groupIntervalSeconds'],
+  ])('refuses grouping %o on its field', (patch, field) => {
+    const errors = validateChannel({ ...form('telegram', { botToken: TOKEN, chatId: '1' }), ...patch });
+    expect(errors).toEqual({ [field]: 'alerts.grouping.invalid' });
+  });
 });
 
 describe('serverFieldError', () => {

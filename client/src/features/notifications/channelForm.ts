@@ -1,4 +1,5 @@
 import {
+  CHANNEL_GROUPING,
   channelSpec,
   CHANNEL_TYPES,
   fieldProblems,
@@ -26,6 +27,9 @@ export interface ChannelForm {
   fields: Record<string, string>;
   /** The rows of the type's `map` field (the webhook's headers), edited one by one. */
   headers: HeaderRow[];
+  /** Storm grouping (NaN while the input holds no number, which validation refuses). */
+  groupWaitSeconds: number;
+  groupIntervalSeconds: number;
 }
 
 /** Field name → translation key of what is wrong with it. */
@@ -54,7 +58,16 @@ export function typesByFamily(): Array<{ family: ChannelSpec['family']; types: C
 }
 
 export function emptyChannelForm(type: ChannelType = 'smtp'): ChannelForm {
-  return { name: '', type, enabled: true, language: 'zh-CN', fields: defaults(type), headers: [] };
+  return {
+    name: '',
+    type,
+    enabled: true,
+    language: 'zh-CN',
+    fields: defaults(type),
+    headers: [],
+    groupWaitSeconds: CHANNEL_GROUPING.waitDefault,
+    groupIntervalSeconds: CHANNEL_GROUPING.intervalDefault,
+  };
 }
 
 /** A new type starts from its own defaults (spec section 4): nothing of the old type's values carries over. */
@@ -93,7 +106,16 @@ export function formFromChannel(channel: NotificationChannelDto): ChannelForm {
     typeof rows === 'object' && rows !== null
       ? Object.entries(rows as Record<string, unknown>).map(([name, value]) => ({ name, value: String(value) }))
       : [];
-  return { name: channel.name, type: channel.type, enabled: channel.enabled, language: channel.language ?? 'zh-CN', fields, headers };
+  return {
+    name: channel.name,
+    type: channel.type,
+    enabled: channel.enabled,
+    language: channel.language ?? 'zh-CN',
+    fields,
+    headers,
+    groupWaitSeconds: channel.group_wait_seconds ?? CHANNEL_GROUPING.waitDefault,
+    groupIntervalSeconds: channel.group_interval_seconds ?? CHANNEL_GROUPING.intervalDefault,
+  };
 }
 
 /** The config as the form holds it; the spec's rules (here and on the server) turn its text into numbers, flags and lists. */
@@ -118,6 +140,8 @@ export function toChannelRequest(form: ChannelForm): ChannelRequest {
     enabled: form.enabled,
     language: form.language,
     config: JSON.stringify(formConfig(form)),
+    groupWaitSeconds: form.groupWaitSeconds,
+    groupIntervalSeconds: form.groupIntervalSeconds,
   };
 }
 
@@ -127,11 +151,18 @@ export function validateChannel(form: ChannelForm): ChannelErrors {
   const name = form.name.trim();
   if (!name) errors.name = 'server.notifications.channelNameRequired';
   else if (name.length > CHANNEL_NAME_MAX) errors.name = 'server.notifications.channelNameTooLong';
+  if (!groupingValid(form.groupWaitSeconds, CHANNEL_GROUPING.waitMax)) errors.groupWaitSeconds = 'alerts.grouping.invalid';
+  if (!groupingValid(form.groupIntervalSeconds, CHANNEL_GROUPING.intervalMax)) errors.groupIntervalSeconds = 'alerts.grouping.invalid';
   // Secrets read back masked pass here: the server puts the saved ones back before its own run of the same rules.
   for (const problem of fieldProblems(channelSpec(form.type), formConfig(form), { masked: true })) {
     errors[problem.field ?? 'config'] ??= `server.${problem.code}`;
   }
   return errors;
+}
+
+/** A grouping window is a whole number of seconds from 0 to `max`. */
+function groupingValid(seconds: number, max: number): boolean {
+  return Number.isInteger(seconds) && seconds >= 0 && seconds <= max;
 }
 
 /** A server refusal that names a config field (a secret to type again, a value its rules refuse), as that field's error. */

@@ -1,4 +1,5 @@
 import type { AgentNotificationSettings, MonitorNotificationSettings, NotificationSettingsRequest, SettingsTargetType } from '@vigil/proto';
+import { followUpRequest } from '../alerts/escalation';
 
 export type MonitorEntry = MonitorNotificationSettings & { overrideGlobal: boolean };
 export type AgentEntry = AgentNotificationSettings & { overrideGlobal: boolean };
@@ -13,7 +14,10 @@ export const DEFAULT_MONITOR_SETTINGS: MonitorNotificationSettings = {
   onDown: true,
   onRecovery: true,
   onCertificateExpiry: true,
+  onDegraded: false,
   channels: [],
+  reminderMinutes: null,
+  escalation: [],
 };
 export const DEFAULT_AGENT_SETTINGS: AgentNotificationSettings = {
   enabled: false,
@@ -26,6 +30,8 @@ export const DEFAULT_AGENT_SETTINGS: AgentNotificationSettings = {
   onDiskThreshold: false,
   diskThreshold: 90,
   channels: [],
+  reminderMinutes: null,
+  escalation: [],
 };
 
 /** Turning override on also turns the entry on (spec section 4); turning it off leaves the rest for next time. */
@@ -81,6 +87,8 @@ export function monitorRequest(
     on_down: settings.onDown,
     on_recovery: settings.onRecovery,
     on_certificate_expiry: settings.onCertificateExpiry,
+    on_degraded: settings.onDegraded,
+    ...followUpRequest(settings),
   };
 }
 
@@ -99,6 +107,7 @@ export function agentRequest(
     memory_threshold: threshold(settings.onMemoryThreshold, settings.memoryThreshold, DEFAULT_AGENT_SETTINGS.memoryThreshold),
     on_disk_threshold: settings.onDiskThreshold,
     disk_threshold: threshold(settings.onDiskThreshold, settings.diskThreshold, DEFAULT_AGENT_SETTINGS.diskThreshold),
+    ...followUpRequest(settings),
   };
 }
 

@@ -17,7 +17,17 @@ describe('notification settings store', () => {
     refuse = () => false;
     const data = makeNotifications({ channels: [makeChannel({ id: 1 }), makeChannel({ id: 2 })] });
     data.data.settings.specificMonitors = {
-      '7': { enabled: true, onDown: true, onRecovery: false, onCertificateExpiry: false, channels: [2], overrideGlobal: true },
+      '7': {
+        enabled: true,
+        onDown: true,
+        onRecovery: false,
+        onCertificateExpiry: false,
+        onDegraded: false,
+        channels: [2],
+        reminderMinutes: null,
+        escalation: [],
+        overrideGlobal: true,
+      },
     };
     vi.stubGlobal(
       'fetch',
@@ -47,9 +57,57 @@ describe('notification settings store', () => {
       onDown: true,
       onRecovery: true,
       onCertificateExpiry: true,
+      onDegraded: false,
       channels: [1],
+      reminderMinutes: null,
+      escalation: [],
       overrideGlobal: true,
     });
+  });
+
+  it('sends reminders, escalation steps in firing order and on-degraded with the settings', async () => {
+    useNotificationsStore.getState().setGlobalMonitors({
+      onDegraded: true,
+      reminderMinutes: 30,
+      escalation: [
+        { afterMinutes: 60, channels: [2] },
+        { afterMinutes: 15, channels: [1] },
+      ],
+    });
+    useNotificationsStore.getState().setAgentEntry(9, { overrideGlobal: true, reminderMinutes: 5 });
+
+    expect((await useNotificationsStore.getState().save()).outcome).toBe('saved');
+    const global = posted.find((body) => body.target_type === 'global-monitor');
+    expect(global).toMatchObject({
+      on_degraded: true,
+      reminder_minutes: 30,
+      escalation: [
+        { afterMinutes: 15, channels: [1] },
+        { afterMinutes: 60, channels: [2] },
+      ],
+    });
+    expect(posted.find((body) => body.target_type === 'agent')).toMatchObject({ target_id: 9, reminder_minutes: 5, escalation: [] });
+  });
+
+  it.each([
+    ['a step without a channel', { escalation: [{ afterMinutes: 10, channels: [] }] }],
+    ['a step after 0 minutes', { escalation: [{ afterMinutes: 0, channels: [1] }] }],
+    ['a reminder of 1.5 minutes', { reminderMinutes: 1.5 }],
+  ])('sends nothing while the global monitor settings hold %s', async (_case, patch) => {
+    useNotificationsStore.getState().setGlobalMonitors(patch);
+    expect(await useNotificationsStore.getState().save()).toEqual({ outcome: 'invalid', invalid: 'followUp' });
+    expect(posted).toEqual([]);
+  });
+
+  it('takes a deleted channel out of escalation steps, dropping a step left with none', () => {
+    useNotificationsStore.getState().setGlobalAgents({
+      escalation: [
+        { afterMinutes: 10, channels: [1, 2] },
+        { afterMinutes: 20, channels: [2] },
+      ],
+    });
+    useNotificationsStore.getState().forgetChannel(2);
+    expect(useNotificationsStore.getState().agents.escalation).toEqual([{ afterMinutes: 10, channels: [1] }]);
   });
 
   it('sends one call per target: the two global entries and each target changed, with channels as a JSON string', async () => {

@@ -6,6 +6,7 @@ import type {
   NotificationTemplateDto,
 } from '@vigil/proto';
 import { create } from 'zustand';
+import { followUpValid, withoutChannel } from '../alerts/escalation';
 import { notificationsApi } from './api';
 import {
   agentRequest,
@@ -54,7 +55,7 @@ interface NotificationsState {
   setMonitorEntry: (id: number, patch: Partial<MonitorEntry>) => void;
   setAgentEntry: (id: number, patch: Partial<AgentEntry>) => void;
   /** One call per target (spec section 7); the outcome says whether all, some or none succeeded. */
-  save: () => Promise<{ outcome: SaveOutcome; error?: unknown }>;
+  save: () => Promise<{ outcome: SaveOutcome; error?: unknown; invalid?: 'threshold' | 'followUp' }>;
 }
 
 function byId<T>(entries: Record<string, T>): Record<number, T> {
@@ -115,8 +116,11 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
   },
 
   forgetChannel(id) {
-    const without = <T extends { channels: number[] }>(settings: T): T =>
-      settings.channels.includes(id) ? { ...settings, channels: settings.channels.filter((channel) => channel !== id) } : settings;
+    const without = <T extends { channels: number[]; escalation: MonitorNotificationSettings['escalation'] }>(settings: T): T => ({
+      ...settings,
+      channels: settings.channels.filter((channel) => channel !== id),
+      escalation: withoutChannel(settings.escalation, id),
+    });
     const state = get();
     set({
       channels: state.channels.filter((channel) => channel.id !== id),
@@ -163,7 +167,10 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
     const state = get();
     const agentEntries = [...state.dirty.agents].map((id) => state.specificAgents[id]).filter(Boolean);
     if (!thresholdsValid(state.agents) || agentEntries.some((entry) => entry.overrideGlobal && !thresholdsValid(entry)))
-      return { outcome: 'invalid' };
+      return { outcome: 'invalid', invalid: 'threshold' };
+    const monitorEntries = [...state.dirty.monitors].map((id) => state.specificMonitors[id]).filter(Boolean);
+    const followUps = [state.monitors, state.agents, ...[...monitorEntries, ...agentEntries].filter((entry) => entry.overrideGlobal)];
+    if (!followUps.every(followUpValid)) return { outcome: 'invalid', invalid: 'followUp' };
 
     const calls: { kind: TargetKind | null; id: number; body: NotificationSettingsRequest }[] = [
       { kind: null, id: 0, body: monitorRequest('global-monitor', state.monitors) },

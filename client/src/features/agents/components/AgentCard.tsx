@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { agentDetailPath } from '../../../routes/paths';
+import { MutedIcon } from '../../alerts/components/MutedBadge';
 import { formatDateTime } from '../../monitors/format';
 import { formatPercent, primaryAddress, usage } from '../format';
 import { AgentActions } from './AgentActions';
@@ -26,10 +27,13 @@ export const AgentCard = memo(function AgentCard({ agent, onDelete, testId }: Ag
     <Card withBorder radius="md" padding="md" data-testid={testId}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Anchor component={Link} to={agentDetailPath(agent.id)} fw={600} truncate="end">
-            {agent.name}
-          </Anchor>
-          <AgentStatusBadge status={agent.status} testId={`agent-status-${agent.id}`} />
+          <Group gap={4} wrap="nowrap" miw={0}>
+            <Anchor component={Link} to={agentDetailPath(agent.id)} fw={600} truncate="end">
+              {agent.name}
+            </Anchor>
+            <MutedIcon until={agent.muted_until} testId={`agent-muted-${agent.id}`} />
+          </Group>
+          <AgentStatusBadge status={agent.status} unreachable={agent.unreachable} testId={`agent-status-${agent.id}`} />
         </Group>
         <Text size="xs" c="dimmed" truncate="end" title={`${agent.hostname} · ${primaryAddress(agent)}`}>
           {agent.hostname} · {primaryAddress(agent)}

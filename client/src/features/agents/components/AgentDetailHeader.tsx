@@ -6,6 +6,8 @@ import { Link } from 'react-router-dom';
 import { InfoItem } from '../../../components/InfoItem/InfoItem';
 import { LiveBadge } from '../../../components/LiveBadge/LiveBadge';
 import { agentEditPath, PATHS } from '../../../routes/paths';
+import { MuteMenu } from '../../alerts/components/MuteMenu';
+import { MutedBadge } from '../../alerts/components/MutedBadge';
 import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { formatDateTime } from '../../monitors/format';
 import { formatSpan, primaryAddress, spanBetween } from '../format';
@@ -47,7 +49,8 @@ export function AgentDetailHeader({ agent, refreshing, locked, onRefresh, onDele
           <Title order={2} style={{ overflowWrap: 'anywhere' }} data-testid="agent-detail-name">
             {agent.name}
           </Title>
-          <AgentStatusBadge status={agent.status} mode="detail" size="lg" testId="agent-detail-status" />
+          <AgentStatusBadge status={agent.status} mode="detail" unreachable={agent.unreachable} size="lg" testId="agent-detail-status" />
+          <MutedBadge until={agent.muted_until} testId="agent-detail-muted" />
           <LiveBadge />
         </Group>
         <Group gap="xs">
@@ -73,6 +76,7 @@ export function AgentDetailHeader({ agent, refreshing, locked, onRefresh, onDele
               >
                 {t('agent.edit')}
               </Button>
+              <MuteMenu kind="agent" id={agent.id} mutedUntil={agent.muted_until} />
               <Button
                 color="red"
                 variant="light"

@@ -1,23 +1,30 @@
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import type { AgentUpdateRequest, DependencyRef } from '@vigil/proto';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError/FormError';
+import { DependencyPicker } from '../../dependencies/DependencyPicker';
+import type { SubmitFailure } from '../../monitors/submitFailure';
 import { validateAgentName } from '../form';
 
 interface AgentEditFormProps {
+  agentId: number;
   initialName: string;
-  /** Saves the trimmed name; resolves to an error text to show above the field, or null on success. */
-  onSubmit: (name: string) => Promise<string | null>;
+  initialDependsOn: readonly DependencyRef[];
+  /** Saves the trimmed name and the dependencies; resolves to an error to show (above the fields or beside the one named), or null. */
+  onSubmit: (request: Required<Pick<AgentUpdateRequest, 'name' | 'dependsOn'>>) => Promise<SubmitFailure | null>;
   onCancel: () => void;
   /** After a successful save, while the page waits to move on. */
   done?: boolean;
 }
 
-/** The agent edit form: the name only, required and at most 100 characters (spec sections 2 and 5). */
-export function AgentEditForm({ initialName, onSubmit, onCancel, done = false }: AgentEditFormProps) {
+/** The agent edit form: the name (required, at most 100 characters; spec sections 2 and 5) and what it depends on. */
+export function AgentEditForm({ agentId, initialName, initialDependsOn, onSubmit, onCancel, done = false }: AgentEditFormProps) {
   const { t } = useTranslation();
   const [name, setName] = useState(initialName);
+  const [dependsOn, setDependsOn] = useState<DependencyRef[]>([...initialDependsOn]);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [dependsOnError, setDependsOnError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -28,9 +35,11 @@ export function AgentEditForm({ initialName, onSubmit, onCancel, done = false }:
     if (problem) return;
     setSubmitting(true);
     setFormError(null);
-    const failure = await onSubmit(name.trim());
+    setDependsOnError(null);
+    const failure = await onSubmit({ name: name.trim(), dependsOn });
     setSubmitting(false);
-    setFormError(failure);
+    if (typeof failure === 'string' || failure === null) setFormError(failure);
+    else setDependsOnError(failure.text);
   }
 
   return (
@@ -52,6 +61,17 @@ export function AgentEditForm({ initialName, onSubmit, onCancel, done = false }:
               if (fieldError) setFieldError(null);
             }}
             data-testid="agent-name-input"
+          />
+          <DependencyPicker
+            value={dependsOn}
+            onChange={(refs) => {
+              setDependsOn(refs);
+              setDependsOnError(null);
+            }}
+            self={{ type: 'agent', id: agentId }}
+            description={t('dependencies.agentDescription')}
+            error={dependsOnError ?? undefined}
+            disabled={done}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onCancel} disabled={submitting || done}>

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { agentDetailPath } from '../../../routes/paths';
+import { MutedIcon } from '../../alerts/components/MutedBadge';
 import { primaryAddress } from '../format';
 import { AgentActions } from './AgentActions';
 import { AgentStatusBadge } from './AgentStatusBadge';
@@ -21,6 +22,7 @@ const AgentTableRow = memo(function AgentTableRow({ agent, onDelete }: RowProps)
         <Anchor component={Link} to={agentDetailPath(agent.id)} size="sm" fw={500}>
           {agent.name}
         </Anchor>
+        <MutedIcon until={agent.muted_until} testId={`agent-muted-${agent.id}`} />
       </Table.Td>
       <Table.Td maw={220}>
         <Text size="sm" truncate="end" title={agent.hostname}>
@@ -31,7 +33,7 @@ const AgentTableRow = memo(function AgentTableRow({ agent, onDelete }: RowProps)
         {primaryAddress(agent)}
       </Table.Td>
       <Table.Td>
-        <AgentStatusBadge status={agent.status} testId={`agent-status-${agent.id}`} />
+        <AgentStatusBadge status={agent.status} unreachable={agent.unreachable} testId={`agent-status-${agent.id}`} />
       </Table.Td>
       <Table.Td maw={220}>
         <Text size="sm" c="dimmed" truncate="end" title={agent.os ?? undefined}>

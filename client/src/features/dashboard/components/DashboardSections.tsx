@@ -1,9 +1,11 @@
 import { Button, Card, EmptyState, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconActivity,
+  IconAlertTriangle,
   IconArrowDownCircle,
   IconArrowUpCircle,
   IconClockHour4,
+  IconLinkOff,
   IconPercentage,
   IconPlayerStop,
   IconPlugConnected,
@@ -26,7 +28,7 @@ import { AgentCard } from '../../agents/components/AgentCard';
 import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { useDashboardAgentsStore } from '../../agents/listStore';
 import { MonitorCard } from '../../monitors/components/MonitorCard';
-import { formatResponseTime, formatUptime } from '../../monitors/format';
+import { formatResponseTime, formatUptime, STATUS_COLORS } from '../../monitors/format';
 import { useDashboardMonitorsStore } from '../../monitors/listStore';
 import { useDashboardStore } from '../store';
 import { StatusFeed } from './StatusFeed';
@@ -55,7 +57,7 @@ function LoadingCard() {
 }
 
 /**
- * The dashboard: summary cards (monitors up/down/total, agents online/offline/total, 24 h uptime and response
+ * The dashboard: summary cards (monitors up/down/degraded/unreachable/total, agents online/offline/total, 24 h uptime and response
  * time), the first monitors and agents as cards, and the feed of recent status changes. Live through the
  * `monitors` and `agents` rooms; read every 60 s only while the socket is down.
  */
@@ -130,6 +132,20 @@ export function DashboardSections() {
                   value: summary.monitors.down,
                   icon: IconArrowDownCircle,
                   color: 'red',
+                },
+                {
+                  key: 'degraded',
+                  label: t('dashboard.monitors.summary.degraded'),
+                  value: summary.monitors.degraded,
+                  icon: IconAlertTriangle,
+                  color: STATUS_COLORS.degraded,
+                },
+                {
+                  key: 'unreachable',
+                  label: t('dashboard.monitors.summary.unreachable'),
+                  value: summary.monitors.unreachable,
+                  icon: IconLinkOff,
+                  color: STATUS_COLORS.unreachable,
                 },
                 {
                   key: 'total',

@@ -4,12 +4,18 @@ import type { StatusChange } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { agentDetailPath, monitorDetailPath } from '../../../routes/paths';
+import { AckButton } from '../../alerts/components/AckButton';
+import { alertsOf } from '../../alerts/store';
+import { useOpenAlerts } from '../../alerts/useOpenAlerts';
 import { formatDateTime } from '../../monitors/format';
 import { statusColor, statusLabel } from '../../status/labels';
 
 /** The last status changes of monitors and agents, newest first, each linking to its detail page. */
 export function StatusFeed({ changes }: { changes: readonly StatusChange[] }) {
   const { t, i18n } = useTranslation();
+  const openAlerts = useOpenAlerts();
+  // A target's open alert is offered for acknowledgement once, on its newest entry.
+  const offered = new Set<string>();
   return (
     <Card withBorder radius="md" padding="lg" data-testid="dashboard-feed">
       <Text fw={600} mb="md">
@@ -24,6 +30,9 @@ export function StatusFeed({ changes }: { changes: readonly StatusChange[] }) {
           {changes.map((change, index) => {
             const Icon = change.kind === 'monitor' ? IconActivity : IconServer;
             const path = change.kind === 'monitor' ? monitorDetailPath(change.id) : agentDetailPath(change.id);
+            const key = `${change.kind}-${change.id}`;
+            const alert = offered.has(key) ? undefined : alertsOf(openAlerts, change.kind, change.id).find((open) => open.state === 'open');
+            offered.add(key);
             return (
               <Group
                 key={`${change.kind}-${change.id}-${change.at}-${index}`}
@@ -50,9 +59,12 @@ export function StatusFeed({ changes }: { changes: readonly StatusChange[] }) {
                     </Text>
                   </Group>
                 </Stack>
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(change.at, i18n.language)}
-                </Text>
+                <Stack gap={4} align="flex-end">
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(change.at, i18n.language)}
+                  </Text>
+                  {alert && <AckButton alert={alert} />}
+                </Stack>
               </Group>
             );
           })}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UptimeBar } from '../../../components/UptimeBar/UptimeBar';
 import { monitorDetailPath } from '../../../routes/paths';
+import { MutedIcon } from '../../alerts/components/MutedBadge';
 import { formatResponseTime, formatUptime } from '../format';
 import { CertificateBadge } from './CertificateBadge';
 import { MonitorActions } from './MonitorActions';
@@ -26,9 +27,12 @@ export const MonitorCard = memo(function MonitorCard({ monitor, onDelete, testId
     <Card withBorder radius="md" padding="md" data-testid={testId}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Anchor component={Link} to={monitorDetailPath(monitor.id)} fw={600} truncate="end">
-            {monitor.name}
-          </Anchor>
+          <Group gap={4} wrap="nowrap" miw={0}>
+            <Anchor component={Link} to={monitorDetailPath(monitor.id)} fw={600} truncate="end">
+              {monitor.name}
+            </Anchor>
+            <MutedIcon until={monitor.muted_until} testId={`monitor-muted-${monitor.id}`} />
+          </Group>
           <MonitorStatusBadge monitor={monitor} testId={`monitor-status-${monitor.id}`} />
         </Group>
         <Group gap={6} wrap="nowrap">

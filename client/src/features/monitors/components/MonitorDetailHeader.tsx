@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LiveBadge } from '../../../components/LiveBadge/LiveBadge';
 import { monitorEditPath, PATHS } from '../../../routes/paths';
+import { MuteMenu } from '../../alerts/components/MuteMenu';
+import { MutedBadge } from '../../alerts/components/MutedBadge';
 import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { MonitorStatusBadge } from './MonitorStatusBadge';
 
@@ -44,20 +46,24 @@ export function MonitorDetailHeader({ monitor, busy, disabled, onAction }: Monit
             {monitor.name}
           </Title>
           <MonitorStatusBadge monitor={monitor} size="lg" testId="monitor-detail-status" />
+          <MutedBadge until={monitor.muted_until} testId="monitor-detail-muted" />
           <LiveBadge />
         </Group>
         {canWrite && (
           <Group gap="xs">
-            <Button
-              variant="light"
-              leftSection={<IconRefresh size={16} />}
-              loading={busy === 'check'}
-              disabled={locked && busy !== 'check'}
-              onClick={() => onAction('check')}
-              data-testid="monitor-check-now"
-            >
-              {t('monitor.checkNow')}
-            </Button>
+            {/* A group is never checked: its status follows its members. */}
+            {monitor.type !== 'group' && (
+              <Button
+                variant="light"
+                leftSection={<IconRefresh size={16} />}
+                loading={busy === 'check'}
+                disabled={locked && busy !== 'check'}
+                onClick={() => onAction('check')}
+                data-testid="monitor-check-now"
+              >
+                {t('monitor.checkNow')}
+              </Button>
+            )}
             <Button
               component={Link}
               to={monitorEditPath(monitor.id)}
@@ -91,6 +97,7 @@ export function MonitorDetailHeader({ monitor, busy, disabled, onAction }: Monit
                 {t('monitor.resume')}
               </Button>
             )}
+            <MuteMenu kind="monitor" id={monitor.id} mutedUntil={monitor.muted_until} />
             <Button
               color="red"
               variant="light"

@@ -59,8 +59,21 @@ describe('MonitorForm', () => {
     await userEvent.type(field('interval')!, 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
 
-    expect(await screen.findByText('Interval must be at least 1 minute')).toBeInTheDocument();
+    expect(await screen.findByText('Interval must be at least 10 seconds')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('offers seconds beside minutes and sends an interval given in seconds as seconds', async () => {
+    const { field, onSubmit } = renderForm();
+    await fillRequired(field);
+    expect(field('intervalUnit')).toHaveValue('minutes');
+    await userEvent.selectOptions(field('intervalUnit')!, 'seconds');
+    await userEvent.clear(field('interval')!);
+    await enter(field('interval'), '20');
+    await userEvent.clear(field('timeout')!);
+    await enter(field('timeout'), '16');
+    await userEvent.click(screen.getByRole('button', { name: 'Create monitor' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ interval: 20, timeout: 16 }));
   });
 
   it('requires name and url before sending', async () => {
@@ -118,6 +131,8 @@ describe('MonitorForm', () => {
       body: 'ping',
       retries: 1,
       retryInterval: 20,
+      dependsOn: [],
+      degradedAfterMs: null,
     });
   }, 15_000);
 
@@ -141,10 +156,11 @@ describe('MonitorForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create monitor, please try again later: Unknown error');
   });
 
-  it('fills the edit form from the stored monitor, interval rounded down to minutes', () => {
+  it('fills the edit form from the stored monitor, an interval that is not whole minutes in seconds', () => {
     const monitor = makeMonitor({ interval: 150, method: 'PUT', body: '{}', headers: { Accept: 'json' }, expected_status: 4 });
     const { field } = renderForm(formValuesFromMonitor(monitor));
-    expect(field('interval')).toHaveValue('2');
+    expect(field('interval')).toHaveValue('150');
+    expect(field('intervalUnit')).toHaveValue('seconds');
     expect(field('method')).toHaveValue('PUT');
     expect(field('body')).toHaveValue('{}');
     expect(field('expectedStatus')).toHaveValue('4');

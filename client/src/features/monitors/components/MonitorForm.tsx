@@ -1,11 +1,27 @@
-import { Alert, Button, Collapse, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Collapse,
+  Divider,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconAlertCircle, IconChevronDown, IconChevronRight, IconPlayerPlay } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureWithReason } from '../../../api/errors';
 import { FormError } from '../../../components/FormError/FormError';
+import { DependencyPicker } from '../../dependencies/DependencyPicker';
 import { type MonitorBody, monitorsApi } from '../api';
 import {
+  INTERVAL_UNITS,
+  type IntervalUnit,
   isMessageCode,
   type MonitorFormErrors,
   type MonitorFormField,
@@ -14,52 +30,60 @@ import {
   validateMonitorForm,
   withType,
 } from '../form';
+import type { SubmitFailure } from '../submitFailure';
+import { useMonitorLimits } from '../limits';
 import { parseCertExpiryDays } from '../types/fields';
 import { AssertionBuilder } from './AssertionBuilder';
 import { MonitorTypePicker } from './MonitorTypePicker';
 import { type TestResult, TestResultView } from './TestResultView';
+import { ParentGroupField } from './ParentGroupField';
 import { TypeFields } from './TypeFields';
 
 interface MonitorFormProps {
   initial: MonitorFormValues;
   submitLabel: string;
-  /** Sends the request; resolves to an error text to show above the fields, or null on success. */
-  onSubmit: (request: MonitorBody) => Promise<string | null>;
+  /** Sends the request; resolves to an error to show (above the fields or beside the one named), or null on success. */
+  onSubmit: (request: MonitorBody) => Promise<SubmitFailure | null>;
   onCancel: () => void;
   /** Editing a saved monitor: its type is kept unless changed on purpose. */
   editing?: boolean;
+  /** The saved monitor's id: it is not offered as its own dependency. */
+  monitorId?: number;
 }
 
 type TestState =
   { status: 'idle' } | { status: 'running' } | { status: 'done'; result: TestResult } | { status: 'failed'; message: string };
 
 /** Fields kept in the collapsed section: it opens when one of them is wrong, so the error is seen. */
-const ADVANCED_FIELDS: readonly MonitorFormField[] = ['retries', 'retryInterval'];
+const ADVANCED_FIELDS: readonly MonitorFormField[] = ['retries', 'retryInterval', 'degradedAfterMs'];
 
 /**
  * Create and edit form: the type first (icon cards), then that type's fields, the schedule, the assertions and
  * "test now", which runs one check of the unsaved body. Nothing is sent while a field is invalid.
  */
-export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing = false }: MonitorFormProps) {
+export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing = false, monitorId }: MonitorFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<MonitorFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ field: MonitorFormField; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [advanced, setAdvanced] = useState(false);
   const [test, setTest] = useState<TestState>({ status: 'idle' });
+  const limits = useMonitorLimits();
 
   const set = <K extends keyof MonitorFormValues>(key: K, value: MonitorFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const fieldError = (field: MonitorFormField) => {
+    if (serverError?.field === field) return serverError.text;
     const error = errors[field];
     if (!error) return undefined;
-    return isMessageCode(error) ? t(`server.${error}`) : t(`monitor.form.errors.${error}`);
+    return isMessageCode(error) ? t(`server.${error}`) : t(`monitor.form.errors.${error}`, { seconds: limits.intervalMin });
   };
 
   /** The body when every field is valid; otherwise null, with the errors shown. */
   function validBody(): MonitorBody | null {
-    const found = validateMonitorForm(values);
+    const found = validateMonitorForm(values, limits);
     setErrors(found);
     if (ADVANCED_FIELDS.some((field) => found[field])) setAdvanced(true);
     return Object.keys(found).length > 0 ? null : toMonitorRequest(values);
@@ -71,9 +95,11 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
     if (!body) return;
     setSubmitting(true);
     setFormError(null);
+    setServerError(null);
     const failure = await onSubmit(body);
     setSubmitting(false);
-    setFormError(failure);
+    if (typeof failure === 'string' || failure === null) setFormError(failure);
+    else setServerError(failure);
   }
 
   async function runTest() {
@@ -119,11 +145,26 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
               name="interval"
               inputMode="numeric"
               label={t('monitor.form.interval')}
-              description={values.type === 'push' ? t('monitor.form.intervalPushDescription') : t('monitor.form.intervalDescription')}
+              description={
+                values.type === 'push'
+                  ? t('monitor.form.intervalPushDescription')
+                  : t('monitor.form.intervalDescription', { seconds: limits.intervalMin })
+              }
               withAsterisk
               value={values.interval}
               error={fieldError('interval')}
               onChange={(event) => set('interval', event.currentTarget.value)}
+              rightSectionWidth={104}
+              rightSection={
+                <NativeSelect
+                  name="intervalUnit"
+                  aria-label={t('monitor.form.intervalUnit')}
+                  variant="unstyled"
+                  data={INTERVAL_UNITS.map((unit) => ({ value: unit, label: t(`monitor.form.intervalUnits.${unit}`) }))}
+                  value={values.intervalUnit}
+                  onChange={(event) => set('intervalUnit', event.currentTarget.value as IntervalUnit)}
+                />
+              }
             />
             <TextInput
               name="timeout"
@@ -136,13 +177,26 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
               onChange={(event) => set('timeout', event.currentTarget.value)}
             />
           </SimpleGrid>
-          <AssertionBuilder
-            type={values.type}
-            rows={values.assertions}
-            onChange={(rows) => set('assertions', rows)}
-            rowError={(index) => fieldError(`assertion-${index}`)}
-            error={fieldError('assertions')}
+          {/* A group is never checked: nothing to assert on. */}
+          {values.type !== 'group' && (
+            <AssertionBuilder
+              type={values.type}
+              rows={values.assertions}
+              onChange={(rows) => set('assertions', rows)}
+              rowError={(index) => fieldError(`assertion-${index}`)}
+              error={fieldError('assertions')}
+            />
+          )}
+          <DependencyPicker
+            value={values.dependsOn}
+            onChange={(refs) => {
+              set('dependsOn', refs);
+              setServerError(null);
+            }}
+            self={monitorId === undefined ? undefined : { type: 'monitor', id: monitorId }}
+            error={fieldError('dependsOn')}
           />
+          <ParentGroupField value={values.parentId ?? null} onChange={(parentId) => set('parentId', parentId)} self={monitorId} />
           <UnstyledButton onClick={() => setAdvanced((open) => !open)} aria-expanded={advanced} data-testid="monitor-advanced">
             <Group gap={4}>
               {advanced ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
@@ -171,6 +225,18 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
                 error={fieldError('retryInterval')}
                 onChange={(event) => set('retryInterval', event.currentTarget.value)}
               />
+              {/* Push and group monitors have no response time of their own to be slow. */}
+              {values.type !== 'push' && (values.type as string) !== 'group' && (
+                <TextInput
+                  name="degradedAfterMs"
+                  inputMode="numeric"
+                  label={t('monitor.form.degradedAfter')}
+                  description={t('monitor.form.degradedAfterDescription')}
+                  value={values.degradedAfterMs}
+                  error={fieldError('degradedAfterMs')}
+                  onChange={(event) => set('degradedAfterMs', event.currentTarget.value)}
+                />
+              )}
             </SimpleGrid>
           </Collapse>
           {test.status === 'done' && <TestResultView result={test.result} thresholds={parseCertExpiryDays(values.certExpiryDays) ?? []} />}
@@ -180,8 +246,8 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
             </Alert>
           )}
           <Group justify="space-between" mt="sm" gap="sm">
-            {/* A push monitor is checked by the pushes it receives: there is nothing to test from here. */}
-            {values.type !== 'push' && (
+            {/* A push monitor is checked by the pushes it receives, a group by its members: nothing to test from here. */}
+            {values.type !== 'push' && values.type !== 'group' && (
               <Button
                 variant="light"
                 leftSection={<IconPlayerPlay size={16} />}

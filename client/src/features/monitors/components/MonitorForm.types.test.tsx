@@ -24,7 +24,7 @@ async function enter(input: HTMLInputElement | null, text: string) {
 }
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
-const schedule = { interval: 60, timeout: 30, retries: 1, retryInterval: 20, assertions: [] };
+const schedule = { interval: 60, timeout: 30, retries: 1, retryInterval: 20, assertions: [], dependsOn: [], degradedAfterMs: null };
 
 describe('MonitorForm per type', () => {
   it('offers every type as a card, HTTP chosen for a new monitor', () => {

@@ -1,6 +1,6 @@
 import { Group, NativeSelect, SegmentedControl } from '@mantine/core';
 import { IconLayoutGrid, IconList } from '@tabler/icons-react';
-import { MONITOR_TYPES, type MonitorFilter, type MonitorType } from '@vigil/proto';
+import { MONITOR_STATUSES, MONITOR_TYPES, type MonitorFilter, type MonitorStatus, type MonitorType } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { IconSegmentLabel, SearchInput } from '../../../components/ListControls/ListControls';
 import type { MonitorCounts } from '../live';
@@ -9,17 +9,20 @@ import type { MonitorView } from '../useMonitorView';
 interface MonitorListToolbarProps {
   filter: MonitorFilter;
   type: MonitorType | 'all';
+  status: MonitorStatus | 'all';
   search: string;
   counts: MonitorCounts;
   view: MonitorView;
   onFilter: (filter: MonitorFilter) => void;
   onType: (type: MonitorType | 'all') => void;
+  onStatus: (status: MonitorStatus | 'all') => void;
   onSearch: (search: string) => void;
   onView: (view: MonitorView) => void;
 }
 
-/** The all/active/paused filter with counts, the type filter, a name/target search and the grid/list toggle. */
-export function MonitorListToolbar({ filter, type, search, counts, view, onFilter, onType, onSearch, onView }: MonitorListToolbarProps) {
+/** The all/active/paused filter with counts, the status and type filters, a name/target search and the grid/list toggle. */
+export function MonitorListToolbar(props: MonitorListToolbarProps) {
+  const { filter, type, status, search, counts, view, onFilter, onType, onStatus, onSearch, onView } = props;
   const { t } = useTranslation();
   const filters: { value: MonitorFilter; count: number }[] = [
     { value: 'all', count: counts.total },
@@ -36,6 +39,17 @@ export function MonitorListToolbar({ filter, type, search, counts, view, onFilte
           aria-label={t('monitors.filter.label')}
           data-testid="monitor-filter"
           data={filters.map(({ value, count }) => ({ value, label: `${t(`monitors.filter.${value}`)} (${count})` }))}
+        />
+        <NativeSelect
+          aria-label={t('monitors.statusFilter.label')}
+          data-testid="monitor-status-filter"
+          value={status}
+          onChange={(event) => onStatus(event.currentTarget.value as MonitorStatus | 'all')}
+          data={[
+            { value: 'all', label: t('monitors.statusFilter.all') },
+            // Counts are of active monitors (paused ones have their own filter).
+            ...MONITOR_STATUSES.map((value) => ({ value, label: `${t(`monitor.status.${value}`)} (${counts[value]})` })),
+          ]}
         />
         <NativeSelect
           aria-label={t('monitors.typeFilter.label')}

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DETAIL_HISTORY_POINTS, type MonitorDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
+import { StatusLegend } from '../../../components/StatusLegend/StatusLegend';
 import { UptimeBar } from '../../../components/UptimeBar/UptimeBar';
 import { expectedStatusLabel, formatDateTime, formatResponseTime, formatUptime } from '../format';
 import { InfoItem } from '../../../components/InfoItem/InfoItem';
@@ -30,6 +31,7 @@ export function MonitorOverview({ monitor }: { monitor: MonitorDto }) {
               {t('monitor.overview.recent', { points: DETAIL_HISTORY_POINTS })}
             </Text>
             <UptimeBar points={recent} slots={DETAIL_HISTORY_POINTS} />
+            <StatusLegend />
           </Stack>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
             <InfoItem label={t('monitor.overview.status')}>

@@ -29,6 +29,10 @@ function typeSettings(t: TFunction, monitor: MonitorDto): [string, ReactNode][] 
     [t('monitor.settings.maxRedirects'), type === 'http' ? monitor.max_redirects : null],
     [t('monitor.settings.ignoreTls'), certificate ? (monitor.ignore_tls ? t('monitor.settings.yes') : t('monitor.settings.no')) : null],
     [t('monitor.settings.certExpiryDays'), certificate ? monitor.cert_expiry_days.join(', ') : null],
+    [
+      t('monitor.settings.groupRule'),
+      type === 'group' ? t(`monitor.group.rule.${monitor.group_rule ?? 'any'}`, { count: monitor.group_min ?? 1 }) : null,
+    ],
   ];
   return rows.filter((row): row is [string, ReactNode] => row[1] !== null && row[1] !== undefined);
 }
@@ -71,6 +75,11 @@ export function MonitorSettings({ monitor }: { monitor: MonitorDto }) {
           <InfoItem label={t('monitor.settings.retries')}>{monitor.retries}</InfoItem>
           <InfoItem label={t('monitor.settings.retryInterval')}>
             {t('monitor.overview.seconds', { value: monitor.retry_interval })}
+          </InfoItem>
+          <InfoItem label={t('monitor.settings.degradedAfter')}>
+            {monitor.degraded_after_ms === null
+              ? t('monitor.settings.never')
+              : t('monitor.overview.ms', { value: monitor.degraded_after_ms })}
           </InfoItem>
         </SimpleGrid>
         <InfoItem label={t('monitor.settings.assertions')}>

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { monitorDetailPath } from '../../../routes/paths';
+import { MutedIcon } from '../../alerts/components/MutedBadge';
 import { formatResponseTime, formatUptime } from '../format';
 import { CertificateBadge } from './CertificateBadge';
 import { MonitorActions } from './MonitorActions';
@@ -26,6 +27,7 @@ const MonitorTableRow = memo(function MonitorTableRow({ monitor, onDelete }: Row
         <Anchor component={Link} to={monitorDetailPath(monitor.id)} size="sm" fw={500} className={classes.name}>
           {monitor.name}
         </Anchor>
+        <MutedIcon until={monitor.muted_until} testId={`monitor-muted-${monitor.id}`} />
       </Table.Td>
       <Table.Td maw={340} visibleFrom="sm">
         <Group gap={6} wrap="nowrap">

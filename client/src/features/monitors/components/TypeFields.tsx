@@ -3,6 +3,7 @@ import { DATABASE_MONITOR_TYPES, DNS_RECORD_TYPES, type DnsRecordType, MONITOR_T
 import { useTranslation } from 'react-i18next';
 import type { FieldGroupProps } from '../form';
 import { usesTls } from '../types/fields';
+import { GroupRuleFields } from './GroupRuleFields';
 import { HttpFields, UrlField } from './HttpFields';
 
 /** The types this group of fields is shown for. */
@@ -229,5 +230,7 @@ export function TypeFields(props: FieldGroupProps) {
     case 'mysql':
     case 'redis':
       return <DatabaseFields {...props} />;
+    case 'group':
+      return <GroupRuleFields {...props} />;
   }
 }

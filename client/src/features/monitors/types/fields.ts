@@ -1,6 +1,7 @@
 import {
   DATABASE_MONITOR_TYPES,
   type DnsRecordType,
+  type GroupRule,
   isAllowedRedisCommand,
   MONITOR_TYPE_DEFAULTS,
   MONITOR_TYPE_LIMITS,
@@ -31,6 +32,9 @@ export interface TypeFieldValues {
   query: string;
   /** Days before expiry that alert, e.g. `21, 14, 7`. */
   certExpiryDays: string;
+  /** Group: how its status follows its members, and `atLeast`'s count as text. */
+  groupRule: GroupRule;
+  groupMin: string;
 }
 
 export type TypeField =
@@ -43,7 +47,8 @@ export type TypeField =
   | 'maxRedirects'
   | 'connectionString'
   | 'query'
-  | 'certExpiryDays';
+  | 'certExpiryDays'
+  | 'groupMin';
 
 export type TypeFieldErrorKey =
   | 'hostnameRequired'
@@ -58,7 +63,8 @@ export type TypeFieldErrorKey =
   | 'connectionStringTooLong'
   | 'queryTooLong'
   | 'redisCommand'
-  | 'certExpiryDays';
+  | 'certExpiryDays'
+  | 'groupMin';
 
 /** Types whose target is `hostname` (and, for some, `port`). */
 export const HOST_TYPES: readonly MonitorType[] = ['tcp', 'ping', 'dns', 'tls', 'grpc'];
@@ -90,6 +96,8 @@ export function defaultTypeFieldValues(): TypeFieldValues {
     connectionString: '',
     query: '',
     certExpiryDays: MONITOR_TYPE_DEFAULTS.certExpiryDays.join(', '),
+    groupRule: 'any',
+    groupMin: '2',
   };
 }
 
@@ -109,6 +117,8 @@ export function typeFieldValuesFrom(monitor: MonitorDto): TypeFieldValues {
     connectionString: monitor.connection_string ?? '',
     query: monitor.query ?? '',
     certExpiryDays: monitor.cert_expiry_days.length > 0 ? monitor.cert_expiry_days.join(', ') : defaults.certExpiryDays,
+    groupRule: monitor.group_rule ?? defaults.groupRule,
+    groupMin: monitor.group_min === null ? defaults.groupMin : String(monitor.group_min),
   };
 }
 
@@ -194,6 +204,10 @@ export function validateTypeFields(
     else if (type === 'redis' && !isAllowedRedisCommand(values.query.trim())) errors.query = 'redisCommand';
   }
   if (usesTls(type, values) && parseCertExpiryDays(values.certExpiryDays) === null) errors.certExpiryDays = 'certExpiryDays';
+  if (type === 'group' && values.groupRule === 'atLeast') {
+    const min = whole(values.groupMin);
+    if (min === null || min < MONITOR_TYPE_LIMITS.groupMinMin || min > MONITOR_TYPE_LIMITS.groupMinMax) errors.groupMin = 'groupMin';
+  }
   return errors;
 }
 
@@ -228,5 +242,9 @@ export function toTypeFields(type: MonitorType, values: TypeFieldValues, url: st
     case 'mysql':
     case 'redis':
       return { type, connectionString: values.connectionString.trim(), query: values.query.trim() || null };
+    case 'group':
+      return values.groupRule === 'atLeast'
+        ? { type, groupRule: 'atLeast', groupMin: whole(values.groupMin) ?? MONITOR_TYPE_LIMITS.groupMinMin }
+        : { type, groupRule: values.groupRule };
   }
 }

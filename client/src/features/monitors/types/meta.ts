@@ -4,6 +4,7 @@ import {
   IconBrandMysql,
   IconCertificate,
   IconDatabase,
+  IconFolders,
   IconHeartbeat,
   IconPlugConnected,
   IconRadar2,
@@ -27,6 +28,7 @@ export const TYPE_ICONS: { [T in MonitorType]: Icon } = {
   postgres: IconDatabase,
   mysql: IconBrandMysql,
   redis: IconServerBolt,
+  group: IconFolders,
 };
 
 export type CertificateColor = 'red' | 'orange' | 'green';

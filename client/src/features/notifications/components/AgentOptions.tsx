@@ -1,6 +1,7 @@
 import { Group, NumberInput, Stack, Switch } from '@mantine/core';
 import type { AgentNotificationSettings, NotificationChannelDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
+import { FollowUpFields } from '../../alerts/components/FollowUpFields';
 import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { isThreshold, THRESHOLD_MAX, THRESHOLD_MIN } from '../settings';
 import { ChannelPicker } from './ChannelPicker';
@@ -78,6 +79,7 @@ export function AgentOptions({ value, channels, onChange, testId }: AgentOptions
         onChange={(ids) => onChange({ channels: ids })}
         testId={`${testId}-channels`}
       />
+      <FollowUpFields value={value} channels={channels} onChange={onChange} testId={testId} />
     </Stack>
   );
 }

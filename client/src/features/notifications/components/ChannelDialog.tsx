@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { ApiError } from '../../../api/http';
 import { notify } from '../../../app/notify';
+import { ChannelGroupingFields } from '../../alerts/components/ChannelGroupingFields';
 import { notificationsApi } from '../api';
 import { FieldInput } from './ChannelField';
 import {
@@ -256,6 +257,13 @@ export function ChannelDialog({ opened, channel, onClose, onSaved }: ChannelDial
             )}
           </Stack>
         )}
+
+        <ChannelGroupingFields
+          wait={form.groupWaitSeconds}
+          interval={form.groupIntervalSeconds}
+          onChange={(patch) => update({ ...form, ...patch }, Object.keys(patch)[0])}
+          errors={{ wait: fieldError('groupWaitSeconds'), interval: fieldError('groupIntervalSeconds') }}
+        />
 
         {testResult && (
           <Alert color={testResult.ok ? 'green' : 'red'} variant="light" data-testid="channel-test-result" role="status">

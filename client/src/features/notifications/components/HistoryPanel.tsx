@@ -5,6 +5,8 @@ import { Fragment, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import { ErrorState, LoadingState } from '../../../components/PageState/PageState';
+import { AckButton } from '../../alerts/components/AckButton';
+import { useOpenAlerts } from '../../alerts/useOpenAlerts';
 import { MonitorTarget } from '../../monitors/components/MonitorTarget';
 import { MonitorTypeBadge } from '../../monitors/components/MonitorTypeBadge';
 import { notificationsApi, type HistoryQuery } from '../api';
@@ -90,6 +92,7 @@ export function HistoryPanel() {
   const state = usePagedRead(useCallback((signal: AbortSignal) => notificationsApi.history(query, signal), [query]));
   const refresh = state.retry;
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const openAlerts = useOpenAlerts();
 
   const toggle = (id: number) =>
     setOpen((current) => {
@@ -203,6 +206,11 @@ export function HistoryPanel() {
                         <Text size="xs" c="red" lineClamp={2} title={item.last_error}>
                           {item.last_error}
                         </Text>
+                      )}
+                      {item.alert_id && openAlerts[item.alert_id] && (
+                        <Group mt={4}>
+                          <AckButton alert={openAlerts[item.alert_id]} />
+                        </Group>
                       )}
                     </Table.Td>
                     <Table.Td visibleFrom="sm">{item.attempts}</Table.Td>

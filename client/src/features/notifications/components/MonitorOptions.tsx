@@ -1,6 +1,7 @@
 import { Stack, Switch } from '@mantine/core';
 import type { MonitorNotificationSettings, NotificationChannelDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
+import { FollowUpFields } from '../../alerts/components/FollowUpFields';
 import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { ChannelPicker } from './ChannelPicker';
 
@@ -39,12 +40,21 @@ export function MonitorOptions({ value, channels, onChange, testId }: MonitorOpt
         onChange={(event) => onChange({ onCertificateExpiry: event.currentTarget.checked })}
         data-testid={`${testId}-on-certificate-expiry`}
       />
+      <Switch
+        label={t('alerts.settings.onDegraded')}
+        description={t('alerts.settings.onDegradedHint')}
+        disabled={!canWrite}
+        checked={value.onDegraded}
+        onChange={(event) => onChange({ onDegraded: event.currentTarget.checked })}
+        data-testid={`${testId}-on-degraded`}
+      />
       <ChannelPicker
         channels={channels}
         value={value.channels}
         onChange={(ids) => onChange({ channels: ids })}
         testId={`${testId}-channels`}
       />
+      <FollowUpFields value={value} channels={channels} onChange={onChange} testId={testId} />
     </Stack>
   );
 }

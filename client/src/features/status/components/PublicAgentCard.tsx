@@ -25,7 +25,12 @@ export const PublicAgentCard = memo(function PublicAgentCard({ agent, showResour
           <Text fw={600} truncate="end" title={agent.name}>
             {agent.name}
           </Text>
-          <AgentStatusBadge status={agent.status} mode="detail" testId={`status-agent-status-${agent.id}`} />
+          <AgentStatusBadge
+            status={agent.status}
+            mode="detail"
+            unreachable={agent.unreachable}
+            testId={`status-agent-status-${agent.id}`}
+          />
         </Group>
         <Text size="xs" c="dimmed" truncate="end">
           {agent.hostname} · {address}

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UptimeBar } from '../../../components/UptimeBar/UptimeBar';
 import { CertificateBadge } from '../../monitors/components/CertificateBadge';
+import { FlappingBadge } from '../../monitors/components/MonitorStatusBadge';
 import { MonitorTypeBadge } from '../../monitors/components/MonitorTypeBadge';
 import { formatDateTime, formatResponseTime, formatUptime } from '../../monitors/format';
 import { publicMonitorStatus, statusColor, statusLabel } from '../labels';
@@ -31,6 +32,11 @@ export const PublicMonitorCard = memo(function PublicMonitorCard({ monitor }: { 
             {statusLabel(t, 'monitor', status)}
           </Badge>
         </Group>
+        {monitor.flapping && (
+          <Group gap={6}>
+            <FlappingBadge testId={`status-monitor-flapping-${monitor.id}`} />
+          </Group>
+        )}
         {(monitor.type || typeof monitor.certificate_days === 'number') && (
           <Group gap={6}>
             {monitor.type && <MonitorTypeBadge type={monitor.type} size="sm" testId={`status-monitor-type-${monitor.id}`} />}

@@ -59,16 +59,20 @@ function details(t: TFunction, tile: WallTile): string {
 /** One item; memoised so a transition re-renders its own tile only (the store keeps other items' identity). */
 const Tile = memo(function Tile({ tile, level }: { tile: WallTile; level: TileLevel }) {
   const { t } = useTranslation();
-  const status = statusLabel(t, tile.kind, tile.item.status);
+  // An offline agent behind a down dependency is drawn as unreachable, like a monitor in the same place.
+  const shown = tile.kind === 'agent' && tile.item.unreachable && tile.item.status === 'inactive' ? 'unreachable' : tile.item.status;
+  const status = tile.kind === 'agent' && shown === 'unreachable' ? t('agent.status.unreachable') : statusLabel(t, tile.kind, shown);
+  const flapping = tile.kind === 'monitor' && tile.item.flapping === true;
   const Kind = tile.kind === 'agent' ? IconServer : tile.item.type ? TYPE_ICONS[tile.item.type] : IconActivity;
   const kindLabel = tile.kind === 'monitor' && tile.item.type ? t(`monitor.type.names.${tile.item.type}`) : t(`wall.kind.${tile.kind}`);
   return (
     <div
       className={classes.tile}
       data-level={level}
-      data-status={tile.item.status}
+      data-status={shown}
+      data-flapping={flapping || undefined}
       data-testid={`wall-${tile.kind}-${tile.item.id}`}
-      title={`${tile.item.name} · ${status}`}
+      title={`${tile.item.name} · ${status}${flapping ? ` · ${t('monitor.flapping')}` : ''}`}
     >
       {level !== 'dot' && <div className={classes.tileName}>{tile.item.name}</div>}
       {level === 'full' && (

@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { statusLabel } from '../../status/labels';
 import classes from '../Wall.module.css';
 
-function tone(status: string): 'up' | 'down' | 'pending' {
+type Tone = 'up' | 'down' | 'pending' | 'degraded' | 'unreachable';
+
+function tone(status: string): Tone {
   if (status === 'up' || status === 'active') return 'up';
+  if (status === 'degraded' || status === 'unreachable') return status;
   return status === 'down' || status === 'inactive' ? 'down' : 'pending';
 }
 
