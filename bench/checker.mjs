@@ -1,6 +1,6 @@
 // `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S] [--settle-mib R] [--origins O]
 //   [--target-delay-ms D] [--mix http:40,tcp:20,ping:15,dns:15,push:10] [--cpu-prof DIR]
-//   [--server-node-args "FLAGS"]`
+//   [--server-node-args "FLAGS"] [--black-holed B --black-hole-timeout S]`
 //
 // N HTTP monitors at a 60 s interval against a keep-alive loopback target in its own process (listening on O ports,
 // default 1: each port is an origin with its own connection pool in the checker; monitor i uses port i mod O; every
@@ -44,6 +44,10 @@
 //   creation to the window's end. Lateness = sent − planned (the bench's own timers); failed/late pushes are counted;
 //   the server's silence checks store nothing while up, so their lateness is only in the server ring (all types);
 //   missed heartbeats are the push monitors' down rows stored in the window.
+// - --black-holed B: B TCP monitors more (timeout S s, default 30) on one black-holed loopback origin that drops
+//   every SYN (bench/lib/black-hole.mjs). The lines above cover the N healthy monitors only; their own line gives the
+//   black-holed ones' lateness from their stored checks (checked_at − slot, a sample of 400), how they ended (probes
+//   timed out, or waited their timeout for the origin's budget) and slots with no check.
 // - --server-node-args "FLAGS": node options for the server process, e.g. another V8 young-generation size to compare.
 // - --cpu-prof DIR: the server runs under `node --cpu-prof` and writes its profile to DIR when it stops (for finding
 //   where the CPU goes; the profile covers the whole run, so look at its last samples for the window).
@@ -55,6 +59,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mixFigures, monitorBody, parseMix, pushFeeder, startMixTarget } from './lib/checker-mix.mjs';
 import { CHECK_PARTS, print } from './lib/checker-print.mjs';
+import { blackHoledBody, blackHoleFigures, startBlackHole } from './lib/black-hole.mjs';
 import { analyseArrivals, startServer, startTarget } from './lib/checker-run.mjs';
 import {
   api,
@@ -95,6 +100,8 @@ const SETTLE_MAX_S = 180;
 const CREATE_CONCURRENCY = Math.max(1, Math.floor(Number(option('create-concurrency', 32))));
 const ORIGINS = Math.max(1, Math.floor(Number(option('origins', 1))));
 const TARGET_DELAY_MS = Math.max(0, Number(option('target-delay-ms', 0)));
+const BLACK_HOLED = Math.max(0, Math.floor(Number(option('black-holed', 0))));
+const BLACK_HOLE_TIMEOUT_S = Math.max(1, Number(option('black-hole-timeout', 30)));
 const CPU_PROF_DIR = option('cpu-prof', null);
 const EXTRA_NODE_ARGS = (option('server-node-args', '') ?? '').split(' ').filter(Boolean);
 const ADMIN_URL = option('postgres', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -108,25 +115,29 @@ if (!['embedded', 'postgres', 'both'].includes(MODE)) {
 }
 
 async function createMonitors(base, token, targets, feeder) {
-  const ids = new Array(MONITORS);
+  const total = MONITORS + BLACK_HOLED;
+  const ids = new Array(total);
   const failures = [];
   let next = 0;
   let done = 0;
   const started = Date.now();
   let lastReport = started;
   async function worker() {
-    while (next < MONITORS) {
+    while (next < total) {
       const index = next;
       next += 1;
-      const body = MIX
-        ? monitorBody(MIX, index, targets, { interval: INTERVAL_S, timeout: 10 })
-        : {
-            name: `bench ${index}`,
-            url: `http://127.0.0.1:${targets.httpPorts[index % targets.httpPorts.length]}/m/${index}`,
-            interval: INTERVAL_S,
-            timeout: 10,
-            expectedStatus: 200,
-          };
+      const body =
+        index >= MONITORS
+          ? blackHoledBody(index, targets.blackHolePort, { interval: INTERVAL_S, timeout: BLACK_HOLE_TIMEOUT_S })
+          : MIX
+            ? monitorBody(MIX, index, targets, { interval: INTERVAL_S, timeout: 10 })
+            : {
+                name: `bench ${index}`,
+                url: `http://127.0.0.1:${targets.httpPorts[index % targets.httpPorts.length]}/m/${index}`,
+                interval: INTERVAL_S,
+                timeout: 10,
+                expectedStatus: 200,
+              };
       const response = await api(base, token, 'POST', '/api/monitors', body);
       if (response.status === 201) {
         const { monitor } = response.json();
@@ -136,11 +147,11 @@ async function createMonitors(base, token, targets, feeder) {
       done += 1;
       if (Date.now() - lastReport > 10_000) {
         lastReport = Date.now();
-        log(`  created ${done}/${MONITORS}`);
+        log(`  created ${done}/${total}`);
       }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(CREATE_CONCURRENCY, MONITORS) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CREATE_CONCURRENCY, total) }, worker));
   return { ids, failures, seconds: (Date.now() - started) / 1000, startedAt: started, endedAt: Date.now() };
 }
 
@@ -170,7 +181,9 @@ async function runMode(mode) {
   let server = null;
   let mixTarget = null;
   let feeder = null;
+  let blackHole = null;
   try {
+    if (BLACK_HOLED) blackHole = await startBlackHole();
     const tcpBlock = MIX?.blocks.find((b) => b.type === 'tcp');
     if (MIX) mixTarget = await startMixTarget(tcpBlock?.count ?? 0);
     server = await startServer(env, logPath, [
@@ -204,7 +217,7 @@ async function runMode(mode) {
     })();
     const createCpu0 = { server: cpuSeconds(server.pid), postgres: postgresCpu() };
     feeder = pushFeeder(base, INTERVAL_MS);
-    const targets = { httpPorts: target.ports, tcpPorts: mixTarget?.tcpPorts, dnsPort: mixTarget?.dnsPort };
+    const targets = { httpPorts: target.ports, tcpPorts: mixTarget?.tcpPorts, dnsPort: mixTarget?.dnsPort, blackHolePort: blackHole?.port };
     const created = await createMonitors(base, token, targets, feeder);
     const createCpu = {
       server: ((cpuSeconds(server.pid) - createCpu0.server) / created.seconds) * 100,
@@ -283,7 +296,8 @@ async function runMode(mode) {
     const postgresSeconds = mode === 'postgres' ? cpu1.postgres - cpu0.postgres : null;
     const rows = m1.vigil_check_rows_written_total - m0.vigil_check_rows_written_total;
     const tableBytes = (m) => m.vigil_monitor_checks_bytes + m.vigil_monitor_hourly_bytes;
-    const httpIds = MIX ? created.ids.map((id, index) => (MIX.typeOf(index) === 'http' ? id : undefined)) : created.ids;
+    const healthyIds = created.ids.map((id, index) => (index < MONITORS ? id : undefined));
+    const httpIds = MIX ? healthyIds.map((id, index) => (MIX.typeOf(index) === 'http' ? id : undefined)) : healthyIds;
     const a = analyseArrivals(arrivals, httpIds, t0, t1, created.startedAt, INTERVAL_MS);
     const mix = MIX && {
       text: MIX_TEXT,
@@ -303,12 +317,28 @@ async function runMode(mode) {
         seconds,
       }),
     };
+    const blackHoled =
+      BLACK_HOLED > 0
+        ? {
+            timeoutSeconds: BLACK_HOLE_TIMEOUT_S,
+            ...(await blackHoleFigures({
+              base,
+              token,
+              ids: created.ids.map((id, index) => (index >= MONITORS ? id : undefined)),
+              t0,
+              t1,
+              intervalMs: INTERVAL_MS,
+            })),
+          }
+        : null;
     const startsInWindow = m1.vigil_checks_started_total - m0.vigil_checks_started_total;
     const reads = [...timeline, m1];
     const loopP99 = reads.map((m) => m.vigil_event_loop_delay_p99_ms).sort((x, y) => x - y);
     const result = {
       mode,
       mix,
+      blackHoled,
+      waitingForOriginMax: Math.max(...reads.map((m) => m.vigil_checks_waiting_for_origin ?? 0)),
       monitors: createdCount,
       createFailures: created.failures.length,
       createSeconds: created.seconds,
@@ -412,6 +442,7 @@ async function runMode(mode) {
     if (server) await server.stop();
     await target.stop();
     await mixTarget?.stop();
+    await blackHole?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (adminClient) {
       await adminClient

@@ -5,11 +5,11 @@
 import { Agent, get } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { analyseArrivals, forkTarget } from './checker-run.mjs';
+import { analyseArrivals, forkTarget, SERVER_DIST } from './checker-run.mjs';
 import { api, f, percentile } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
-const { slotGrainMs, spreadOffsetMs } = require(join(import.meta.dirname, '../../server/dist/monitors/monitor-state.js'));
+const { slotGrainMs, spreadOffsetMs } = require(join(SERVER_DIST, 'monitors/monitor-state.js'));
 const MIX_TYPES = ['http', 'tcp', 'ping', 'dns', 'push'];
 /** A push is sent this long after its monitor's slot, so the check on the slot sees one from 40 s before. */
 const PUSH_PHASE_MS = 20_000;

@@ -40,6 +40,7 @@ export function print(r, INTERVAL_S) {
     `  checks per monitor       expected ${r.perMonitor.expected}, min ${r.perMonitor.min}, max ${r.perMonitor.max}; missed ${r.perMonitor.missed} (${r.perMonitor.monitorsMissing} monitors), ` +
       `extra ${r.perMonitor.extra} (${r.perMonitor.monitorsExtra} monitors), >10 s off slot ${r.perMonitor.offSlot}`,
     `  lateness at target       p50 ${f(r.latenessTarget.p50)} ms, p99 ${f(r.latenessTarget.p99)} ms, p99.9 ${f(r.latenessTarget.p999)} ms, max ${f(r.latenessTarget.max)} ms (${r.latenessTarget.samples} checks due in the window)`,
+    ...(r.blackHoled ? [blackHoleLine(r.blackHoled, r.waitingForOriginMax)] : []),
     `  lateness in warm-up      p50 ${f(r.latenessWarmup.p50)} ms, p99 ${f(r.latenessWarmup.p99)} ms, max ${f(r.latenessWarmup.max)} ms at the target (${r.latenessWarmup.samples} slot checks from creation start to window); ` +
       `server: in flight max ${r.latenessWarmup.inFlightMax}, ring p99 max ${f(r.latenessWarmup.ringP99Max)} ms`,
     `  lateness, server ring    p50 ${f(r.latenessRing.p50)} ms, p99 ${f(r.latenessRing.p99)} ms, max ${f(r.latenessRing.max)} ms (last ${r.latenessRing.covers} starts, ${r.latenessRing.inWindow} of them in the window)`,
@@ -65,6 +66,15 @@ export function print(r, INTERVAL_S) {
   ];
   console.log(lines.join('\n'));
   console.log(`  json ${JSON.stringify(r)}`);
+}
+
+function blackHoleLine(b, waitingMax) {
+  return (
+    `  black-holed origin       ${b.monitors} TCP monitors (timeout ${b.timeoutSeconds} s), ${b.sampled} read back: lateness (checked_at − slot) p50 ${f(b.p50)} ms, ` +
+    `p99 ${f(b.p99)} ms, max ${f(b.max)} ms over ${b.checks} checks due in the window; ${b.probedTimeouts} probes timed out, ${b.waitedOut} waited ` +
+    `their timeout for the origin's budget, ${b.up} up, ${b.missed} slots with no check; waiting for the origin max ${waitingMax}` +
+    (b.errors.length ? ` (${b.errors.join('; ')})` : '')
+  );
 }
 
 /**

@@ -8,10 +8,12 @@ import { freePort, percentile, sleep } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(import.meta.dirname, '../..');
-export const MAIN = join(ROOT, 'server/dist/main.js');
+/** The built server the benches run: `server/dist`, or the folder BENCH_SERVER_DIST names (relative to `server/`). */
+export const SERVER_DIST = join(ROOT, 'server', process.env.BENCH_SERVER_DIST ?? 'dist');
+export const MAIN = join(SERVER_DIST, 'main.js');
 const TARGET = join(import.meta.dirname, 'checker-target.mjs');
 // The server's own slot function, so lateness is measured against the slots it schedules on.
-const { spreadOffsetMs } = require(join(ROOT, 'server/dist/monitors/monitor-state.js'));
+export const { spreadOffsetMs } = require(join(SERVER_DIST, 'monitors/monitor-state.js'));
 
 /**
  * A target script in its own process (IPC): resolves once it sends its first message (`ready`, e.g. its ports);

@@ -91,6 +91,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/monitors': SIGNED_IN,
   'POST /api/monitors': MEMBER_WRITE,
   'POST /api/monitors/test': MEMBER_WRITE,
+  'GET /api/monitors/limits': SIGNED_IN,
   'GET /api/monitors/{id}': SIGNED_IN,
   'PUT /api/monitors/{id}': MEMBER_WRITE,
   'DELETE /api/monitors/{id}': MEMBER_WRITE,
@@ -99,6 +100,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/monitors/{id}/resume': MEMBER_WRITE,
   'GET /api/monitors/{id}/stats': SIGNED_IN,
   'GET /api/monitors/{id}/checks': SIGNED_IN,
+  'GET /api/monitors/{id}/dependencies': SIGNED_IN,
   'POST /api/agents/token/generate': MEMBER_WRITE,
   // The agents' own calls: authenticated by the registration token in the body, not by a caller identity.
   'POST /api/agents/enroll': PUBLIC,
@@ -109,6 +111,7 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/agents/{id}': MEMBER_WRITE,
   'DELETE /api/agents/{id}': MEMBER_WRITE,
   'GET /api/agents/{id}/metrics': SIGNED_IN,
+  'GET /api/agents/{id}/dependencies': SIGNED_IN,
   'GET /api/status/config': SIGNED_IN,
   'POST /api/status/config': MEMBER_WRITE,
   'GET /api/status/data': PUBLIC,
@@ -126,6 +129,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/notifications/channels/{id}/test': MEMBER_WRITE,
   'POST /api/notifications/settings': MEMBER_WRITE,
   'GET /api/notifications/history': SIGNED_IN,
+  // Alert episodes (issue 29): read by everyone signed in; acknowledging and muting are changes.
+  'GET /api/alerts': SIGNED_IN,
+  'GET /api/alerts/{id}': SIGNED_IN,
+  'POST /api/alerts/{id}/ack': MEMBER_WRITE,
+  'POST /api/monitors/{id}/mute': MEMBER_WRITE,
+  'POST /api/agents/{id}/mute': MEMBER_WRITE,
   // Browser notifications: each user's own browsers (the service scopes every call to the caller).
   'GET /api/web-push/key': SIGNED_IN,
   'GET /api/web-push/subscriptions': SIGNED_IN,

@@ -154,8 +154,10 @@ describe('channel configs checked by their spec', () => {
     const hanging = await startHangingServer();
     try {
       const scenario = new ChannelScenario(app.url, member, target);
-      const dead = await scenario.createChannel('webhook', { url: `${hanging.url}/dead` });
-      const alive = await scenario.createChannel('webhook', { url: `${fake.url}/alive` });
+      // Grouping off: each alert is its own delivery, so the places of each channel are what is measured.
+      const ungrouped = { groupWaitSeconds: 0 };
+      const dead = await scenario.createChannel('webhook', { url: `${hanging.url}/dead` }, 'en-US', ungrouped);
+      const alive = await scenario.createChannel('webhook', { url: `${fake.url}/alive` }, 'en-US', ungrouped);
       await request(app.url)
         .post('/api/notifications/settings')
         .set(member.auth)

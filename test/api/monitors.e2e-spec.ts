@@ -62,8 +62,8 @@ describe('monitors API and check engine', () => {
     [{ name: 'x' }, 'URL is required'],
     [{ name: 'x', url: 'ftp://host' }, 'URL must start with http:// or https://'],
     [{ name: 'x', url: 'http://h', method: 'TRACE' }, 'Method must be one of GET, POST, PUT, PATCH, DELETE, HEAD'],
-    [{ name: 'x', url: 'http://h', interval: 30 }, 'Interval must be a whole number of seconds, at least 60'],
-    [{ name: 'x', url: 'http://h', interval: 'abc' }, 'Interval must be a whole number of seconds, at least 60'],
+    [{ name: 'x', url: 'http://h', interval: 5 }, 'Interval must be a whole number of seconds, at least 10'],
+    [{ name: 'x', url: 'http://h', interval: 'abc' }, 'Interval must be a whole number of seconds, at least 10'],
     [{ name: 'x', url: 'http://h', timeout: 0 }, 'Timeout must be at least 1 second and shorter than the interval'],
     [{ name: 'x', url: 'http://h', interval: 60, timeout: 60 }, 'Timeout must be at least 1 second and shorter than the interval'],
     [

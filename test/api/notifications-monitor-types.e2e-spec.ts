@@ -192,6 +192,7 @@ describe('notifications of monitor types', () => {
         'created_at',
         'sent_at',
         'tries',
+        'alert_id',
       ].sort(),
     );
 

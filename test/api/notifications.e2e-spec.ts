@@ -238,7 +238,16 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
       channels: `[${id}]`,
     });
     const { settings: saved } = await read();
-    expect(saved.monitors).toEqual({ enabled: true, onDown: true, onRecovery: false, onCertificateExpiry: false, channels: [id] });
+    expect(saved.monitors).toEqual({
+      enabled: true,
+      onDown: true,
+      onRecovery: false,
+      onCertificateExpiry: false,
+      onDegraded: false,
+      channels: [id],
+      reminderMinutes: null,
+      escalation: [],
+    });
     expect(saved.agents).toMatchObject({
       enabled: true,
       onCpuThreshold: true,
@@ -253,7 +262,10 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
       onDown: true,
       onRecovery: true,
       onCertificateExpiry: true,
+      onDegraded: false,
       channels: [id],
+      reminderMinutes: null,
+      escalation: [],
       overrideGlobal: true,
     });
 

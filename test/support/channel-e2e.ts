@@ -113,11 +113,16 @@ export class ChannelScenario {
     return request(this.appUrl);
   }
 
-  async createChannel(type: ChannelType, config: Record<string, unknown>, language: 'en-US' | 'zh-CN' = 'en-US'): Promise<number> {
+  async createChannel(
+    type: ChannelType,
+    config: Record<string, unknown>,
+    language: 'en-US' | 'zh-CN' = 'en-US',
+    extra: { groupWaitSeconds?: number; groupIntervalSeconds?: number } = {},
+  ): Promise<number> {
     const { body } = await this.api()
       .post('/api/notifications/channels')
       .set(this.session.auth)
-      .send({ name: `${type} channel`, type, language, config })
+      .send({ name: `${type} channel`, type, language, config, ...extra })
       .expect(201);
     return body.data.id as number;
   }

@@ -4,7 +4,9 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { startEmbeddedPostgres } = require('../../server/dist/database/embedded-postgres.js');
+// The build the specs run (TEST_SERVER_DIST, as test-app.ts reads it), so parallel work sessions need no server/dist.
+const dist = process.env.TEST_SERVER_DIST ?? 'dist';
+const { startEmbeddedPostgres } = require(`../../server/${dist}/database/embedded-postgres.js`);
 
 const embedded = await startEmbeddedPostgres({ dataDir: process.argv[2], tcp: true });
 process.stdout.write(`ready ${embedded.url}\n`);
