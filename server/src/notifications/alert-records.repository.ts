@@ -31,6 +31,8 @@ export interface EpisodeEdge {
   metric: AlertMetric;
   episode: number;
   at: Date;
+  /** Openings: when the reminder sweep first looks at it (`firstDue`). */
+  due_at?: Date;
 }
 
 export interface AlertFilter {
@@ -71,10 +73,10 @@ export class AlertRecordsRepository {
       db,
       `WITH input AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(target_kind varchar, target_id int, target_name varchar, metric varchar,
-           episode int, at timestamptz)
+           episode int, at timestamptz, due_at timestamptz)
        ), inserted AS (
-         INSERT INTO alerts (target_kind, target_id, target_name, metric, episode, opened_at)
-         SELECT target_kind, target_id, left(target_name, 255), metric, episode, at FROM input
+         INSERT INTO alerts (target_kind, target_id, target_name, metric, episode, opened_at, due_at)
+         SELECT target_kind, target_id, left(target_name, 255), metric, episode, at, due_at FROM input
          ON CONFLICT (target_kind, target_id, metric, episode) DO NOTHING
          RETURNING id, target_kind, target_id, metric, episode
        )

@@ -7,7 +7,7 @@ import { execute, queryRows } from '../database/rows';
 import { AlertFeed } from './alert-feed.service';
 import { AlertRecordsRepository, episodeKey, type AlertRow, type TargetKind } from './alert-records.repository';
 import { AlertSender, type Send } from './alert-sender';
-import { dueWork } from './escalation';
+import { dueWork, IDLE_MINUTES, policyOf } from './escalation';
 import { formatTime } from './messages';
 
 /** Due alerts one sweep takes at most; the rest wait for the next. */
@@ -89,7 +89,7 @@ export class AlertReminders implements OnApplicationBootstrap, OnModuleDestroy {
       for (const alert of alerts) {
         const applies = settings.for(alert.target_id);
         // Nothing configured or muted: look again in a while (a settings change looks at once).
-        const idle = new Date(now.getTime() + 60 * minute);
+        const idle = new Date(now.getTime() + IDLE_MINUTES * minute);
         if (!applies || muted.has(alert.target_id)) {
           const recheck = muted.has(alert.target_id) ? new Date(now.getTime() + minute) : idle;
           updates.push({ ...counters(alert), due_at: recheck.toISOString(), notified: false });
@@ -97,7 +97,7 @@ export class AlertReminders implements OnApplicationBootstrap, OnModuleDestroy {
         }
         const work = dueWork(
           { openedAt: new Date(alert.opened_at), remindersSent: alert.reminders_sent, escalationStep: alert.escalation_step },
-          { reminderMinutes: applies.reminder_minutes, escalation: applies.escalation ?? [] },
+          policyOf(applies)!,
           now,
           minute,
         );

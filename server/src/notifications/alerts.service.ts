@@ -8,6 +8,7 @@ import { OnEvent } from '../events/on-event.decorator';
 import { AlertFeed } from './alert-feed.service';
 import { AlertRecordsRepository, type EpisodeEdge } from './alert-records.repository';
 import { AlertSender, type Send } from './alert-sender';
+import { firstDue, policyOf } from './escalation';
 import { AlertStateRepository, type AlertState } from './alert-state.repository';
 import { monitorVars, type MessageVars } from './messages';
 import { agentDecision, degradedDecision, monitorDecision, thresholdStep, type TargetSettings } from './rules';
@@ -155,7 +156,7 @@ export class AlertsService {
         if (state.open) continue;
         const wanted = Boolean(applies?.[texts.flag]) && !event.quiet && !muted.has(event.target.id);
         next = { ...state, open: true, episode: state.episode + 1, notified: wanted, since: event.at, streak: 0 };
-        batch.opened.push({ ...edge, episode: next.episode });
+        batch.opened.push({ ...edge, episode: next.episode, due_at: this.firstDue(applies, event.at) });
         if (wanted) batch.sends.push(this.send(applies!, texts.open, `${key}:${next.episode}`, 'open', event));
       } else {
         if (!state.open) continue;
@@ -220,7 +221,7 @@ export class AlertsService {
           if (step.fire === 'high') {
             next = { ...next, episode: state.episode + 1, notified: true, since: at };
             const episode = `${key}:${next.episode}`;
-            batch.opened.push({ ...edge, episode: next.episode });
+            batch.opened.push({ ...edge, episode: next.episode, due_at: this.firstDue(applies, at) });
             batch.sends.push({ settings: applies, event: `agent.${metric}_high`, key: `${episode}:open`, episode, target, vars, at });
           } else if (step.fire === 'recovery') {
             next = { ...next, notified: false, since: at };
@@ -278,6 +279,10 @@ export class AlertsService {
     if (!ids) return;
     this.touched.delete(payload);
     await this.feed.changed(ids);
+  }
+
+  private firstDue(applies: TargetSettings | null, at: Date): Date {
+    return firstDue(policyOf(applies), at, this.config.notifications.alertMinuteMs);
   }
 
   private async loadStates(

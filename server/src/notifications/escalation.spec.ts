@@ -1,4 +1,4 @@
-import { dueWork } from './escalation';
+import { dueWork, firstDue, IDLE_MINUTES, policyOf } from './escalation';
 
 const MINUTE = 60_000;
 const opened = new Date('2026-11-27T10:00:00Z');
@@ -45,5 +45,14 @@ describe('reminder and escalation timing', () => {
   it('follows a shortened minute (the test clock)', () => {
     const sut = dueWork({ openedAt: opened, remindersSent: 0, escalationStep: 0 }, policy, new Date(opened.getTime() + 1500), 100);
     expect(sut).toMatchObject({ remind: true, remindersSent: 1, escalationStep: 1 });
+  });
+
+  it.each([
+    ['nothing applies', null, IDLE_MINUTES],
+    ['nothing configured', { reminder_minutes: null, escalation: [] }, IDLE_MINUTES],
+    ['a reminder every 30', { reminder_minutes: 30, escalation: [] }, 30],
+    ['an escalation step before the reminder', { reminder_minutes: 30, escalation: [{ afterMinutes: 5, channels: [1] }] }, 5],
+  ])('is first due as its policy says: %s', (_, settings, minutes) => {
+    expect(firstDue(policyOf(settings), opened, MINUTE)).toEqual(new Date(opened.getTime() + minutes * MINUTE));
   });
 });

@@ -53,3 +53,21 @@ export function dueWork(alert: AlertTiming, policy: AlertPolicy, now: Date, minu
   const next = [nextReminder, nextEscalation].filter((at): at is number => at !== null);
   return { remind, remindersSent, steps, escalationStep, nextAt: next.length ? new Date(Math.min(...next)) : null };
 }
+
+/** How many alert minutes the sweep waits before looking again at an alert that has nothing due. */
+export const IDLE_MINUTES = 60;
+
+/** The policy of a target's settings (null: nothing applies). */
+export function policyOf(settings: { reminder_minutes: number | null; escalation?: EscalationStep[] | null } | null): AlertPolicy | null {
+  return settings ? { reminderMinutes: settings.reminder_minutes, escalation: settings.escalation ?? [] } : null;
+}
+
+/**
+ * When the sweep first looks at an episode opened at `at`: its first reminder or escalation step, else after
+ * IDLE_MINUTES. Stored with the opening, so an episode with nothing due is not written again a sweep later.
+ */
+export function firstDue(policy: AlertPolicy | null, at: Date, minuteMs: number): Date {
+  const idle = new Date(at.getTime() + IDLE_MINUTES * minuteMs);
+  if (!policy) return idle;
+  return dueWork({ openedAt: at, remindersSent: 0, escalationStep: 0 }, policy, at, minuteMs).nextAt ?? idle;
+}
