@@ -29,8 +29,7 @@ describe('alerting in the browser: dependencies, groups, unreachable, acknowledg
     target = await startTargetServer();
     target.respondFor('/router', 200);
     target.respondFor('/shop', 200);
-    // The client built beside this work's server build, when one was (CLIENT_DIR), else the shared build.
-    app = await startTestApp(process.env.TEST_CLIENT_DIR ? { env: { CLIENT_DIR: process.env.TEST_CLIENT_DIR } } : {});
+    app = await startTestApp();
     admin = await registerFirstAdmin(app.url);
     ({ browser, close: closeBrowser } = await launchBrowser());
     ({ page } = await newPage(browser, app.url, 'en-US'));

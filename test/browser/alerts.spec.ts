@@ -23,8 +23,7 @@ describe('alerts in the browser', () => {
 
   beforeAll(async () => {
     target = await startTargetServer();
-    // The client built beside this work's server build, when one was (CLIENT_DIR), else the shared build.
-    app = await startTestApp(process.env.TEST_CLIENT_DIR ? { env: { CLIENT_DIR: process.env.TEST_CLIENT_DIR } } : {});
+    app = await startTestApp();
     admin = await registerFirstAdmin(app.url);
     ({ browser, close: closeBrowser } = await launchBrowser());
     ({ page } = await newPage(browser, app.url, 'en-US'));

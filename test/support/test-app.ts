@@ -58,6 +58,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Channel grouping waits 10 s by default; specs about other things get messages at once (10 ms), and the grouping
     // specs set their own scale.
     ALERT_SECOND_MS: '1',
+    // The client built beside a parallel session's server build (TEST_SERVER_DIST), when one was; else client/dist.
+    ...(process.env.TEST_CLIENT_DIR ? { CLIENT_DIR: process.env.TEST_CLIENT_DIR } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...database.env,
     ...options.env,

@@ -56,6 +56,6 @@ export function applyFigures(row: AgentRow, figures: LatestFigures, at: Date): A
 }
 
 /** The `agent.status_changed` payload of a transition. */
-export function statusChange(row: AgentRow, previous: AgentStatus): EventMap['agent.status_changed'] {
-  return { agent: toAgentDto(row), previous, status: row.status, changedAt: new Date().toISOString() };
+export function statusChange(row: AgentRow, previous: AgentStatus, previousUnreachable: boolean): EventMap['agent.status_changed'] {
+  return { agent: toAgentDto(row), previous, previousUnreachable, status: row.status, changedAt: new Date().toISOString() };
 }

@@ -2,11 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
+  AGENT_LIST_STATUSES,
   AGENT_METRICS_RANGES,
   AGENT_NAME_MAX,
-  AGENT_STATUSES,
+  AgentListStatus,
   AgentMetricsRange,
-  AgentStatus,
   AgentUpdateRequest,
   DependencyRef,
 } from '@vigil/proto';
@@ -30,10 +30,10 @@ export class UpdateAgentDto implements AgentUpdateRequest {
 }
 
 export class ListAgentsQuery extends PageQuery {
-  @ApiPropertyOptional({ enum: AGENT_STATUSES })
+  @ApiPropertyOptional({ enum: AGENT_LIST_STATUSES, description: '`inactive`: offline for its own reasons; `unreachable`: offline behind a down dependency' })
   @IsOptional()
-  @IsIn(AGENT_STATUSES, { message: 'validation.failed' })
-  status?: AgentStatus;
+  @IsIn(AGENT_LIST_STATUSES, { message: 'validation.failed' })
+  status?: AgentListStatus;
 
   @ApiPropertyOptional({ description: 'Part of a name, hostname or IP address' })
   @IsOptional()

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AgentHello, AgentMetricPoint, AgentProtocol, AgentStatus, DependencyRef } from '@vigil/proto';
+import type { AgentCounts, AgentHello, AgentListStatus, AgentMetricPoint, AgentProtocol, AgentStatus, DependencyRef } from '@vigil/proto';
 import { DependenciesRepository } from '../monitors/dependencies/dependencies.repository';
 import { unreachableCause } from './agent-state';
 import { execute, queryRow, queryRows, type Sql } from '../database/rows';
@@ -34,8 +34,8 @@ function hostValues(hello: AgentHello): unknown[] {
   ];
 }
 
-/** A row a status update returned, with the status it replaced. */
-type RowWithPrevious = AgentRow & { previous: AgentStatus };
+/** A row a status update returned, with the status (and unreachable flag) it replaced. */
+type RowWithPrevious = AgentRow & { previous: AgentStatus; previous_unreachable: boolean };
 
 /** One stored bucket of `agent_metrics` as read back: the sums the writer stores, the bucket as a timestamp. */
 type MetricBucketRow = Omit<BucketSums, 'agent_id' | 'tier' | 'bucket'> & { bucket: Date };
@@ -43,6 +43,7 @@ type MetricBucketRow = Omit<BucketSums, 'agent_id' | 'tier' | 'bucket'> & { buck
 export interface Transition {
   row: AgentRow;
   previous: AgentStatus;
+  previousUnreachable: boolean;
   /** Gone offline unreachable: the dependency that was down. */
   cause?: DependencyRef & { name: string };
 }
@@ -68,17 +69,10 @@ export interface HttpHost {
   token: 'usable' | TokenRefusal;
 }
 
-export interface AgentCounts {
-  active: number;
-  inactive: number;
-  connecting: number;
-  total: number;
-}
-
 export interface ListQuery {
   offset: number;
   limit: number | null;
-  status?: AgentStatus;
+  status?: AgentListStatus;
   search?: string;
 }
 
@@ -89,6 +83,14 @@ export interface LatestUpdate {
   figures: LatestFigures;
   point: AgentMetricPoint;
 }
+
+/** Each list status as a condition on `agents`: the offline split into unreachable (behind a down dependency) and not. */
+const LIST_STATUS: Record<AgentListStatus, string> = {
+  active: `status = 'active'`,
+  connecting: `status = 'connecting'`,
+  inactive: `status = 'inactive' AND NOT unreachable`,
+  unreachable: `status = 'inactive' AND unreachable`,
+};
 
 /** The only code that touches the agent tables. Plain SQL, batched where reports arrive by the thousand. */
 @Injectable()
@@ -212,10 +214,7 @@ export class AgentsRepository {
   async list(query: ListQuery): Promise<{ rows: AgentRow[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
-    if (query.status) {
-      params.push(query.status);
-      where.push(`status = $${params.length}`);
-    }
+    if (query.status) where.push(LIST_STATUS[query.status]);
     if (query.search) {
       params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where.push(`(name ILIKE $${params.length} OR hostname ILIKE $${params.length} OR ip_addresses::text ILIKE $${params.length})`);
@@ -240,9 +239,10 @@ export class AgentsRepository {
     const row = await queryRow<AgentCounts>(
       this.dataSource,
       `
-      SELECT count(*) FILTER (WHERE status = 'active')::int AS active,
-             count(*) FILTER (WHERE status = 'inactive')::int AS inactive,
-             count(*) FILTER (WHERE status = 'connecting')::int AS connecting,
+      SELECT count(*) FILTER (WHERE ${LIST_STATUS.active})::int AS active,
+             count(*) FILTER (WHERE ${LIST_STATUS.inactive})::int AS inactive,
+             count(*) FILTER (WHERE ${LIST_STATUS.connecting})::int AS connecting,
+             count(*) FILTER (WHERE ${LIST_STATUS.unreachable})::int AS unreachable,
              count(*)::int AS total
       FROM agents`,
     );
@@ -279,9 +279,9 @@ export class AgentsRepository {
         manager,
         `UPDATE agents a SET connection_id = $2, disconnected_at = NULL, last_seen_at = now(), unreachable = false,
            status = CASE WHEN p.previous = 'inactive' THEN 'connecting' ELSE p.previous END
-         FROM (SELECT id, status AS previous FROM agents WHERE id = $1 FOR UPDATE) p
+         FROM (SELECT id, status AS previous, unreachable AS previous_unreachable FROM agents WHERE id = $1 FOR UPDATE) p
          WHERE a.id = p.id
-         RETURNING ${A_COLUMNS}, p.previous`,
+         RETURNING ${A_COLUMNS}, p.previous, p.previous_unreachable`,
         [id, connectionId],
       );
       const transition = row ? transitionOf(row) : null;
@@ -309,9 +309,9 @@ export class AgentsRepository {
       const locked = await queryRows<RowWithPrevious>(
         manager,
         `UPDATE agents a SET status = 'active', last_seen_at = now(), unreachable = false
-         FROM (SELECT id, status AS previous FROM agents WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE) p
+         FROM (SELECT id, status AS previous, unreachable AS previous_unreachable FROM agents WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE) p
          WHERE a.id = p.id
-         RETURNING ${A_COLUMNS}, p.previous`,
+         RETURNING ${A_COLUMNS}, p.previous, p.previous_unreachable`,
         [ids],
       );
       const stored = new Set(locked.map((r) => r.id));
@@ -375,7 +375,7 @@ export class AgentsRepository {
         manager,
         `UPDATE agents a SET status = 'inactive', updated_at = now()
          FROM (
-           SELECT id, status AS previous FROM agents
+           SELECT id, status AS previous, unreachable AS previous_unreachable FROM agents
            WHERE status <> 'inactive' AND (
              (disconnected_at IS NOT NULL AND disconnected_at < now() - make_interval(secs => $1))
              OR last_seen_at < now() - make_interval(secs => interval_s * 3 + CASE WHEN protocol = 'socket' THEN $1 ELSE 0 END)
@@ -383,7 +383,7 @@ export class AgentsRepository {
            ORDER BY id FOR UPDATE SKIP LOCKED
          ) p
          WHERE a.id = p.id
-         RETURNING ${A_COLUMNS}, p.previous`,
+         RETURNING ${A_COLUMNS}, p.previous, p.previous_unreachable`,
         [graceSeconds],
       );
       const transitions = await this.markUnreachable(manager, rows.map(transitionOf));
@@ -456,13 +456,13 @@ export class AgentsRepository {
   }
 }
 
-function transitionOf({ previous, ...row }: RowWithPrevious): Transition {
-  return { row, previous };
+function transitionOf({ previous, previous_unreachable: previousUnreachable, ...row }: RowWithPrevious): Transition {
+  return { row, previous, previousUnreachable };
 }
 
 /** Raises the real transitions, heard by the outbox inside the transaction that made them and by pushes after it. */
 function announce(raise: Raise, transitions: Transition[]): void {
-  for (const { row, previous, cause } of transitions) {
-    if (row.status !== previous) raise('agent.status_changed', { ...statusChange(row, previous), ...(cause ? { cause } : {}) });
+  for (const { row, previous, previousUnreachable, cause } of transitions) {
+    if (row.status !== previous) raise('agent.status_changed', { ...statusChange(row, previous, previousUnreachable), ...(cause ? { cause } : {}) });
   }
 }

@@ -62,6 +62,8 @@ export interface EventMap {
   'agent.status_changed': {
     agent: AgentDto;
     previous: AgentStatus;
+    /** Whether it was unreachable before (its new flag is `agent.unreachable`). */
+    previousUnreachable: boolean;
     status: AgentStatus;
     changedAt: string;
     /** Gone offline while a dependency was down (`agent.unreachable`): that dependency. */

@@ -124,3 +124,22 @@ export const HTTP_TYPE_FIELDS: Omit<
   dependsOn: [],
   degradedAfterMs: null,
 };
+
+/** A whole http monitor's fields pointed at a closed loopback port, for repository specs on a real database. */
+export function httpMonitorFields(overrides: Partial<MonitorFields> = {}): MonitorFields {
+  return {
+    ...HTTP_TYPE_FIELDS,
+    name: 'site',
+    url: 'http://127.0.0.1:9/',
+    method: 'GET',
+    interval: 60,
+    timeout: 10,
+    expectedStatus: 2,
+    headers: {},
+    body: null,
+    active: true,
+    retries: 0,
+    retryInterval: 20,
+    ...overrides,
+  };
+}

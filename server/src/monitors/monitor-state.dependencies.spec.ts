@@ -1,28 +1,6 @@
 import type { AgentStatus, DependencyRef, MonitorStatus } from '@vigil/proto';
 import { applyResult, applyResults, checkStatus, CheckOutcome, dependencyRank, flappingAfter, MonitorState } from './monitor-state';
-
-const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
-
-function state(patch: Partial<MonitorState> = {}): MonitorState {
-  return {
-    status: 'up',
-    consecutiveFailures: 0,
-    active: true,
-    retries: 1,
-    retryIntervalS: 20,
-    responseTime: 10,
-    lastChecked: at(0),
-    nextCheckAt: at(60),
-    degradedAfterMs: null,
-    flapping: false,
-    recentChanges: [],
-    ...patch,
-  };
-}
-
-function outcome(patch: Partial<CheckOutcome> = {}): CheckOutcome {
-  return { ok: true, responseTime: 12, checkedAt: at(30), rhythmNext: at(90), slotAt: null, ...patch };
-}
+import { at, outcome, state } from './monitor-state.testing';
 
 const flapping = { changes: 5, windowMs: 600_000 };
 const monitor = (id: number): DependencyRef => ({ type: 'monitor', id });

@@ -1,39 +1,7 @@
 import type { MonitorStatus } from '@vigil/proto';
-import {
-  applyResult,
-  applyResults,
-  CheckOutcome,
-  MonitorState,
-  nextCheckAt,
-  nextOnRhythm,
-  nextRun,
-  onGrain,
-  spreadOffsetMs,
-} from './monitor-state';
+import { applyResult, applyResults, nextCheckAt, nextOnRhythm, nextRun, onGrain, spreadOffsetMs } from './monitor-state';
+import { at, outcome, state } from './monitor-state.testing';
 import { TRANSITION_TABLE } from './transition-table.testing';
-
-const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
-
-function state(patch: Partial<MonitorState> = {}): MonitorState {
-  return {
-    status: 'up',
-    consecutiveFailures: 0,
-    active: true,
-    retries: 1,
-    retryIntervalS: 20,
-    responseTime: 10,
-    lastChecked: at(0),
-    nextCheckAt: at(60),
-    degradedAfterMs: null,
-    flapping: false,
-    recentChanges: [],
-    ...patch,
-  };
-}
-
-function outcome(patch: Partial<CheckOutcome> = {}): CheckOutcome {
-  return { ok: true, responseTime: 12, checkedAt: at(30), rhythmNext: at(90), slotAt: null, ...patch };
-}
 
 describe('applyResult', () => {
   it.each(TRANSITION_TABLE)('%s with %s failures, ok=%s, retries=%s → %s (%s)', (status, failures, ok, retries, next, nextFailures) => {

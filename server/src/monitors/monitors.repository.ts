@@ -10,7 +10,7 @@ import type { AppConfig } from '../config/config';
 import { DependenciesRepository } from './dependencies/dependencies.repository';
 import { dependencyContext } from './dependencies/dependency-context';
 import { addToHourly } from './monitor-hourly';
-import { deriveGroups } from './groups/group-derivation';
+import { deriveGroups, observeGroups } from './groups/group-derivation';
 import { applyResults, type CheckStatus, MonitorState, stateOf, withState } from './monitor-state';
 import { toCheckDto, toMonitorDto, toScheduled, uptimePercent } from './monitor.mapper';
 import {
@@ -317,6 +317,7 @@ export class MonitorsRepository {
         raise,
         recorded.filter((r) => r.previous !== r.monitor.status).map((r) => r.monitor.id),
       );
+      await observeGroups(manager, ids);
       return { recorded, uptime };
     });
   }

@@ -101,10 +101,16 @@ export class RealtimeListener {
   }
 
   @OnEvent('agent.status_changed')
-  agentStatusChanged({ agent, previous, status, changedAt }: EventMap['agent.status_changed']): void {
-    this.gateway.server
-      .to(agentRooms(agent.id))
-      .emit('agent.status_changed', { agentId: agent.id, name: agent.name, previous, status, changed_at: changedAt });
+  agentStatusChanged({ agent, previous, previousUnreachable, status, changedAt }: EventMap['agent.status_changed']): void {
+    this.gateway.server.to(agentRooms(agent.id)).emit('agent.status_changed', {
+      agentId: agent.id,
+      name: agent.name,
+      previous,
+      status,
+      previous_unreachable: previousUnreachable,
+      unreachable: agent.unreachable,
+      changed_at: changedAt,
+    });
   }
 
   @OnEvent('alert.changed')

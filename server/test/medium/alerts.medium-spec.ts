@@ -87,6 +87,7 @@ const agentDto = (id: number, status: AgentStatus): AgentDto => ({
 const agent = (id: number, previous: AgentStatus, status: AgentStatus): EventMap['agent.status_changed'] => ({
   agent: agentDto(id, status),
   previous,
+  previousUnreachable: false,
   status,
   changedAt: new Date().toISOString(),
 });

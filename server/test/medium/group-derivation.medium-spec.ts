@@ -1,23 +1,10 @@
 import { DomainEvents } from '../../src/events/domain-events.service';
 import type { EventMap } from '../../src/events/event-map';
 import { MonitorFields, MonitorsRepository, ResultInput } from '../../src/monitors/monitors.repository';
-import { HTTP_TYPE_FIELDS } from '../../src/monitors/monitor-fixtures.testing';
+import { httpMonitorFields } from '../../src/monitors/monitor-fixtures.testing';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
 
-const FIELDS: MonitorFields = {
-  ...HTTP_TYPE_FIELDS,
-  name: 'member',
-  url: 'http://127.0.0.1:9/',
-  method: 'GET',
-  interval: 60,
-  timeout: 10,
-  expectedStatus: 2,
-  headers: {},
-  body: null,
-  active: true,
-  retries: 0,
-  retryInterval: 20,
-};
+const FIELDS: MonitorFields = httpMonitorFields({ name: 'member' });
 
 /**
  * Group statuses derived in the writer's transaction, on PostgreSQL: members' results stored by concurrent batches

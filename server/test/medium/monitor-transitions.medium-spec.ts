@@ -3,24 +3,11 @@ import { DomainEvents } from '../../src/events/domain-events.service';
 import type { EventMap } from '../../src/events/event-map';
 import { CheckResultsWriter } from '../../src/monitors/check-results.writer';
 import { MonitorFields, MonitorsRepository, ResultInput } from '../../src/monitors/monitors.repository';
-import { HTTP_TYPE_FIELDS } from '../../src/monitors/monitor-fixtures.testing';
+import { httpMonitorFields } from '../../src/monitors/monitor-fixtures.testing';
 import { TRANSITION_TABLE } from '../../src/monitors/transition-table.testing';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
 
-const FIELDS: MonitorFields = {
-  ...HTTP_TYPE_FIELDS,
-  name: 'site',
-  url: 'http://127.0.0.1:9/',
-  method: 'GET',
-  interval: 60,
-  timeout: 10,
-  expectedStatus: 2,
-  headers: {},
-  body: null,
-  active: true,
-  retries: 1,
-  retryInterval: 20,
-};
+const FIELDS: MonitorFields = httpMonitorFields({ retries: 1 });
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 const at = (seconds: number) => new Date(T0 + seconds * 1000);

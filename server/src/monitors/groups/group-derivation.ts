@@ -118,6 +118,27 @@ export async function deriveGroups(db: Sql, raise: Raise, changed: number[], als
   return moved.map(({ row }) => row);
 }
 
+/**
+ * Folds one observation of each group above the checked monitors into its hourly aggregates, with its status after
+ * the batch (down counts as failed, degraded apart, pending as up), so its uptime and stats weigh how long it was
+ * down, as sampled by its members' checks, not only its few transitions. In the writer's transaction, after
+ * `deriveGroups`; the rows are upserted in id order, so concurrent batches wait on each other but never deadlock.
+ */
+export async function observeGroups(db: Sql, checked: number[], at = new Date()): Promise<void> {
+  const ids = await ancestorGroups(db, checked);
+  if (!ids.length) return;
+  await execute(
+    db,
+    `INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable)
+     SELECT id, $2::timestamptz, 1, (status NOT IN ('down', 'unreachable'))::int, 0, 0, NULL,
+       (status = 'degraded')::int, 0
+     FROM monitors WHERE id = ANY($1::int[]) AND type = 'group' AND active ORDER BY id
+     ON CONFLICT (monitor_id, hour) DO UPDATE SET checks = h.checks + 1, up = h.up + excluded.up, degraded = h.degraded + excluded.degraded`,
+    // The hour as addToHourly floors it (UTC), whatever the session's time zone.
+    [ids, new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000)],
+  );
+}
+
 /** How a group's status reads as a check: pending is up (nothing in it is down). */
 function checkStatus(status: MonitorStatus): CheckDto['status'] {
   return status === 'down' || status === 'degraded' ? status : 'up';
