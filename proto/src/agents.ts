@@ -3,6 +3,13 @@
 export type AgentStatus = 'active' | 'inactive' | 'connecting';
 export const AGENT_STATUSES: readonly AgentStatus[] = ['active', 'inactive', 'connecting'];
 
+/**
+ * What the list filters and counts by: a status, or `unreachable` — the offline agents (all `inactive`, as the spec
+ * counts them) whose dependency is down, so a router's outage does not bury the hosts that failed on their own.
+ */
+export type AgentListStatus = AgentStatus | 'unreachable';
+export const AGENT_LIST_STATUSES: readonly AgentListStatus[] = [...AGENT_STATUSES, 'unreachable'];
+
 /** How an agent talks to us: the Vigil agent's socket, or xugou's HTTP reporting. */
 export type AgentProtocol = 'socket' | 'http';
 
@@ -75,15 +82,24 @@ export interface AgentDto {
   muted_until: string | null;
 }
 
-/** `GET /api/agents?page=&pageSize=&status=&search=` (no paging parameters: every agent). */
+/** Agents per status (active + inactive + connecting = total); `unreachable` is the part of `inactive` behind a down dependency. */
+export interface AgentCounts {
+  active: number;
+  inactive: number;
+  connecting: number;
+  unreachable: number;
+  total: number;
+}
+
+/** `GET /api/agents?page=&pageSize=&status=&search=` (no paging parameters: every agent; `status` an AgentListStatus). */
 export interface AgentsResponse {
   success: true;
   agents: AgentDto[];
   total: number;
   page: number;
   pageSize: number;
-  /** Over every agent, whatever the page. */
-  counts: { active: number; inactive: number; connecting: number; total: number };
+  /** Over every agent, whatever the page (see AgentCounts). */
+  counts: AgentCounts;
 }
 
 export interface AgentResponse {
@@ -150,6 +166,12 @@ export interface AgentStatusChangedEvent {
   name: string;
   previous: AgentStatus;
   status: AgentStatus;
+  /**
+   * Whether it was and is unreachable (only ever while `inactive`), so lists move it between the right counts. The
+   * server always sends both; absent reads as false.
+   */
+  previous_unreachable?: boolean;
+  unreachable?: boolean;
   changed_at: string;
 }
 

@@ -127,7 +127,7 @@ export interface DashboardResponse {
   success: true;
   dashboard: {
     monitors: MonitorsResponse['counts'];
-    agents: { active: number; inactive: number; connecting: number; total: number };
+    agents: import('./agents').AgentCounts;
     /** Percent of successful checks over 24 h across every monitor; null without checks. */
     uptime: number | null;
     /** Milliseconds, mean over 24 h across every monitor. */

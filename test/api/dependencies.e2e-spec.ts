@@ -1,5 +1,13 @@
 import request from 'supertest';
-import type { MonitorDto, NotificationHistoryItem } from '@vigil/proto';
+import { io, type Socket } from 'socket.io-client';
+import type {
+  AgentsResponse,
+  AgentStatusChangedEvent,
+  ClientToServerEvents,
+  MonitorDto,
+  NotificationHistoryItem,
+  ServerToClientEvents,
+} from '@vigil/proto';
 import { agentReport, connectAgent, enrollAgent } from '../factories/agents';
 import { registerFirstAdmin, Session } from '../factories/users';
 import { startFakeNotifier, type FakeNotifier } from '../support/fake-notifier';
@@ -210,6 +218,80 @@ describe('dependencies, unreachable, degraded and flapping', () => {
     expect(await again.timeout(5000).emitWithAck('report', agentReport())).toEqual({ ok: true });
     expect(await waitFor(agent, (a) => a.status === 'active')).toMatchObject({ unreachable: false });
     again.disconnect();
+  });
+
+  it('counts and filters unreachable agents among the offline ones, on the list, the dashboard and live', async () => {
+    const router = await monitor('router');
+    const behind = await enrollAgent(app.url, admin, 'behind-router');
+    const alone = await enrollAgent(app.url, admin, 'alone-host');
+    await api()
+      .put(`/api/agents/${behind.agentId}`)
+      .set(admin.auth)
+      .send({ name: 'behind-router', depends_on: [{ type: 'monitor', id: router }] })
+      .expect(200);
+    const watcher: Socket<ServerToClientEvents, ClientToServerEvents> = io(app.url, {
+      auth: { token: admin.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    const pushed: AgentStatusChangedEvent[] = [];
+    watcher.on('agent.status_changed', (event) => pushed.push(event));
+    expect(await watcher.timeout(5000).emitWithAck('subscribe', 'agents')).toEqual({ ok: true });
+    const list = async (status = '') =>
+      (
+        await api()
+          .get(`/api/agents${status && `?status=${status}`}`)
+          .set(admin.auth)
+          .expect(200)
+      ).body as AgentsResponse;
+    // Agents of earlier cases settle offline first, so the counts below move only by this case's two.
+    const before = (await waitFor(list, (l) => l.counts.active + l.counts.connecting === 2, 30_000)).counts;
+    const sockets = [];
+    for (const [{ credential }, hostname] of [
+      [behind, 'behind-router'],
+      [alone, 'alone-host'],
+    ] as const) {
+      const socket = await connectAgent(app.url, credential, hostname);
+      expect(await socket.timeout(5000).emitWithAck('report', agentReport())).toEqual({ ok: true });
+      sockets.push(socket);
+    }
+    await waitFor(list, (l) => l.counts.active === 2);
+
+    target.respondFor('/router', 500);
+    await check(router);
+    sockets.forEach((socket) => socket.disconnect());
+    const after = await waitFor(list, (l) => l.counts.active + l.counts.connecting === 0, 30_000);
+    // Both are offline (inactive, as the spec counts them); one of them is unreachable besides.
+    expect(after.counts).toEqual({ ...before, connecting: 0, inactive: before.inactive + 2, unreachable: before.unreachable + 1 });
+    expect((await list('unreachable')).agents.map((a) => a.id)).toContain(behind.agentId);
+    expect((await list('unreachable')).agents.map((a) => a.id)).not.toContain(alone.agentId);
+    expect((await list('inactive')).agents.map((a) => a.id)).toContain(alone.agentId);
+    expect((await list('inactive')).agents.map((a) => a.id)).toContain(behind.agentId);
+    const dashboard = (await api().get('/api/dashboard').set(admin.auth).expect(200)).body.dashboard;
+    expect(dashboard.agents).toEqual(after.counts);
+    await api().get('/api/agents?status=asleep').set(admin.auth).expect(400);
+
+    // Pushes say which offline agent is unreachable, so live lists move it to the right count.
+    const offline = await waitFor(
+      async () => pushed.filter((e) => e.status === 'inactive' && [behind.agentId, alone.agentId].includes(e.agentId)),
+      (events) => events.length === 2,
+    );
+    expect(offline.map((e) => [e.agentId, e.previous_unreachable, e.unreachable]).sort()).toEqual(
+      [
+        [behind.agentId, false, true],
+        [alone.agentId, false, false],
+      ].sort(),
+    );
+    const back = await connectAgent(app.url, behind.credential, 'behind-router');
+    expect(await back.timeout(5000).emitWithAck('report', agentReport())).toEqual({ ok: true });
+    const returned = await waitFor(
+      async () => pushed.find((e) => e.agentId === behind.agentId && e.previous === 'inactive'),
+      (event) => event !== undefined,
+    );
+    expect(returned).toMatchObject({ previous_unreachable: true, unreachable: false });
+    back.disconnect();
+    watcher.disconnect();
   });
 
   it('marks a slow success degraded: counted as up in uptime, reported apart', async () => {

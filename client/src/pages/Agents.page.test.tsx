@@ -89,6 +89,7 @@ describe('AgentsPage', () => {
     expect(filter).toHaveTextContent('Online (1)');
     expect(filter).toHaveTextContent('Offline (1)');
     expect(filter).toHaveTextContent('Connecting (1)');
+    expect(filter).toHaveTextContent('Unreachable (0)');
 
     await userEvent.click(within(filter).getByText('Offline (1)'));
     await vi.waitFor(() => expect(screen.queryByTestId('agent-card-1')).not.toBeInTheDocument());

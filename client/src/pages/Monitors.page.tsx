@@ -142,7 +142,7 @@ export default function MonitorsPage() {
           data-testid="monitors-no-match"
         />
       )}
-      {grouped && status === 'ready' && monitors.length > 0 && <GroupedMonitorList refreshKey={groupedVersion} />}
+      {grouped && status === 'ready' && monitors.length > 0 && <GroupedMonitorList refreshKey={groupedVersion} filters={query} />}
       {!grouped && status === 'ready' && monitors.length > 0 && (
         // The rows of the previous page or filter stay, dimmed, until the next ones arrive.
         <Stack gap="sm" style={{ opacity: fetching && !refreshing ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={fetching}>

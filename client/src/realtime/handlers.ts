@@ -64,7 +64,11 @@ export function pushHandlers(role: SocketRole = 'session'): HandledPushes {
     },
     'agent.status_changed': (event) => {
       for (const list of agentLists()) list.applyStatusChanged(event);
-      agents.patch(event.agentId, (agent) => (agent.status === event.status ? agent : { ...agent, status: event.status }));
+      agents.patch(event.agentId, (agent) =>
+        agent.status === event.status && agent.unreachable === Boolean(event.unreachable)
+          ? agent
+          : { ...agent, status: event.status, unreachable: Boolean(event.unreachable) },
+      );
       useDashboardStore.getState().applyAgentStatusChanged(event);
     },
     'agents.changed': (event) => {

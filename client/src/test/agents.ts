@@ -50,7 +50,7 @@ export function makePoint(overrides: Partial<AgentMetricPoint> = {}): AgentMetri
 
 /** A `GET /api/agents` answer whose counts follow the agents given. */
 export function agentsPage(agents: AgentDto[], extra: Partial<AgentsResponse> = {}): AgentsResponse {
-  const counts = { active: 0, inactive: 0, connecting: 0, total: agents.length };
-  for (const agent of agents) counts[agent.status] += 1;
+  const counts = { active: 0, inactive: 0, connecting: 0, unreachable: 0, total: agents.length };
+  for (const agent of agents) counts[agent.status === 'inactive' && agent.unreachable ? 'unreachable' : agent.status] += 1;
   return { success: true, agents, total: agents.length, page: 1, pageSize: 100, counts, ...extra };
 }

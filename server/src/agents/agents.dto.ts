@@ -30,7 +30,10 @@ export class UpdateAgentDto implements AgentUpdateRequest {
 }
 
 export class ListAgentsQuery extends PageQuery {
-  @ApiPropertyOptional({ enum: AGENT_LIST_STATUSES, description: '`inactive`: offline for its own reasons; `unreachable`: offline behind a down dependency' })
+  @ApiPropertyOptional({
+    enum: AGENT_LIST_STATUSES,
+    description: '`inactive`: offline; `unreachable`: the offline agents behind a down dependency',
+  })
   @IsOptional()
   @IsIn(AGENT_LIST_STATUSES, { message: 'validation.failed' })
   status?: AgentListStatus;

@@ -84,11 +84,14 @@ export interface LatestUpdate {
   point: AgentMetricPoint;
 }
 
-/** Each list status as a condition on `agents`: the offline split into unreachable (behind a down dependency) and not. */
+/**
+ * Each list status as a condition on `agents`. Every offline agent is `inactive`, as the spec counts it; `unreachable`
+ * picks out those offline behind a down dependency, so a router's outage does not bury the hosts that failed alone.
+ */
 const LIST_STATUS: Record<AgentListStatus, string> = {
   active: `status = 'active'`,
   connecting: `status = 'connecting'`,
-  inactive: `status = 'inactive' AND NOT unreachable`,
+  inactive: `status = 'inactive'`,
   unreachable: `status = 'inactive' AND unreachable`,
 };
 
@@ -463,6 +466,7 @@ function transitionOf({ previous, previous_unreachable: previousUnreachable, ...
 /** Raises the real transitions, heard by the outbox inside the transaction that made them and by pushes after it. */
 function announce(raise: Raise, transitions: Transition[]): void {
   for (const { row, previous, previousUnreachable, cause } of transitions) {
-    if (row.status !== previous) raise('agent.status_changed', { ...statusChange(row, previous, previousUnreachable), ...(cause ? { cause } : {}) });
+    if (row.status !== previous)
+      raise('agent.status_changed', { ...statusChange(row, previous, previousUnreachable), ...(cause ? { cause } : {}) });
   }
 }

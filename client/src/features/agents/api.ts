@@ -2,15 +2,16 @@ import type {
   AgentMetricsRange,
   AgentMetricsResponse,
   AgentResponse,
+  AgentListStatus,
   AgentsResponse,
-  AgentStatus,
   AgentTokenResponse,
   AgentUpdateRequest,
   MessageResponse,
 } from '@vigil/proto';
 import { http } from '../../api/http';
 
-export type AgentStatusFilter = 'all' | AgentStatus;
+/** `unreachable` lists the offline agents behind a down dependency, `inactive` the other offline ones. */
+export type AgentStatusFilter = 'all' | AgentListStatus;
 
 /** One page of the agent list, filtered on the server so a thousand agents never travel at once. */
 export interface AgentListQuery {

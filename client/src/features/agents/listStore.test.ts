@@ -91,7 +91,40 @@ describe('agent list store', () => {
       handlers['agent.status_changed'](event);
     }
     expect(sut.getState().rows[0].status).toBe('inactive');
-    expect(sut.getState().counts).toEqual({ active: 1, inactive: 2, connecting: 0, total: 2 });
+    expect(sut.getState().counts).toEqual({ active: 1, inactive: 2, connecting: 0, unreachable: 0, total: 2 });
+  });
+
+  it('counts an agent gone offline behind a down dependency as offline and unreachable, and back online from there', async () => {
+    await sut.getState().load();
+    const transition = { name: 'web', agentId: 1, changed_at: '2025-03-02T10:31:00.000Z' };
+    const offline = {
+      ...transition,
+      previous: 'active' as const,
+      status: 'inactive' as const,
+      previous_unreachable: false,
+      unreachable: true,
+    };
+    sut.getState().applyStatusChanged(offline);
+    handlers['agent.status_changed'](offline);
+    expect(sut.getState().counts).toEqual({ active: 0, inactive: 2, connecting: 0, unreachable: 1, total: 2 });
+    expect(sut.getState().rows[0]).toMatchObject({ status: 'inactive', unreachable: true });
+
+    const back = {
+      ...transition,
+      previous: 'inactive' as const,
+      status: 'connecting' as const,
+      previous_unreachable: true,
+      unreachable: false,
+    };
+    sut.getState().applyStatusChanged(back);
+    handlers['agent.status_changed'](back);
+    expect(sut.getState().counts).toEqual({ active: 0, inactive: 1, connecting: 1, unreachable: 0, total: 2 });
+    expect(sut.getState().rows[0]).toMatchObject({ status: 'connecting', unreachable: false });
+  });
+
+  it('asks the server for the unreachable agents among the offline ones', async () => {
+    await sut.getState().load({ status: 'unreachable' });
+    expect(requested()).toEqual(['/api/agents?page=1&pageSize=2&status=unreachable']);
   });
 
   it('re-reads the page after a transition when a status filter may move the agent in or out', async () => {

@@ -31,7 +31,7 @@ export function createAgentListStore(pageSize: number, view?: string) {
     (list) => ({
       applyStatusChanged(event: AgentStatusChangedEvent) {
         if (!list.ready()) return;
-        list.setCounts(countsAfterTransition(list.state().counts, event.previous, event.status));
+        list.setCounts(countsAfterTransition(list.state().counts, event));
         // Under a status filter the agent may leave this page or join it.
         if (list.state().query.status !== 'all') list.resyncSoon();
       },

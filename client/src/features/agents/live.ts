@@ -1,32 +1,38 @@
-import type { AgentDto, AgentsResponse, AgentStatus } from '@vigil/proto';
+import type { AgentCounts, AgentDto, AgentListStatus, AgentStatusChangedEvent } from '@vigil/proto';
 import type { AgentStatusFilter } from './api';
 import { listStatus } from './format';
 
-export type AgentCounts = AgentsResponse['counts'];
+export type { AgentCounts };
 
-export const EMPTY_COUNTS: AgentCounts = { active: 0, inactive: 0, connecting: 0, total: 0 };
+export const EMPTY_COUNTS: AgentCounts = { active: 0, inactive: 0, connecting: 0, unreachable: 0, total: 0 };
 
-function bucket(status: string): keyof Omit<AgentCounts, 'total'> {
-  return listStatus(status);
+/** The counts an agent is in, as the server counts: its status, and `unreachable` too when offline behind a down dependency. */
+function buckets(status: string, unreachable: boolean | undefined): AgentListStatus[] {
+  const listed = listStatus(status);
+  return listed === 'inactive' && unreachable ? ['inactive', 'unreachable'] : [listed];
 }
 
 /** Summary counts after a status transition: one agent moves from its previous bucket to its new one. */
-export function countsAfterTransition(counts: AgentCounts, previous: AgentStatus, status: AgentStatus): AgentCounts {
-  const from = bucket(previous);
-  const to = bucket(status);
-  if (from === to) return counts;
-  return { ...counts, [from]: Math.max(0, counts[from] - 1), [to]: counts[to] + 1 };
+export function countsAfterTransition(
+  counts: AgentCounts,
+  event: Pick<AgentStatusChangedEvent, 'previous' | 'status' | 'previous_unreachable' | 'unreachable'>,
+): AgentCounts {
+  const next = { ...counts };
+  for (const key of buckets(event.previous, event.previous_unreachable)) next[key] = Math.max(0, next[key] - 1);
+  for (const key of buckets(event.status, event.unreachable)) next[key] += 1;
+  return next;
 }
 
 /** Summary counts after an agent enrolled (+1) or was deleted (-1). */
 export function countsAfterMembership(counts: AgentCounts, agent: AgentDto, delta: 1 | -1): AgentCounts {
-  const key = bucket(agent.status);
-  return { ...counts, [key]: Math.max(0, counts[key] + delta), total: Math.max(0, counts.total + delta) };
+  const next = { ...counts, total: Math.max(0, counts.total + delta) };
+  for (const key of buckets(agent.status, agent.unreachable)) next[key] = Math.max(0, next[key] + delta);
+  return next;
 }
 
 /** Whether an agent belongs on a list shown with this status filter and search (the server's rules, for pushes). */
 export function matchesListQuery(agent: AgentDto, status: AgentStatusFilter, search: string): boolean {
-  if (status !== 'all' && agent.status !== status) return false;
+  if (status !== 'all' && !buckets(agent.status, agent.unreachable).includes(status)) return false;
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return [agent.name, agent.hostname, ...agent.ip_addresses].some((text) => text.toLowerCase().includes(needle));

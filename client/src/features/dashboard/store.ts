@@ -92,7 +92,7 @@ export const useDashboardStore = create<DashboardState>()((set, get) => {
         status: event.status,
         at: event.changed_at,
       };
-      set({ summary: withChange(summary, change, { agents: agentCountsAfter(summary.agents, event.previous, event.status) }) });
+      set({ summary: withChange(summary, change, { agents: agentCountsAfter(summary.agents, event) }) });
       settleSoon();
     },
 

@@ -46,10 +46,22 @@ describe(DependentsRecheck.name, () => {
   });
 
   it('re-checks the unreachable dependents of an agent back online, the pending ones of one gone offline', async () => {
-    await sut.agentChanged({ agent: { id: 9 } as AgentDto, previous: 'inactive', status: 'connecting', changedAt: '' });
+    await sut.agentChanged({
+      agent: { id: 9 } as AgentDto,
+      previous: 'inactive',
+      previousUnreachable: true,
+      status: 'connecting',
+      changedAt: '',
+    });
     expect(scheduled).toEqual([3]);
     scheduled = [];
-    await sut.agentChanged({ agent: { id: 9 } as AgentDto, previous: 'active', status: 'inactive', changedAt: '' });
+    await sut.agentChanged({
+      agent: { id: 9 } as AgentDto,
+      previous: 'active',
+      previousUnreachable: false,
+      status: 'inactive',
+      changedAt: '',
+    });
     expect(scheduled).toEqual([2]);
   });
 });

@@ -1,4 +1,4 @@
-import { Group, SegmentedControl } from '@mantine/core';
+import { Box, Group, SegmentedControl } from '@mantine/core';
 import { IconLayoutGrid, IconList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { IconSegmentLabel, SearchInput } from '../../../components/ListControls/ListControls';
@@ -24,18 +24,22 @@ export function AgentListToolbar({ status, search, counts, view, onStatus, onSea
     { value: 'active', count: counts.active },
     { value: 'inactive', count: counts.inactive },
     { value: 'connecting', count: counts.connecting },
+    { value: 'unreachable', count: counts.unreachable },
   ];
 
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
-        <SegmentedControl
-          value={status}
-          onChange={(value) => onStatus(value as AgentStatusFilter)}
-          aria-label={t('agents.filter.label')}
-          data-testid="agents-filter"
-          data={filters.map(({ value, count }) => ({ value, label: `${t(`agents.filter.${value}`)} (${count})` }))}
-        />
+        {/* Five counts are wider than a phone: the control scrolls sideways instead of the page. */}
+        <Box maw="100%" style={{ overflowX: 'auto' }}>
+          <SegmentedControl
+            value={status}
+            onChange={(value) => onStatus(value as AgentStatusFilter)}
+            aria-label={t('agents.filter.label')}
+            data-testid="agents-filter"
+            data={filters.map(({ value, count }) => ({ value, label: `${t(`agents.filter.${value}`)} (${count})` }))}
+          />
+        </Box>
         <SearchInput search={search} onSearch={onSearch} label={t('agents.search')} testId="agents-search" />
       </Group>
       <SegmentedControl

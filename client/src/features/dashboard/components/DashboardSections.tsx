@@ -175,6 +175,13 @@ export function DashboardSections() {
                   icon: IconPlayerStop,
                   color: 'red',
                 },
+                {
+                  key: 'unreachable',
+                  label: t('dashboard.agents.summary.unreachable'),
+                  value: summary.agents.unreachable,
+                  icon: IconLinkOff,
+                  color: STATUS_COLORS.unreachable,
+                },
                 { key: 'total', label: t('dashboard.agents.summary.total'), value: summary.agents.total, icon: IconServer, color: 'blue' },
               ]}
             />

@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MonitorDto } from '@vigil/proto';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeMonitor, monitorsPage } from '../../../test/monitors';
+import { pushHandlers } from '../../../realtime/handlers';
+import { makeCheck, makeMonitor, monitorsPage } from '../../../test/monitors';
 import { jsonResponse, MEMBER, renderWithProviders, signIn } from '../../../test/render';
-import { GroupedMonitorList } from './GroupedMonitorList';
+import { type GroupedFilters, GroupedMonitorList } from './GroupedMonitorList';
 
 describe('GroupedMonitorList', () => {
   const web = makeMonitor({ id: 1, name: 'Web', type: 'group', group_rule: 'any', member_count: 2, status: 'down' });
@@ -47,5 +49,65 @@ describe('GroupedMonitorList', () => {
 
     await userEvent.click(screen.getByTestId('grouped-toggle-1'));
     expect(screen.queryByTestId('grouped-row-2')).toBeNull();
+  });
+
+  const statusOf = (id: number) => screen.getByTestId(`grouped-row-${id}`).querySelector('[data-status]')?.getAttribute('data-status');
+  const pushStatus = (monitorId: number, previous: MonitorDto['status'], status: MonitorDto['status']) =>
+    act(() =>
+      pushHandlers()['monitor.status_changed']({
+        monitorId,
+        name: `#${monitorId}`,
+        previous,
+        status,
+        check: makeCheck({ status: status === 'down' ? 'down' : 'up', checked_at: '2030-01-01T00:00:00.000Z' }),
+        changed_at: '2030-01-01T00:00:00.000Z',
+      }),
+    );
+
+  it('follows pushed status changes of the rows it shows, at the top and inside an opened group, without reading again', async () => {
+    renderWithProviders(<GroupedMonitorList refreshKey={0} />);
+    await screen.findByTestId('grouped-row-5');
+    await userEvent.click(screen.getByTestId('grouped-toggle-1'));
+    await screen.findByTestId('grouped-row-2');
+    const readsBefore = reads().length;
+
+    pushStatus(5, 'up', 'down');
+    pushStatus(2, 'down', 'up');
+    pushStatus(1, 'down', 'up');
+
+    expect(statusOf(5)).toBe('down');
+    expect(statusOf(2)).toBe('up');
+    expect(statusOf(1)).toBe('up');
+    expect(reads()).toHaveLength(readsBefore);
+  });
+
+  it('reads the top level with the list filters, the members of an opened group without them', async () => {
+    function Harness() {
+      const [filters, setFilters] = useState<GroupedFilters>({ filter: 'active', type: 'group', status: 'down', search: ' web ' });
+      return (
+        <>
+          <button onClick={() => setFilters({ filter: 'all', type: 'all', status: 'up', search: '' })}>other filter</button>
+          <GroupedMonitorList refreshKey={0} filters={filters} />
+        </>
+      );
+    }
+    renderWithProviders(<Harness />);
+    await screen.findByTestId('grouped-row-1');
+    const top = new URL(reads()[0], 'http://localhost').searchParams;
+    expect(Object.fromEntries(top)).toMatchObject({ topLevel: 'true', filter: 'active', type: 'group', status: 'down', search: 'web' });
+
+    await userEvent.click(screen.getByTestId('grouped-toggle-1'));
+    await screen.findByTestId('grouped-row-2');
+    const members = new URL(
+      reads().find((url) => url.includes('parentId=1'))!,
+      'http://localhost',
+    ).searchParams;
+    expect([...members.keys()].sort()).toEqual(['page', 'pageSize', 'parentId']);
+
+    // Another filter starts the top level again, from its first page.
+    await userEvent.click(screen.getByText('other filter'));
+    await vi.waitFor(() => expect(reads().at(-1)).toContain('status=up'));
+    expect(reads().at(-1)).toContain('page=1&');
+    expect(reads().at(-1)).toContain('topLevel=true');
   });
 });

@@ -1,37 +1,79 @@
 import { ActionIcon, Anchor, Card, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { MonitorDto } from '@vigil/proto';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRead } from '../../../api/useRead';
+import { liveCache } from '../../../live/cache';
 import { monitorDetailPath } from '../../../routes/paths';
-import { monitorsApi } from '../api';
+import { type MonitorListQuery, monitorsApi } from '../api';
 import { MonitorStatusBadge } from './MonitorStatusBadge';
 import { MonitorTarget } from './MonitorTarget';
 
 /** Rows read per level and page: the server pages, so a group of thousands opens at once. */
 export const GROUPED_PAGE_SIZE = 50;
 
+/** The list's filters the top level is read with (members of an opened group are all shown). */
+export type GroupedFilters = Pick<MonitorListQuery, 'filter' | 'type' | 'status' | 'search'>;
+
+const UNFILTERED: GroupedFilters = { filter: 'all', type: 'all', status: 'all', search: '' };
+
+const table = liveCache.monitors;
+
+/**
+ * Puts a level's rows into the shared cache under its own view, so the realtime module's pushes (checks, status
+ * changes) reach them as they reach the flat list; the view is dropped with the level.
+ */
+function useCachedLevel(view: string, monitors: MonitorDto[] | undefined): void {
+  useEffect(() => {
+    if (!monitors) return;
+    table.write(monitors);
+    table.show(
+      view,
+      monitors.map((monitor) => monitor.id),
+    );
+  }, [view, monitors]);
+  useEffect(() => () => table.show(view, []), [view]);
+}
+
+/** A row as the cache holds it now (pushed status and figures), or as read when the cache no longer holds it. */
+function useLiveMonitor(read: MonitorDto): MonitorDto {
+  const held = useSyncExternalStore(table.subscribe, () => table.get(read.id));
+  return held ?? read;
+}
+
 /**
  * One level of the grouped list: monitors in no group (`topLevel=true`) or one group's members (`parentId=`), a page
  * at a time. A group's row opens the next level below it, so nesting is read only as far as someone opens it.
  */
-export function MonitorLevel({ parentId, depth, refreshKey }: { parentId?: number; depth: number; refreshKey: string | number }) {
+export function MonitorLevel({
+  parentId,
+  depth,
+  refreshKey,
+  filters = UNFILTERED,
+}: {
+  parentId?: number;
+  depth: number;
+  refreshKey: string | number;
+  filters?: GroupedFilters;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const { filter, type, status, search } = filters;
   const read = useRead(
-    // `refreshKey` is in the key on purpose: a refresh or a new group status reads the level again.
+    // `refreshKey` is in the key on purpose: a refresh reads the level again.
     useCallback(
       (signal: AbortSignal) => {
-        const query = { page, pageSize: GROUPED_PAGE_SIZE, filter: 'all' as const, type: 'all' as const, search: '' };
+        const query = { page, pageSize: GROUPED_PAGE_SIZE, filter, type, status, search };
         return monitorsApi.list(parentId === undefined ? { ...query, topLevel: true } : { ...query, parentId }, signal);
       },
       // eslint-disable-next-line react-hooks/exhaustive-deps
-      [parentId, page, refreshKey],
+      [parentId, page, refreshKey, filter, type, status, search],
     ),
   );
   const level = read.value;
+  useCachedLevel(`grouped:${parentId ?? 'top'}`, level?.monitors);
 
   if (read.status === 'error')
     return (
@@ -59,8 +101,9 @@ export function MonitorLevel({ parentId, depth, refreshKey }: { parentId?: numbe
 }
 
 /** A monitor's line; a group's opens and closes its members beneath it, indented a step (narrow screens included). */
-function MonitorTreeRow({ monitor, depth, refreshKey }: { monitor: MonitorDto; depth: number; refreshKey: string | number }) {
+function MonitorTreeRow({ monitor: read, depth, refreshKey }: { monitor: MonitorDto; depth: number; refreshKey: string | number }) {
   const { t } = useTranslation();
+  const monitor = useLiveMonitor(read);
   const [open, setOpen] = useState(false);
   const group = monitor.type === 'group';
   return (
@@ -105,11 +148,15 @@ function MonitorTreeRow({ monitor, depth, refreshKey }: { monitor: MonitorDto; d
   );
 }
 
-/** The monitor list shown by group: monitors in no group, groups opening onto their members. */
-export function GroupedMonitorList({ refreshKey }: { refreshKey: string | number }) {
+/**
+ * The monitor list shown by group: monitors in no group, read with the list's filters, groups opening onto their
+ * members. Shown rows follow pushes through the cache; a change of filters starts again from the first page.
+ */
+export function GroupedMonitorList({ refreshKey, filters = UNFILTERED }: { refreshKey: string | number; filters?: GroupedFilters }) {
+  const { filter, type, status, search } = filters;
   return (
     <Card withBorder radius="md" padding="sm" data-testid="monitors-grouped">
-      <MonitorLevel depth={0} refreshKey={refreshKey} />
+      <MonitorLevel key={JSON.stringify([filter, type, status, search])} depth={0} refreshKey={refreshKey} filters={filters} />
     </Card>
   );
 }
