@@ -182,7 +182,16 @@ describe('notifications in the browser', () => {
     await toast('Notification settings saved').waitFor();
 
     const { settings } = await read();
-    expect(settings.monitors).toEqual({ enabled: true, onDown: true, onRecovery: true, onCertificateExpiry: true, channels: [channelId] });
+    expect(settings.monitors).toEqual({
+      enabled: true,
+      onDown: true,
+      onRecovery: true,
+      onCertificateExpiry: true,
+      onDegraded: false,
+      channels: [channelId],
+      reminderMinutes: null,
+      escalation: [],
+    });
     expect(settings.agents.enabled).toBe(false);
 
     await page.reload();
