@@ -518,12 +518,14 @@ describe('notifications: channels, settings, alerts and the delivery outbox', ()
     const hook = await webhook('offline');
     await settings({ target_type: 'global-agent', enabled: true, on_offline: true, on_recovery: true, channels: `[${hook}]` });
     const { credential } = await enrollAgent(app.url, member, 'offline-host');
-    // Other cases' agents may go offline meanwhile: count only this one's messages.
+    // Other cases' agents may go offline meanwhile, in the same sweep (then the channel groups them into one message
+    // with `items`): count only this one's transitions, wherever they are.
     const events = async () =>
       fake
         .of('webhook', '/hook/offline')
-        .filter((r) => r.json.target.name === 'offline-host')
-        .map((r) => r.json.event);
+        .flatMap((r) => (r.json.items ?? [r.json]) as Array<{ event: string; target: { name: string } }>)
+        .filter((item) => item.target.name === 'offline-host')
+        .map((item) => item.event);
     let socket = await connectAgent(app.url, credential, 'offline-host');
     expect(await socket.timeout(5000).emitWithAck('report', agentReport())).toEqual({ ok: true });
     await sleep(700);
