@@ -214,7 +214,8 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
     expect(seen).toEqual({ b: ['down', 'up'], c: ['down', 'up'] });
 
     // Three dispatchers poll the same outbox; each transition reaches the channel exactly once.
-    const messages = () => fake.of('webhook', '/hook/cluster').map((r) => r.json.event);
+    // A down and a recovery claimed together go out as one grouped message: count the transitions in its items.
+    const messages = () => fake.of('webhook', '/hook/cluster').flatMap((r) => eventsOf(r.json));
     await waitFor(
       async () => messages(),
       (m) => m.length >= 2,
@@ -228,7 +229,7 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
     await alertsTo('agents', c, { target_type: 'global-agent', on_offline: true, on_recovery: true });
     const { agentId, credential } = await enrollAgent(a.url, admin, 'roaming-host');
     const getAgent = async (): Promise<AgentDto> => (await api(b).get(`/api/agents/${agentId}`).set(admin.auth).expect(200)).body.agent;
-    const events = () => fake.of('webhook', '/hook/agents').map((r) => r.json.event);
+    const events = () => fake.of('webhook', '/hook/agents').flatMap((r) => eventsOf(r.json));
 
     let socket = await connectAgent(a.url, credential, 'roaming-host');
     expect(await socket.timeout(5000).emitWithAck('report', agentReport())).toEqual({ ok: true });
@@ -322,3 +323,8 @@ describe('scale-out: three instances on one PostgreSQL and one Redis', () => {
     }
   }, 150_000);
 });
+
+/** The transitions a webhook message names: its own event, or each of a grouped message's items. */
+function eventsOf(json: { event: string; items?: Array<{ event: string }> }): string[] {
+  return json.items ? json.items.map((item) => item.event) : [json.event];
+}
