@@ -150,7 +150,7 @@ describe('alerting in the browser: dependencies, groups, unreachable, acknowledg
     await page.getByTestId(`alert-ack-${alert.id}`).click();
     await page.getByTestId('alert-ack-note').fill('Router rebooting');
     await page.getByTestId('alert-ack-confirm').click();
-    await page.getByTestId(`alert-ack-info-${alert.id}`).waitFor();
+    await page.getByTestId(`target-alert-${alert.id}`).getByTestId(`alert-ack-info-${alert.id}`).waitFor();
     const stored = (await alerts()).alerts.find((found) => found.id === alert.id);
     expect(stored).toMatchObject({ state: 'acknowledged', ack_note: 'Router rebooting' });
   });
