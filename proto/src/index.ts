@@ -18,3 +18,6 @@ export * from './overall';
 export * from './web-push';
 export * from './audit';
 export * from './alerts';
+export * from './maintenance';
+export * from './incidents';
+export * from './status-pages';

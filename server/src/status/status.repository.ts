@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { AgentDto, MonitorStatus, MonitorType, PublicAgent, PublicMonitor, StatusChange, StatusConfigItem } from '@vigil/proto';
+import type {
+  AgentDto,
+  MonitorStatus,
+  MonitorType,
+  PublicAgent,
+  PublicMonitor,
+  StatusChange,
+  StatusConfigItem,
+  StatusPageSettings,
+} from '@vigil/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { percent } from '../agents/figures';
 import { execute, queryRow, queryRows } from '../database/rows';
@@ -91,6 +100,10 @@ function sourceOf(row: AgentProjectionRow): AgentSource {
 const AGENT_PROJECTION = `a.id, a.name, a.status, a.hostname, a.ip_addresses, a.os, a.cpu_usage, a.memory_used, a.memory_total,
   a.disk_used, a.disk_total, a.updated_at, a.unreachable`;
 
+/** The spec's `/status`: the components of the page with slug `default`. */
+const DEFAULT_COMPONENTS = `SELECT c.monitor_id, c.agent_id FROM status_page_components c
+  JOIN status_pages p ON p.id = c.page_id WHERE p.slug = 'default'`;
+
 /** Status page selections, the public projections of monitors and agents, and the feed of status changes. */
 @Injectable()
 export class StatusRepository {
@@ -99,37 +112,71 @@ export class StatusRepository {
     private readonly monitors: MonitorsRepository,
   ) {}
 
+  /** The default page's settings as the spec's configuration reads them. */
+  async defaultSettings(): Promise<StatusPageSettings> {
+    const row = await queryRow<{
+      title: string;
+      description: string;
+      logo_url: string | null;
+      custom_css: string | null;
+      show_resources: boolean;
+    }>(this.dataSource, `SELECT title, description, logo_url, custom_css, show_resources FROM status_pages WHERE slug = 'default'`);
+    return {
+      title: row?.title ?? '',
+      description: row?.description ?? '',
+      logoUrl: row?.logo_url ?? null,
+      customCss: row?.custom_css ?? null,
+      showResources: row?.show_resources ?? true,
+    };
+  }
+
+  async saveDefaultSettings(settings: StatusPageSettings, db: EntityManager): Promise<void> {
+    await execute(
+      db,
+      `INSERT INTO status_pages (slug, title, description, logo_url, custom_css, show_resources, show_agent_details)
+       VALUES ('default', $1, $2, $3, $4, $5, true)
+       ON CONFLICT (slug) DO UPDATE SET title = $1, description = $2, logo_url = $3, custom_css = $4, show_resources = $5,
+         updated_at = now()`,
+      [settings.title, settings.description, settings.logoUrl, settings.customCss, settings.showResources],
+    );
+  }
+
   /** Every monitor and agent by name, with whether the status page shows it. */
   async selections(): Promise<{ monitors: StatusConfigItem[]; agents: StatusConfigItem[] }> {
     const [monitors, agents] = await Promise.all([
       queryRows<StatusConfigItem>(
         this.dataSource,
         `SELECT m.id, m.name, (s.monitor_id IS NOT NULL) AS selected FROM monitors m
-         LEFT JOIN status_monitors s ON s.monitor_id = m.id ORDER BY m.id`,
+         LEFT JOIN (${DEFAULT_COMPONENTS}) s ON s.monitor_id = m.id ORDER BY m.id`,
       ),
       queryRows<StatusConfigItem>(
         this.dataSource,
         `SELECT a.id, a.name, (s.agent_id IS NOT NULL) AS selected FROM agents a
-         LEFT JOIN status_agents s ON s.agent_id = a.id ORDER BY a.id`,
+         LEFT JOIN (${DEFAULT_COMPONENTS}) s ON s.agent_id = a.id ORDER BY a.id`,
       ),
     ]);
     return { monitors, agents };
   }
 
-  /** Replaces both selections in one transaction; ids of missing monitors or agents are ignored. */
+  /**
+   * Replaces the default page's components in one transaction, as one unnamed group (monitors, then agents, by id);
+   * ids of missing monitors or agents are ignored.
+   */
   async select(monitorIds: number[], agentIds: number[], db?: EntityManager): Promise<void> {
     const replace = async (manager: EntityManager) => {
-      await execute(manager, `DELETE FROM status_monitors`);
-      await execute(manager, `DELETE FROM status_agents`);
+      const page = `(SELECT id FROM status_pages WHERE slug = 'default')`;
+      await execute(manager, `DELETE FROM status_page_components WHERE page_id = ${page}`);
+      await execute(manager, `DELETE FROM status_page_groups WHERE page_id = ${page}`);
+      await execute(manager, `INSERT INTO status_page_groups (page_id, position, name) SELECT ${page}, 0, ''`);
       await execute(
         manager,
-        `INSERT INTO status_monitors (monitor_id) SELECT id FROM monitors WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
-        [monitorIds],
-      );
-      await execute(
-        manager,
-        `INSERT INTO status_agents (agent_id) SELECT id FROM agents WHERE id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
-        [agentIds],
+        `INSERT INTO status_page_components (page_id, group_position, position, monitor_id, agent_id)
+         SELECT ${page}, 0, row_number() OVER (ORDER BY kind, id) - 1, monitor_id, agent_id FROM (
+           SELECT 0 AS kind, id, id AS monitor_id, NULL::integer AS agent_id FROM monitors WHERE id = ANY($1::int[])
+           UNION ALL
+           SELECT 1, id, NULL, id FROM agents WHERE id = ANY($2::int[])
+         ) chosen`,
+        [monitorIds, agentIds],
       );
     };
     await (db ? replace(db) : this.dataSource.transaction(replace));
@@ -151,7 +198,7 @@ export class StatusRepository {
       this.dataSource,
       `SELECT m.id, m.name, m.status, m.response_time, m.last_checked, m.active, m.flapping, m.type, m.cert_expiry_days,
               m.certificate
-       FROM monitors m ${scope === 'selected' ? 'JOIN status_monitors s ON s.monitor_id = m.id' : ''} ORDER BY m.id`,
+       FROM monitors m ${scope === 'selected' ? `JOIN (${DEFAULT_COMPONENTS}) s ON s.monitor_id = m.id` : ''} ORDER BY m.id`,
     );
     const now = new Date();
     const ids = rows.map((r) => r.id);
@@ -180,7 +227,7 @@ export class StatusRepository {
     const rows = await queryRows<AgentProjectionRow>(
       this.dataSource,
       scope === 'selected'
-        ? `SELECT ${AGENT_PROJECTION} FROM agents a JOIN status_agents s ON s.agent_id = a.id ORDER BY a.id`
+        ? `SELECT ${AGENT_PROJECTION} FROM agents a JOIN (${DEFAULT_COMPONENTS}) s ON s.agent_id = a.id ORDER BY a.id`
         : `SELECT ${AGENT_PROJECTION} FROM agents a ORDER BY a.id`,
     );
     return rows.map((row) => publicAgent(sourceOf(row), showResources));

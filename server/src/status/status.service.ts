@@ -20,23 +20,12 @@ import { notFound } from '../common/api-exception';
 import { DomainEvents } from '../events/domain-events.service';
 import type { StatusItemChange } from '../events/event-map';
 import { MonitorsRepository } from '../monitors/monitors.repository';
-import { SettingsRepository } from '../settings/settings.repository';
 import { StatusAssets } from './status-assets';
 import { SaveStatusConfigDto } from './status.dto';
 import { publicAgent, publicTypeFields, StatusRepository } from './status.repository';
 
-const SETTINGS_KEY = 'status_page';
 const FEED_LENGTH = 10;
 const WALL_FEED_LENGTH = 20;
-
-/** Defaults of an install whose status page was never configured; the client shows its translated title then. */
-export const DEFAULT_STATUS_SETTINGS: StatusPageSettings = {
-  title: '',
-  description: '',
-  logoUrl: null,
-  customCss: null,
-  showResources: true,
-};
 
 /**
  * The public status page's configuration and data. The public data is kept as a snapshot in memory on every
@@ -54,7 +43,6 @@ export class StatusService {
 
   constructor(
     private readonly status: StatusRepository,
-    private readonly settings: SettingsRepository,
     private readonly monitors: MonitorsRepository,
     private readonly agents: AgentsRepository,
     private readonly events: DomainEvents,
@@ -63,7 +51,7 @@ export class StatusService {
   ) {}
 
   async settingsOf(): Promise<StatusPageSettings> {
-    return { ...DEFAULT_STATUS_SETTINGS, ...((await this.settings.get<Partial<StatusPageSettings>>(SETTINGS_KEY)) ?? {}) };
+    return this.status.defaultSettings();
   }
 
   async config(): Promise<StatusConfig> {
@@ -82,7 +70,7 @@ export class StatusService {
     this.assets.check(settings);
     const before = await this.config();
     await this.audit.transaction(async (db, record) => {
-      await this.settings.set(SETTINGS_KEY, settings, db);
+      await this.status.saveDefaultSettings(settings, db);
       await this.status.select(input.monitors, input.agents, db);
       const chosen = (items: StatusConfigItem[]) => items.filter((item) => item.selected).map((item) => item.id);
       const changes = changesOf(

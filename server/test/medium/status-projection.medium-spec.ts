@@ -104,13 +104,12 @@ describe('status projection', () => {
       monitors.map((m) => m.id),
       [agent.id],
     );
-    await get(SettingsRepository).set('status_page', {
-      title: 'Acme',
-      description: 'Ours',
-      logoUrl: null,
-      customCss: null,
-      showResources: true,
-    });
+    await database.dataSource.transaction((db) =>
+      get(StatusRepository).saveDefaultSettings(
+        { title: 'Acme', description: 'Ours', logoUrl: null, customCss: null, showResources: true },
+        db,
+      ),
+    );
     return { sut, get, ...rest, monitors, agent };
   }
 
@@ -205,13 +204,12 @@ describe('status projection', () => {
     const { sut, get, events, pushes, close } = await page(['docs']);
     expect((await sut.data()).title).toBe('Acme');
     // Instance A saves the page: the row changes under this instance's snapshot, which keeps serving it until told.
-    await get(SettingsRepository).set('status_page', {
-      title: 'Acme Cloud',
-      description: '',
-      logoUrl: null,
-      customCss: null,
-      showResources: false,
-    });
+    await database.dataSource.transaction((db) =>
+      get(StatusRepository).saveDefaultSettings(
+        { title: 'Acme Cloud', description: '', logoUrl: null, customCss: null, showResources: false },
+        db,
+      ),
+    );
     expect((await sut.data()).title).toBe('Acme');
 
     events.receive('status.config_changed', {});
