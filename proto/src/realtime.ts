@@ -6,10 +6,11 @@ import type { MonitorCheckedEvent, MonitorsChangedEvent, MonitorStatusChangedEve
 
 /** Rooms a socket may ask to join. Anonymous sockets may join only `status`. */
 export const PUBLIC_ROOMS = ['status'] as const;
-export const MEMBER_ROOMS = ['status', 'monitors', 'agents', 'wall', 'alerts'] as const;
+export const MEMBER_ROOMS = ['status', 'monitors', 'agents', 'wall', 'alerts', 'incidents', 'maintenance'] as const;
 /** A wall screen opened with a display key may join only these. */
 export const DISPLAY_ROOMS = ['status', 'wall'] as const;
-export type Room = (typeof MEMBER_ROOMS)[number] | `monitor:${number}` | `agent:${number}`;
+/** A status page's own room is `status:<slug>`: anyone may join it, a password page's only with its cookie. */
+export type Room = (typeof MEMBER_ROOMS)[number] | `monitor:${number}` | `agent:${number}` | `status:${string}`;
 
 /** Joined automatically on connect by admins; never by request. */
 export const ADMINS_ROOM = 'admins';
@@ -41,6 +42,14 @@ export interface ServerToClientEvents {
   'wall.change': (event: StatusChange) => void;
   /** Items were added, renamed or removed: read `/api/wall/data` again (to `wall`). */
   'wall.changed': () => void;
+  /** A component of a status page changed (to `status:<slug>`). */
+  'status.page_item': (event: import('./status-pages').PageItemEvent) => void;
+  /** A page's configuration, incidents or maintenance changed: read its data again (to `status:<slug>`). */
+  'status.page_changed': (event: import('./status-pages').PageChangedEvent) => void;
+  /** An incident was created, updated or deleted (to `incidents`). */
+  'incident.changed': (event: import('./incidents').IncidentChangedEvent) => void;
+  /** A maintenance window was saved, deleted, started or ended (to `maintenance`). */
+  'maintenance.changed': (event: import('./maintenance').MaintenanceChangedEvent) => void;
   /** An alert opened, changed or closed (to `alerts`). */
   'alert.changed': (event: import('./alerts').AlertChangedEvent) => void;
   /** Sent just before the server disconnects a socket whose token is invalid. */

@@ -22,7 +22,11 @@ const monitorLists = () => [useMonitorsStore.getState(), useDashboardMonitorsSto
 const agentLists = () => [useAgentsStore.getState(), useDashboardAgentsStore.getState()];
 const { monitors, agents } = liveCache;
 
-export type HandledPushes = ServerToClientEvents;
+/** Status pages' own pushes are the public page bundle's business, never the operator app's. */
+export type HandledPushes = Omit<
+  ServerToClientEvents,
+  'status.page_item' | 'status.page_changed' | 'incident.changed' | 'maintenance.changed'
+>;
 
 /** Who the socket is: a signed-in user or visitor (`session`), or a wall screen opened with a display key. */
 export type SocketRole = 'session' | 'display';

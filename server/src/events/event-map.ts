@@ -6,6 +6,8 @@ import type {
   AgentStatus,
   CheckDto,
   DependencyRef,
+  IncidentDto,
+  MaintenanceDto,
   MonitorDto,
   MonitorStatus,
   PublicAgent,
@@ -78,6 +80,22 @@ export interface EventMap {
   'status.item_changed': StatusItemChange;
   /** An alert opened, was acknowledged, reminded, escalated or closed (committed): pushed to the `alerts` room. */
   'alert.changed': { alert: AlertDto };
+  /**
+   * An incident was created, changed (its fields or a new update) or deleted (committed). `pageIds`: the pages it is
+   * on now and was on before, whose data changes with it.
+   */
+  'incident.changed': { action: 'created' | 'updated' | 'deleted'; incident: IncidentDto; pageIds: number[] };
+  /**
+   * A maintenance window was saved or deleted, or one of its occurrences started or ended (decided once across
+   * instances). `pageIds` as for incidents.
+   */
+  'maintenance.changed': {
+    action: 'created' | 'updated' | 'deleted' | 'started' | 'ended';
+    maintenance: MaintenanceDto;
+    pageIds: number[];
+  };
+  /** A status page was created, saved or deleted (committed): its projection is dropped on every instance. */
+  'status_page.changed': { pageId: number; slug: string; previousSlug?: string };
   /** This instance's link to the others came back after a break: its memory may have missed their changes. */
   'server_events.resumed': Record<string, never>;
 }
@@ -111,6 +129,9 @@ export const SERVER_EVENTS = [
   'agent.credential_replaced',
   'status.config_changed',
   'status.item_changed',
+  'incident.changed',
+  'maintenance.changed',
+  'status_page.changed',
 ] as const satisfies readonly EmittedEventName[];
 
 export type ServerEventName = (typeof SERVER_EVENTS)[number];
