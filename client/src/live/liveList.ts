@@ -63,6 +63,8 @@ export interface LiveList<T, Q extends ListQuery, C> {
   deleted: (row: T) => void;
   /** Re-reads the page a little later, once for a burst. */
   resyncSoon: () => void;
+  /** A push the list could not take (not ready): a read on its way may predate it, so read again after that one. */
+  missed: () => void;
 }
 
 let unnamedLists = 0;
@@ -80,6 +82,8 @@ export function createLiveList<T extends { id: number }, Q extends ListQuery, C,
   const request = latestRequest();
   /** Ids whose deletion has been counted, so the HTTP answer and the push do not both count it. */
   const deletedIds = new Set<number>();
+  /** A membership push came while a read was on its way, whose answer may predate it. */
+  let pushedDuringRead = false;
 
   type State = LiveListState<T, Q, C> & A;
   return create<State>()((set, get) => {
@@ -106,6 +110,7 @@ export function createLiveList<T extends { id: number }, Q extends ListQuery, C,
       ready,
       setCounts: (counts) => update({ counts }),
       created(row) {
+        list.missed();
         const { query, total, counts } = get();
         if (table.ids(view).includes(row.id)) return;
         const belongs = config.matches(row, query);
@@ -119,6 +124,7 @@ export function createLiveList<T extends { id: number }, Q extends ListQuery, C,
         }
       },
       deleted(row) {
+        list.missed();
         if (deletedIds.has(row.id)) return;
         deletedIds.add(row.id);
         const { total, counts } = get();
@@ -129,6 +135,9 @@ export function createLiveList<T extends { id: number }, Q extends ListQuery, C,
       },
       resyncSoon() {
         if (ready()) resync.schedule();
+      },
+      missed() {
+        if (get().fetching) pushedDuringRead = true;
       },
     };
 
@@ -145,6 +154,7 @@ export function createLiveList<T extends { id: number }, Q extends ListQuery, C,
         resync.cancel();
         const query = { ...get().query, ...patch, pageSize: config.query.pageSize };
         const ticket = request.start(signal);
+        pushedDuringRead = false;
         const keep = (quiet || keepRows) && ready();
         update(keep ? { query, fetching: true } : { query, fetching: true, status: 'loading', error: null });
         try {
@@ -160,6 +170,11 @@ export function createLiveList<T extends { id: number }, Q extends ListQuery, C,
           table.write(page.rows);
           update({ total: page.total, counts: page.counts, status: 'ready', error: null, fetching: false });
           showIds(page.rows.map((row) => row.id));
+          // The answer may have been read before a row a push brought was created or deleted: read once more.
+          if (pushedDuringRead) {
+            pushedDuringRead = false;
+            resync.schedule();
+          }
         } catch (error) {
           if (!ticket.current) return;
           update(quiet && ready() ? { fetching: false } : { status: 'error', error, fetching: false });

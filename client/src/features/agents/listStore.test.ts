@@ -181,6 +181,38 @@ describe('agent list store', () => {
     expect(ids()).toEqual([2, 3]);
   });
 
+  it('reads again when an agent is created while a read that may predate it is on its way', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, agentsPage([web])));
+    await sut.getState().load();
+    // A background refresh is read before the agent exists and answers after its push (a CI run lost it so).
+    let release: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
+    const refresh = sut.getState().load({}, { quiet: true });
+    const newcomer = makeAgent({ id: 7, name: 'newcomer', status: 'connecting' });
+    sut.getState().applyChange({ action: 'created', agent: newcomer });
+    release(jsonResponse(200, agentsPage([web])));
+    await refresh;
+    expect(ids()).toEqual([1]);
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, agentsPage([web, newcomer])));
+    await vi.advanceTimersByTimeAsync(RESYNC_DELAY_MS);
+    expect(ids()).toEqual([1, 7]);
+  });
+
+  it('reads again when a push came while the first page was loading', async () => {
+    vi.useFakeTimers();
+    let release: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
+    const first = sut.getState().load();
+    sut.getState().applyChange({ action: 'created', agent: db });
+    release(jsonResponse(200, agentsPage([web])));
+    await first;
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, agentsPage([web, db])));
+    await vi.advanceTimersByTimeAsync(RESYNC_DELAY_MS);
+    expect(ids()).toEqual([1, 2]);
+  });
+
   it('ignores pushes until a page has loaded', () => {
     sut.getState().applyChange({ action: 'created', agent: web });
     handlers['agent.reported']({ agentId: 1, agent: web, point: makePoint() });

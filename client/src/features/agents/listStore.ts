@@ -37,7 +37,7 @@ export function createAgentListStore(pageSize: number, view?: string) {
       },
 
       applyChange(event: AgentsChangedEvent) {
-        if (!list.ready()) return;
+        if (!list.ready()) return list.missed();
         if (event.action === 'deleted') {
           list.deleted(event.agent);
           list.resyncSoon();

@@ -43,7 +43,7 @@ export function createMonitorListStore(pageSize: number, view?: string) {
 
       /** A create, edit or delete; `previous` is the cached monitor before the push (unknown when not cached). */
       applyChange(event: MonitorsChangedEvent, previous = table.get(event.monitor.id)) {
-        if (!list.ready()) return;
+        if (!list.ready()) return list.missed();
         if (event.action === 'deleted') list.deleted(event.monitor);
         else if (event.action === 'created') list.created(event.monitor);
         else list.setCounts(countsAfterChange(list.state().counts, event, previous) ?? list.state().counts);
