@@ -20,8 +20,8 @@ export default tseslint.config(
   { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   // The client's service worker: a classic script served as is (client/public), with the worker's globals.
   { files: ['client/public/sw.js'], languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } } },
-  // The live-latency bench injects this file's observer into Chromium pages.
-  { files: ['bench/lib/live-dom.mjs'], languageOptions: { globals: { ...globals.browser } } },
+  // The live-latency and status page benches run these files' functions inside Chromium pages.
+  { files: ['bench/lib/live-dom.mjs', 'bench/lib/status-browser.mjs'], languageOptions: { globals: { ...globals.browser } } },
   {
     // Spec support (`*.testing.ts`) is left out of server/dist, so runtime code must not import it.
     files: ['server/src/**/*.ts'],
@@ -35,6 +35,32 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The public status page is its own small bundle (client/status.html): nothing of the operator app's weight.
+    files: ['client/src/public/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@vigil/proto',
+              allowTypeImports: true,
+              message: "Import values from the file that holds them ('@vigil/proto/status-pages'): the barrel brings all of proto.",
+            },
+          ],
+          patterns: [
+            { group: ['@mantine/*', '@tabler/*', 'i18next', 'react-i18next', 'zustand', 'recharts'], message: 'Not in the public bundle.' },
+            {
+              group: ['../features/*', '../../features/*', '**/i18n/locales/*', '**/live/*', '**/realtime/*', '**/app/*'],
+              message: "The operator app's code stays out of the public bundle.",
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -19,6 +19,7 @@ const PACKAGES = [
     inputs: [
       'client/src',
       'client/index.html',
+      'client/status.html',
       'client/public',
       'client/vite.config.ts',
       'client/tsconfig.json',

@@ -5,10 +5,11 @@ export const AGENT_STATUSES: readonly AgentStatus[] = ['active', 'inactive', 'co
 
 /**
  * What the list filters and counts by: a status, or `unreachable` — the offline agents (all `inactive`, as the spec
- * counts them) whose dependency is down, so a router's outage does not bury the hosts that failed on their own.
+ * counts them) whose dependency is down, so a router's outage does not bury the hosts that failed on their own — or
+ * `maintenance`, the agents a maintenance window covers now.
  */
-export type AgentListStatus = AgentStatus | 'unreachable';
-export const AGENT_LIST_STATUSES: readonly AgentListStatus[] = [...AGENT_STATUSES, 'unreachable'];
+export type AgentListStatus = AgentStatus | 'unreachable' | 'maintenance';
+export const AGENT_LIST_STATUSES: readonly AgentListStatus[] = [...AGENT_STATUSES, 'unreachable', 'maintenance'];
 
 /** How an agent talks to us: the Vigil agent's socket, or xugou's HTTP reporting. */
 export type AgentProtocol = 'socket' | 'http';
@@ -80,14 +81,20 @@ export interface AgentDto {
   unreachable: boolean;
   /** No notifications until this time (ISO); null: not muted. */
   muted_until: string | null;
+  /** A maintenance window covers it: its status stays what it is, but going offline alerts nobody until the window ends. */
+  maintenance: boolean;
 }
 
-/** Agents per status (active + inactive + connecting = total); `unreachable` is the part of `inactive` behind a down dependency. */
+/**
+ * Agents per status (active + inactive + connecting = total); `unreachable` is the part of `inactive` behind a down
+ * dependency; `maintenance` counts those a maintenance window covers, whatever their status.
+ */
 export interface AgentCounts {
   active: number;
   inactive: number;
   connecting: number;
   unreachable: number;
+  maintenance: number;
   total: number;
 }
 

@@ -11,6 +11,9 @@ export const AUDIT_TARGET_TYPES = [
   'settings',
   'api_key',
   'alert',
+  'maintenance',
+  'incident',
+  'subscriber',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -35,7 +38,9 @@ export const AUDIT_ACTIONS = [
   'template.created',
   'template.updated',
   'template.deleted',
+  'status_page.created',
   'status_page.saved',
+  'status_page.deleted',
   'display_key.created',
   'display_key.revoked',
   'user.created',
@@ -51,6 +56,15 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'two_factor.enabled',
   'two_factor.disabled',
+  'maintenance.created',
+  'maintenance.updated',
+  'maintenance.ended',
+  'maintenance.deleted',
+  'incident.created',
+  'incident.updated',
+  'incident.update_posted',
+  'incident.deleted',
+  'subscriber.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

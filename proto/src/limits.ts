@@ -10,31 +10,52 @@ export const EMAIL_MAX = 254;
 /** Largest JSON body the API accepts on any route (answers 413 above it). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/**
- * JSON body limits by what a route needs (413 above them), so an anonymous caller cannot make the server read and
- * parse a megabyte where a few hundred bytes do. Room is left for JSON escapes (`\u4e2d` is 6 bytes for 1 character).
- */
-export const BODY_LIMITS = {
-  /** Login: a username and a password. */
-  credentials: 2 * 1024,
-  /** Register, user create/update, password change: adds an email and a role. */
-  account: 4 * 1024,
-  /** Every route not named here (settings, pause/resume, display keys, agent rename...). */
-  default: 16 * 1024,
-  /** Notification channels, their tests and settings, templates; agent enrollment and xugou registration. */
-  medium: 64 * 1024,
-  /** Monitors (64 KB body, 50 headers), status page config (50,000 characters of CSS), buffered agent reports. */
-  large: BODY_LIMIT_BYTES,
-} as const;
-
 /** Deepest nesting of arrays/objects a JSON body may have (400 beyond); our deepest body (agent reports) uses 4. */
 export const JSON_DEPTH_MAX = 32;
 /**
- * Most members of one array or object in a JSON body, and most values in all (400 beyond): what the server can parse
- * and validate within its ~20 ms budget per request. Our widest lists are a status page's monitors and agents.
+ * Most members of one array or object in a JSON body, and most values in all (400 beyond), for a route that declares
+ * no list of its own: what the server parses and validates within its ~20 ms budget per request.
  */
 export const JSON_WIDTH_MAX = 1_000;
 export const JSON_VALUES_MAX = 20_000;
+
+/** What a JSON body may be: its size (413 above), nesting, members of one list or object, and values in all (400 above). */
+export interface BodyLimit {
+  bytes: number;
+  depth: number;
+  width: number;
+  values: number;
+}
+
+const SHAPE = { depth: JSON_DEPTH_MAX, width: JSON_WIDTH_MAX, values: JSON_VALUES_MAX } as const;
+/** Every monitor and agent in one selection (a status page holds up to 100,000 components). */
+const SELECTION_ITEMS = 100_000;
+
+/**
+ * JSON body limits by what a route carries (a route declares its own with `@BodyLimit(name)`; 'default' otherwise),
+ * so an anonymous caller cannot make the server read and parse a megabyte where a few hundred bytes do. Room is left
+ * for JSON escapes (`\u4e2d` is 6 bytes for 1 character).
+ */
+export const BODY_LIMITS = {
+  /** Login: a username and a password. */
+  credentials: { bytes: 2 * 1024, ...SHAPE },
+  /** Register, user create/update, password change: adds an email and a role. */
+  account: { bytes: 4 * 1024, ...SHAPE },
+  /** Every route that declares none (settings, pause/resume, display keys, agent rename...). */
+  default: { bytes: 16 * 1024, ...SHAPE },
+  /** Notification channels, their tests and settings, templates; agent enrollment and xugou registration. */
+  medium: { bytes: 64 * 1024, ...SHAPE },
+  /** Monitors (64 KB body, 50 headers), buffered agent reports. */
+  large: { bytes: BODY_LIMIT_BYTES, ...SHAPE },
+  /** The spec's status configuration: 50,000 characters of CSS and every monitor's and agent's id. */
+  selection: { bytes: BODY_LIMIT_BYTES, depth: 4, width: SELECTION_ITEMS, values: 2 * SELECTION_ITEMS + 1_000 },
+  /** A maintenance window: its schedule and a scope of up to 100,000 ids of each kind (MAINTENANCE_LIMITS.idsMax). */
+  scope: { bytes: 4 * BODY_LIMIT_BYTES, depth: 4, width: SELECTION_ITEMS, values: 3 * SELECTION_ITEMS + 1_000 },
+  /** A status page: its settings and groups holding every monitor and agent as `{ "type": "monitor", "id": 12345 }`. */
+  page: { bytes: 4 * BODY_LIMIT_BYTES, depth: 6, width: SELECTION_ITEMS, values: 3 * SELECTION_ITEMS + 2_000 },
+} as const satisfies Record<string, BodyLimit>;
+
+export type BodyLimitName = keyof typeof BODY_LIMITS;
 
 /**
  * Login limits: failed logins counted per address + username and per address (higher: offices share an address).

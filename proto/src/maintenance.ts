@@ -106,7 +106,10 @@ export interface SaveMaintenanceRequest {
   endWhenHealthyMinutes?: number | null;
 }
 
-/** `GET /api/maintenance?phase=&page=&pageSize=`: active first, then scheduled by next start, then the rest. */
+/**
+ * `GET /api/maintenance?phase=&monitorId=&agentId=&page=&pageSize=`: active first, then scheduled by next start, then
+ * the rest. `monitorId` / `agentId`: only the windows that cover it (named, through a group, or `all`).
+ */
 export interface MaintenanceListResponse {
   success: true;
   maintenance: MaintenanceDto[];

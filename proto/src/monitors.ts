@@ -4,9 +4,10 @@ import type { MonitorTypeReadFields, MonitorTypeRequest } from './monitor-types'
 /**
  * `degraded`: checks succeed but cross the monitor's `degraded_after_ms` (or a soft assertion); counted as up.
  * `unreachable`: checks fail while a dependency is down (agent: offline); counted as down, sends nothing of its own.
+ * `maintenance`: a maintenance window covers it; still checked and recorded, sends nothing, counted neither up nor down.
  */
-export type MonitorStatus = 'up' | 'down' | 'pending' | 'degraded' | 'unreachable';
-export const MONITOR_STATUSES: readonly MonitorStatus[] = ['up', 'down', 'pending', 'degraded', 'unreachable'];
+export type MonitorStatus = 'up' | 'down' | 'pending' | 'degraded' | 'unreachable' | 'maintenance';
+export const MONITOR_STATUSES: readonly MonitorStatus[] = ['up', 'down', 'pending', 'degraded', 'unreachable', 'maintenance'];
 
 /** What a monitor or agent depends on: while one of them is down (agent: offline), its failures are `unreachable`. */
 export interface DependencyRef {
@@ -98,8 +99,11 @@ export interface HistoryPoint {
 
 export interface CheckDto {
   id: number;
-  /** The result as recorded: a success over `degraded_after_ms` is degraded, a failure behind a down dependency unreachable. */
-  status: 'up' | 'down' | 'degraded' | 'unreachable';
+  /**
+   * The result as recorded: a success over `degraded_after_ms` is degraded, a failure behind a down dependency
+   * unreachable, any result while a maintenance window covers the monitor `maintenance` (`error` then tells a failure).
+   */
+  status: 'up' | 'down' | 'degraded' | 'unreachable' | 'maintenance';
   status_code: number | null;
   /** Milliseconds. */
   response_time: number | null;
@@ -173,7 +177,16 @@ export interface MonitorsResponse {
   page: number;
   pageSize: number;
   /** Counts over every monitor, whatever the page, for summary cards. */
-  counts: { up: number; down: number; pending: number; degraded: number; unreachable: number; paused: number; total: number };
+  counts: {
+    up: number;
+    down: number;
+    pending: number;
+    degraded: number;
+    unreachable: number;
+    maintenance: number;
+    paused: number;
+    total: number;
+  };
 }
 
 export interface MonitorResponse {

@@ -8,7 +8,7 @@ export interface WebhookPayload {
   severity: 'alert' | 'recovery' | 'info';
   subject: string;
   text: string;
-  target: { kind: 'monitor' | 'agent' | 'test'; id: number | null; name: string };
+  target: { kind: NotificationTargetKind; id: number | null; name: string };
   sent_at: string;
   /** The monitor's or agent's page, when the server's PUBLIC_URL is set. */
   link?: string;
@@ -153,7 +153,8 @@ export interface ChannelTestResponse {
 
 export type DeliveryStatus = 'pending' | 'sent' | 'failed';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'sent', 'failed'];
-export type NotificationTargetKind = 'monitor' | 'agent' | 'test';
+/** `maintenance`: a window's start and end notices (the target is the window). */
+export type NotificationTargetKind = 'monitor' | 'agent' | 'test' | 'maintenance';
 
 export interface DeliveryAttemptDto {
   attempt: number;
@@ -207,8 +208,9 @@ export interface NotificationHistoryResponse {
   pageSize: number;
 }
 
-/** The page of a notification's monitor or agent on this site (`/monitors/12`); null for a test message. */
+/** The page of a notification's monitor, agent or maintenance window on this site (`/monitors/12`); null for a test message. */
 export function targetPagePath(target: { kind: NotificationTargetKind; id: number | null }): string | null {
   if (target.id === null || target.kind === 'test') return null;
+  if (target.kind === 'maintenance') return '/maintenance';
   return target.kind === 'monitor' ? `/monitors/${target.id}` : `/agents/${target.id}`;
 }

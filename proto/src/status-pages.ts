@@ -283,3 +283,50 @@ export interface SubscribersResponse {
   page: number;
   pageSize: number;
 }
+
+/** A subscriber may ask again for its confirmation this often at most; sooner, the request changes nothing. */
+export const SUBSCRIPTION_LIMITS = {
+  emailMax: 254,
+  webhookMax: 2048,
+  resendMinutes: 10,
+  /** Unconfirmed subscriptions (and their links) are forgotten after this many days. */
+  unconfirmedDays: 7,
+  searchMax: 100,
+} as const;
+
+/** What a subscriber is told about: each kind of notice. */
+export type SubscriptionNoticeType =
+  'incident.created' | 'incident.updated' | 'incident.resolved' | 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended';
+
+/** The page a notice comes from; `url` is its public address. */
+export interface SubscriptionPageRef {
+  slug: string;
+  title: string;
+  url: string;
+}
+
+/** A window as a notice describes it: for `maintenance.ended`, `start` is null and `end` the time it ended. */
+export interface SubscriptionMaintenance extends Omit<PublicMaintenance, 'phase' | 'start'> {
+  phase: 'scheduled' | 'active' | 'ended';
+  start: string | null;
+}
+
+/**
+ * What a webhook subscriber receives (POST, JSON, header `X-Vigil-Delivery` the same on every attempt). First the
+ * confirmation request (fetch `confirm_url` to confirm); after it, notices of the page's published incidents (with
+ * their newest update only) and maintenance windows, public fields only, each with the link that ends the subscription.
+ */
+export type SubscriptionWebhookPayload =
+  | { type: 'subscription.confirm'; page: SubscriptionPageRef; confirm_url: string }
+  | {
+      type: Extract<SubscriptionNoticeType, `incident.${string}`>;
+      page: SubscriptionPageRef;
+      incident: PublicIncident;
+      unsubscribe_url: string;
+    }
+  | {
+      type: Extract<SubscriptionNoticeType, `maintenance.${string}`>;
+      page: SubscriptionPageRef;
+      maintenance: SubscriptionMaintenance;
+      unsubscribe_url: string;
+    };

@@ -89,6 +89,8 @@ export interface PublicAgent {
   updated_at: string;
   /** Offline while a dependency is down (AgentDto.unreachable); absent: false. */
   unreachable?: boolean;
+  /** A maintenance window covers it (AgentDto.maintenance); absent: false. */
+  maintenance?: boolean;
 }
 
 export interface StatusData extends StatusPageSettings {

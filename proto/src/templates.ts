@@ -28,6 +28,8 @@ export const NOTIFICATION_EVENTS = [
   'alert.reminder',
   'alert.escalation',
   'alert.acknowledged',
+  'maintenance.started',
+  'maintenance.ended',
   'test',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -62,6 +64,8 @@ const AGENT_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'status', 'pr
 const ALERT_VARIABLES = ['name', 'alert', 'since', 'minutes', 'time'] as const;
 const METRIC_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'metric', 'value', 'threshold', 'time'] as const;
 const CERTIFICATE_VARIABLES = ['name', 'target', 'url', 'days_remaining', 'threshold', 'expires_at', 'issuer', 'time'] as const;
+/** A maintenance window's notices: its title (`name`), its occurrence (`start`, `end`), and what it covers. */
+const MAINTENANCE_VARIABLES = ['name', 'start', 'end', 'covers', 'time'] as const;
 
 const named = (names: readonly string[]): Readonly<Record<string, string>> => Object.fromEntries(names.map((name) => [name, label(name)]));
 
@@ -86,6 +90,8 @@ export const TEMPLATE_VARIABLES: Readonly<Record<NotificationEvent, Readonly<Rec
   'alert.reminder': named(ALERT_VARIABLES),
   'alert.escalation': named([...ALERT_VARIABLES, 'step']),
   'alert.acknowledged': named([...ALERT_VARIABLES, 'acknowledged_by', 'note']),
+  'maintenance.started': named(MAINTENANCE_VARIABLES),
+  'maintenance.ended': named(MAINTENANCE_VARIABLES),
   test: named(['name', 'time']),
 };
 
@@ -159,11 +165,27 @@ const SAMPLE_FIGURES: TemplateValues = {
   step: 1,
   acknowledged_by: 'admin',
   dependents: null,
+  start: '2026-11-23 02:00:00 UTC',
+  end: '2026-11-23 04:00:00 UTC',
 };
 
 const SAMPLES: Record<TemplateLanguage, TemplateValues> = {
-  'en-US': { ...SAMPLE_FIGURES, name: 'Example API', error: 'Expected status 200-299, got 503', alert: 'down', note: 'Looking into it' },
-  'zh-CN': { ...SAMPLE_FIGURES, name: '示例 API', error: '期望状态码 200-299，实际为 503', alert: '故障', note: '正在处理' },
+  'en-US': {
+    ...SAMPLE_FIGURES,
+    name: 'Example API',
+    error: 'Expected status 200-299, got 503',
+    alert: 'down',
+    note: 'Looking into it',
+    covers: '3 monitors, 1 agent',
+  },
+  'zh-CN': {
+    ...SAMPLE_FIGURES,
+    name: '示例 API',
+    error: '期望状态码 200-299，实际为 503',
+    alert: '故障',
+    note: '正在处理',
+    covers: '3 个监控、1 台服务器',
+  },
 };
 
 /**

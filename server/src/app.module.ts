@@ -11,6 +11,8 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
+import { MaintenanceModule } from './maintenance/maintenance.module';
+import { IncidentsModule } from './incidents/incidents.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { MonitorsModule } from './monitors/monitors.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -19,6 +21,8 @@ import { RedisModule } from './redis/redis.module';
 import { SettingsModule } from './settings/settings.module';
 import { SsoModule } from './sso/sso.module';
 import { StatusModule } from './status/status.module';
+import { StatusPagesModule } from './status-pages/status-pages.module';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { UsersModule } from './users/users.module';
 import { WebPushModule } from './web-push/web-push.module';
 
@@ -43,8 +47,12 @@ export class AppModule {
         MonitorsModule,
         AgentsModule,
         StatusModule,
+        StatusPagesModule,
+        SubscriptionsModule,
         NotificationsModule,
         AlertsModule,
+        MaintenanceModule,
+        IncidentsModule,
         WebPushModule,
         MetricsModule,
         RealtimeModule,

@@ -1,10 +1,10 @@
-import { INestApplication, Logger } from '@nestjs/common';
-import { NestFactory, Reflector } from '@nestjs/core';
+import { INestApplication, Logger, type Type } from '@nestjs/common';
+import { ModulesContainer, NestFactory, Reflector } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import { bodyErrorHandler, parseJsonBody } from './common/body-parsing';
+import { BodyLimits, bodyErrorHandler, parseJsonBody } from './common/body-parsing';
 import { trustFunction } from './common/client-address';
 import { ReplyInterceptor } from './common/reply';
 import { requestId } from './common/request-id';
@@ -16,6 +16,7 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { REDIS, RedisHandle } from './redis/redis.module';
 import { serveDownloads } from './web/serve-downloads';
 import { serveClient } from './web/serve-client';
+import { PageDirectory } from './status-pages/page-directory';
 import { baseSecurityHeaders } from './web/security-headers';
 
 /** Builds the whole application (API, sockets, client files) without listening, so tests can start it too. */
@@ -31,7 +32,11 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(baseSecurityHeaders, requestId);
   // Pushes are answered before socket.io, Express and Nest (a push's body is ignored); see push.route.ts.
   installPushLane(app.getHttpServer(), app.get(PushService), trust);
-  app.use(parseJsonBody, bodyErrorHandler);
+  // Each route's own body limit (`@BodyLimit`), known before Nest routes the request.
+  const controllers = [...app.get(ModulesContainer).values()].flatMap((module) =>
+    [...module.controllers.values()].map((wrapper) => wrapper.metatype as Type),
+  );
+  app.use(parseJsonBody(new BodyLimits(controllers)), bodyErrorHandler);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
@@ -45,7 +50,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   SwaggerModule.setup('api/docs', app, document, { useGlobalPrefix: false });
 
   serveDownloads(app.getHttpAdapter().getInstance(), config.agentDir);
-  serveClient(app.getHttpAdapter().getInstance(), config.clientDir, config.browser);
+  serveClient(app.getHttpAdapter().getInstance(), config.clientDir, config.browser, app.get(PageDirectory));
   return app;
 }
 

@@ -154,6 +154,42 @@ const MATRIX: Record<string, Row> = {
   'POST /api/api-keys': ACCOUNT,
   'DELETE /api/api-keys/{id}': ACCOUNT,
   'GET /api/health': PUBLIC,
+  // Status pages (issue 30): configured as the spec's status page is (members write, a viewer reads); each page's
+  // public data, feeds and badges open to anyone (a password page's to its cookie, which no caller here holds).
+  'GET /api/status-pages': SIGNED_IN,
+  'POST /api/status-pages': MEMBER_WRITE,
+  'GET /api/status-pages/{slug}': SIGNED_IN,
+  'PUT /api/status-pages/{slug}': MEMBER_WRITE,
+  'DELETE /api/status-pages/{slug}': MEMBER_WRITE,
+  'GET /api/status-pages/{slug}/data': PUBLIC,
+  'GET /api/status-pages/{slug}/groups/{index}': PUBLIC,
+  'POST /api/status-pages/{slug}/unlock': PUBLIC,
+  'GET /api/status-pages/{slug}/feed.rss': PUBLIC,
+  'GET /api/status-pages/{slug}/feed.atom': PUBLIC,
+  'GET /api/status-pages/{slug}/badge.svg': PUBLIC,
+  'GET /api/status-pages/{slug}/badges/{component}/{file}': PUBLIC,
+  // Incidents (issue 30): read by everyone signed in, drafts too; written by members as monitors are.
+  'GET /api/incidents': SIGNED_IN,
+  'POST /api/incidents': MEMBER_WRITE,
+  'GET /api/incidents/{id}': SIGNED_IN,
+  'PUT /api/incidents/{id}': MEMBER_WRITE,
+  'DELETE /api/incidents/{id}': MEMBER_WRITE,
+  'POST /api/incidents/{id}/updates': MEMBER_WRITE,
+  // Maintenance windows (issue 30): read by everyone signed in; written (and ended) by members as monitors are.
+  'GET /api/maintenance': SIGNED_IN,
+  'POST /api/maintenance': MEMBER_WRITE,
+  'GET /api/maintenance/calendar': SIGNED_IN,
+  'GET /api/maintenance/{id}': SIGNED_IN,
+  'PUT /api/maintenance/{id}': MEMBER_WRITE,
+  'DELETE /api/maintenance/{id}': MEMBER_WRITE,
+  'POST /api/maintenance/{id}/end': MEMBER_WRITE,
+  // Status page subscriptions (issue 30): visitors subscribe and open their links; only admins see the addresses.
+  'POST /api/status-pages/{slug}/subscribe': PUBLIC,
+  'GET /api/subscriptions/confirm': PUBLIC,
+  'GET /api/subscriptions/unsubscribe': PUBLIC,
+  'POST /api/subscriptions/unsubscribe': PUBLIC,
+  'GET /api/status-pages/{slug}/subscribers': ADMIN,
+  'DELETE /api/status-pages/{slug}/subscribers/{id}': ADMIN_WRITE,
 };
 
 /**

@@ -64,10 +64,16 @@ describe('fuzzing every POST/PUT/PATCH route', () => {
       .send({ name: 'Fuzz hook', type: 'webhook', enabled: true, language: 'en-US', config: { url: `${notifier.url}/hook/channel` } })
       .expect(201);
     const { agentId } = await enrollAgent(app.url, root, 'fuzz-host');
+    const incident = await request(app.url)
+      .post('/api/incidents')
+      .set(root.auth)
+      .send({ title: 'Fuzz incident', impact: 'minor', message: 'Looking', monitors: [monitor.body.monitor.id], pages: ['default'] })
+      .expect(201);
     ids.users = [bystander.user.id];
     ids.monitors = [monitor.body.monitor.id];
     ids.channels = [channel.body.data.id];
     ids.agents = [agentId];
+    ids.incidents = [incident.body.incident.id];
 
     const { body: document } = await request(app.url).get('/api/docs-json').expect(200);
     type Operation = { security?: unknown[]; requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } };

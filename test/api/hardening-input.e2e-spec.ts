@@ -137,10 +137,11 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
         .send(wide(JSON_WIDTH_MAX + 1).map(() => ({})))
         .expect(400);
       expect(anonymous.body).toEqual(refusal('request.tooManyItems'));
+      // The status configuration declares its own limit (`@BodyLimit('selection')`): every monitor, not 1,000.
       const status = await api()
         .post('/api/status/config')
         .set(admin.auth)
-        .send({ title: 'Wide', monitors: wide(JSON_WIDTH_MAX + 1), agents: [] })
+        .send({ title: 'Wide', monitors: wide(BODY_LIMITS.selection.width + 1), agents: [] })
         .expect(400);
       expect(status.body).toEqual(refusal('request.tooManyItems'));
       const headers = Object.fromEntries(wide(JSON_WIDTH_MAX + 1).map((index) => [`X-${index}`, 'v']));
@@ -149,14 +150,20 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
       await api()
         .post('/api/status/config')
         .set(admin.auth)
-        .send({ title: 'Wide', monitors: wide(JSON_WIDTH_MAX), agents: [] })
+        .send({ title: 'Wide', monitors: wide(JSON_WIDTH_MAX * 11), agents: [] })
         .expect(200);
+      // A route that declares no limit still refuses a list over 1,000.
+      await api()
+        .put('/api/settings')
+        .set(admin.auth)
+        .send({ allowRegistration: false, extra: wide(JSON_WIDTH_MAX + 1) })
+        .expect(400);
     });
 
     it.each([
-      ['/api/auth/login', BODY_LIMITS.credentials],
-      ['/api/auth/register', BODY_LIMITS.account],
-      ['/api/settings', BODY_LIMITS.default],
+      ['/api/auth/login', BODY_LIMITS.credentials.bytes],
+      ['/api/auth/register', BODY_LIMITS.account.bytes],
+      ['/api/settings', BODY_LIMITS.default.bytes],
     ])('answers a body over the limit of %s with 413 {success:false,message}', async (path, limit) => {
       const oversize = JSON.stringify({ username: 'x'.repeat(limit), password: 'correct-horse-1' });
       const answer = await post(app.url, path, oversize, agent);

@@ -121,6 +121,19 @@ describe('status page, wall and dashboard in the browser', () => {
     expect(await visitor.evaluate(() => document.head.querySelectorAll('style[data-vigil-custom-css] *').length)).toBe(0);
   });
 
+  step('(e) on a phone 390 px wide the status page shows every status without sideways scrolling', async () => {
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    try {
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      const pill = await visitor.getByTestId(`status-monitor-status-${shown.id}`).boundingBox();
+      expect(pill && pill.x >= 0 && pill.x + pill.width <= 390).toBe(true);
+      const banner = await visitor.getByTestId('status-overall').boundingBox();
+      expect(banner && banner.x + banner.width <= 390).toBe(true);
+    } finally {
+      await visitor.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   step('(b) a wall opened with a display key sees the monitor go down within 2 s, problems first, without a reload', async () => {
     await checkWith(200, shown);
     const { body } = await request(app.url).post('/api/wall/keys').set(admin.auth).send({ name: 'NOC screen' }).expect(201);

@@ -43,6 +43,7 @@ export function toAgentDto(row: AgentRow): AgentDto {
     depends_on: row.depends_on ?? [],
     unreachable: row.unreachable ?? false,
     muted_until: row.muted_until ? new Date(row.muted_until).toISOString() : null,
+    maintenance: row.maintenance ?? false,
   };
 }
 

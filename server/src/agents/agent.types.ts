@@ -43,4 +43,6 @@ export interface AgentRow {
   unreachable: boolean;
   /** No notifications until then (alerts/mute); null: not muted. */
   muted_until?: Date | null;
+  /** A maintenance window covers it (set and cleared by the maintenance sweep). */
+  maintenance?: boolean;
 }

@@ -7,6 +7,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
 import { AgentMetricsQuery, ListAgentsQuery, UpdateAgentDto } from './agents.dto';
 import { AgentsService } from './agents.service';
+import { BodyLimit } from '../common/body-parsing';
 
 /** How the shared text rule names a refused field of an agent's own request. */
 const AGENT_FIELDS: CheckedBodyMessages = { fields: { token: 'agent.tokenInvalid' }, otherwise: 'agent.messageInvalid' };
@@ -27,6 +28,7 @@ export class AgentsController {
 
   /** The Vigil agent's one-time exchange of a registration token for its credential. */
   @Public()
+  @BodyLimit('medium')
   @Post('enroll')
   @HttpCode(200)
   @Reply()
@@ -36,6 +38,7 @@ export class AgentsController {
 
   /** xugou agent compatibility: registration. */
   @Public()
+  @BodyLimit('medium')
   @Post('register')
   @HttpCode(200)
   @Reply('agents.registered')
@@ -45,6 +48,7 @@ export class AgentsController {
 
   /** xugou agent compatibility: one status report or a buffered array of them. */
   @Public()
+  @BodyLimit('large')
   @Post('status')
   @HttpCode(200)
   @Reply('agents.statusUpdated')

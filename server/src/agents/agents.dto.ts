@@ -32,7 +32,7 @@ export class UpdateAgentDto implements AgentUpdateRequest {
 export class ListAgentsQuery extends PageQuery {
   @ApiPropertyOptional({
     enum: AGENT_LIST_STATUSES,
-    description: '`inactive`: offline; `unreachable`: the offline agents behind a down dependency',
+    description: '`inactive`: offline; `unreachable`: the offline agents behind a down dependency; `maintenance`: those a window covers',
   })
   @IsOptional()
   @IsIn(AGENT_LIST_STATUSES, { message: 'validation.failed' })

@@ -9,13 +9,13 @@ import { DataSource } from 'typeorm';
 import type { AgentRow } from './agent.types';
 import type { BucketSums, CounterState, LatestFigures, Tier } from './figures';
 
-const COLUMNS = `id, name, hostname, ip_addresses, os, version, platform, kernel, arch, cpu_model, cpu_cores, status,
+export const COLUMNS = `id, name, hostname, ip_addresses, os, version, platform, kernel, arch, cpu_model, cpu_cores, status,
   protocol, interval_s, registration_id, cpu_usage, memory_total, memory_used, swap_total, swap_used, disk_total,
   disk_used, network_rx, network_tx, load1, load5, load15, host_uptime, disks, interfaces, counters, last_report_at,
-  created_at, updated_at, depends_on, unreachable, muted_until`;
+  created_at, updated_at, depends_on, unreachable, muted_until, maintenance`;
 
 /** `COLUMNS` of the row alias `a`, for statements that join. */
-const A_COLUMNS = COLUMNS.split(',')
+export const A_COLUMNS = COLUMNS.split(',')
   .map((c) => `a.${c.trim()}`)
   .join(', ');
 
@@ -86,13 +86,15 @@ export interface LatestUpdate {
 
 /**
  * Each list status as a condition on `agents`. Every offline agent is `inactive`, as the spec counts it; `unreachable`
- * picks out those offline behind a down dependency, so a router's outage does not bury the hosts that failed alone.
+ * picks out those offline behind a down dependency, so a router's outage does not bury the hosts that failed alone;
+ * `maintenance` those a maintenance window covers, whatever their status.
  */
 const LIST_STATUS: Record<AgentListStatus, string> = {
   active: `status = 'active'`,
   connecting: `status = 'connecting'`,
   inactive: `status = 'inactive'`,
   unreachable: `status = 'inactive' AND unreachable`,
+  maintenance: `maintenance`,
 };
 
 /** The only code that touches the agent tables. Plain SQL, batched where reports arrive by the thousand. */
@@ -246,6 +248,7 @@ export class AgentsRepository {
              count(*) FILTER (WHERE ${LIST_STATUS.inactive})::int AS inactive,
              count(*) FILTER (WHERE ${LIST_STATUS.connecting})::int AS connecting,
              count(*) FILTER (WHERE ${LIST_STATUS.unreachable})::int AS unreachable,
+             count(*) FILTER (WHERE ${LIST_STATUS.maintenance})::int AS maintenance,
              count(*)::int AS total
       FROM agents`,
     );

@@ -5,6 +5,7 @@ import { Auth, AuthUser, ClientIp, Public } from '../common/decorators';
 import { Payload, Reply } from '../common/reply';
 import { LoginDto, RegisterDto } from './auth.dto';
 import { AuthService } from './auth.service';
+import { BodyLimit } from '../common/body-parsing';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -12,6 +13,7 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Public()
+  @BodyLimit('credentials')
   @Post('login')
   @HttpCode(200)
   @Reply('auth.loginSuccess')
@@ -20,6 +22,7 @@ export class AuthController {
   }
 
   @Public()
+  @BodyLimit('account')
   @Post('register')
   @Reply('auth.registered')
   async register(@Body() body: RegisterDto, @ClientIp() ip: string): Promise<Payload<RegisterResponse>> {

@@ -1,24 +1,57 @@
-import { bodyLimitFor } from './body-parsing';
+import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
+import { BodyLimit, BodyLimits } from './body-parsing';
 
-describe('bodyLimitFor', () => {
+@Controller('things')
+class ThingsController {
+  @BodyLimit('large')
+  @Post()
+  create(): void {}
+
+  @BodyLimit('medium')
+  @Post('test')
+  test(): void {}
+
+  @BodyLimit('page')
+  @Put(':slug')
+  save(): void {}
+
+  @Post(':slug/pause')
+  pause(): void {}
+
+  @Get(':slug')
+  read(): void {}
+
+  @Delete(':slug')
+  remove(): void {}
+}
+
+@Controller()
+class RootController {
+  @BodyLimit('selection')
+  @Post('status/config')
+  config(): void {}
+}
+
+describe('BodyLimits', () => {
+  const sut = new BodyLimits([ThingsController, RootController]);
+
   it.each([
-    ['/api/auth/login', 'credentials'],
-    ['/api/auth/register', 'account'],
-    ['/api/users', 'account'],
-    ['/api/users/7', 'account'],
-    ['/api/users/7/change-password', 'account'],
-    ['/api/notifications/channels/3/test', 'medium'],
-    ['/api/notifications/settings', 'medium'],
-    ['/api/agents/enroll', 'medium'],
-    ['/api/agents/status', 'large'],
-    ['/api/monitors', 'large'],
-    ['/api/monitors/5', 'large'],
-    ['/api/status/config', 'large'],
-    ['/api/monitors/5/pause', 'default'],
-    ['/api/settings', 'default'],
-    ['/api/agents/5', 'default'],
-    ['/api/some/new/route', 'default'],
-  ])('gives %s the %s limit', (path, limit) => {
-    expect(bodyLimitFor(path)).toBe(limit);
+    ['POST', '/api/things', 'large'],
+    ['POST', '/api/things/', 'large'],
+    ['POST', '/api/things/test', 'medium'],
+    ['PUT', '/api/things/acme', 'page'],
+    ['PUT', '/API/Things/acme', 'page'],
+    ['POST', '/api/things/acme/pause', 'default'],
+    ['DELETE', '/api/things/acme', 'default'],
+    ['POST', '/api/status/config', 'selection'],
+    ['PUT', '/api/status/config', 'default'],
+    ['POST', '/api/things/acme/extra/deep', 'default'],
+    ['POST', '/api/some/new/route', 'default'],
+  ])('gives %s %s the %s limit its route declared', (method, path, limit) => {
+    expect(sut.for(method, path)).toBe(limit);
+  });
+
+  it('prefers a named route over a parameter in the same place', () => {
+    expect(sut.for('POST', '/api/things/test')).toBe('medium');
   });
 });

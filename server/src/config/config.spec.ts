@@ -39,6 +39,7 @@ describe('loadConfig', () => {
     expect(sut.userOutboundDeny.ranges).toEqual(['127.0.0.0/8', '::1/128', '0.0.0.0/8', '::/128']);
     expect(sut.browser).toEqual({ frameAncestors: ["'self'"], assetOrigins: [] });
     expect(sut.agents).toEqual({ graceSeconds: 10, minuteRetentionHours: 48, fiveMinuteRetentionDays: 30, hourRetentionDays: 365 });
+    expect(sut.maintenance).toEqual({ sweepMs: 5_000 });
     expect(sut.monitors).toMatchObject({
       checkRetentionHours: 48,
       aggregateRetentionDays: 400,

@@ -75,12 +75,23 @@ export interface AppConfig {
     maxAttempts: number;
     /** Consecutive reports above a threshold before a CPU, memory or disk alert. */
     thresholdReports: number;
-    /** The length of a "minute" in reminders, escalation and the flapping window (`ALERT_MINUTE_MS`; tests shorten it). */
+    /**
+     * The length of a "minute" in reminders, escalation, the flapping window and a status page's incident-draft delay
+     * (`ALERT_MINUTE_MS`; tests shorten it).
+     */
     alertMinuteMs: number;
     /** The length of a "second" in channel grouping windows (`ALERT_SECOND_MS`; tests shorten it). */
     alertSecondMs: number;
     /** How often the reminder and escalation sweep looks for due alerts (`ALERT_SWEEP_MS`). */
     alertSweepMs: number;
+  };
+  incidents: {
+    /** How often each instance looks for components down long enough to open an incident draft (`INCIDENT_DRAFT_SWEEP_MS`). */
+    draftSweepMs: number;
+  };
+  maintenance: {
+    /** How often each instance starts and ends maintenance windows by the clock (`MAINTENANCE_SWEEP_MS`). */
+    sweepMs: number;
   };
   /** Framing and external assets (CSP), see browser-config.ts. */
   browser: BrowserConfig;
@@ -254,6 +265,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       alertMinuteMs,
       alertSecondMs: integer(env, 'ALERT_SECOND_MS', 1000, 1, 1000),
       alertSweepMs: integer(env, 'ALERT_SWEEP_MS', 15_000, 50, 600_000),
+    },
+    incidents: {
+      draftSweepMs: integer(env, 'INCIDENT_DRAFT_SWEEP_MS', 30_000, 50, 600_000),
+    },
+    maintenance: {
+      sweepMs: integer(env, 'MAINTENANCE_SWEEP_MS', 5_000, 50, 600_000),
     },
     browser: loadBrowserConfig(env, publicUrl),
     sso: loadSsoConfig(env),

@@ -20,6 +20,38 @@ import type { PeerCertificate } from '../monitors/checkers/checker';
 export type StatusItemChange = { monitor: PublicMonitor; agent?: never } | { agent: PublicAgent; monitor?: never };
 
 /**
+ * A component of the status pages (rows of `status_pages`) as it stands after a check or report, before each page
+ * shows it its way: a monitor with the check that moved it (its day's bar counts it), or an agent's figures.
+ */
+export type PageComponentChange =
+  | {
+      monitor: {
+        id: number;
+        status: MonitorStatus;
+        active: boolean;
+        response_time: number | null;
+        certificate_days: number | null;
+        /** The stored check as the hourly aggregates count it (up or not, and when); null: not counted (maintenance). */
+        check: { ok: boolean; at: string } | null;
+      };
+      agent?: never;
+    }
+  | {
+      agent: {
+        id: number;
+        status: AgentStatus;
+        unreachable: boolean;
+        maintenance: boolean;
+        hostname: string;
+        ip_address: string | null;
+        cpu: number | null;
+        memory: number | null;
+        disk: number | null;
+      };
+      monitor?: never;
+    };
+
+/**
  * Every domain event, declared once: name → payload. A fact a writing transaction stores (WrittenEventName) is raised
  * once inside it (`DomainEvents.transaction`) and heard in two phases: inside the transaction by the listeners that
  * declared phase `transaction` (the notification outbox), after commit by those of phase `commit` (pushes, memory).
@@ -73,6 +105,11 @@ export interface EventMap {
   };
   /** Every stored report, oldest first per agent (what the threshold alerts count); `agent` as stored with it. */
   'agent.report_stored': { agent: AgentDto; point: AgentMetricPoint };
+  /**
+   * No maintenance window covers the agent any more (decided once, in the transaction that cleared its flag): one
+   * still offline gets the offline alert its silence inside the window did not send.
+   */
+  'agent.maintenance_ended': { agent: AgentDto; at: string };
   'display_key.revoked': { id: number };
   /** The status page's configuration was saved. */
   'status.config_changed': Record<string, never>;
@@ -82,7 +119,7 @@ export interface EventMap {
   'alert.changed': { alert: AlertDto };
   /**
    * An incident was created, changed (its fields or a new update) or deleted (committed). `pageIds`: the pages it is
-   * on now and was on before, whose data changes with it.
+   * on now and was on before, whose data changes with it (none while it is a draft before and after).
    */
   'incident.changed': { action: 'created' | 'updated' | 'deleted'; incident: IncidentDto; pageIds: number[] };
   /**
@@ -94,6 +131,8 @@ export interface EventMap {
     maintenance: MaintenanceDto;
     pageIds: number[];
   };
+  /** A component of one or more status pages changed (decided by the instance that stored the check or took the report). */
+  'status_page.component_changed': PageComponentChange;
   /** A status page was created, saved or deleted (committed): its projection is dropped on every instance. */
   'status_page.changed': { pageId: number; slug: string; previousSlug?: string };
   /** This instance's link to the others came back after a break: its memory may have missed their changes. */
@@ -107,7 +146,12 @@ export type EventName = keyof EventMap;
  * outbox commits with the transition or not at all). Only these can be heard in phase `transaction`.
  */
 export type WrittenEventName =
-  'monitor.checked' | 'monitor.status_changed' | 'monitor.flapping_changed' | 'agent.status_changed' | 'agent.report_stored';
+  | 'monitor.checked'
+  | 'monitor.status_changed'
+  | 'monitor.flapping_changed'
+  | 'agent.status_changed'
+  | 'agent.report_stored'
+  | 'agent.maintenance_ended';
 /** Raised after the change is committed (or with nothing stored), by `emit`. */
 export type EmittedEventName = Exclude<EventName, WrittenEventName>;
 
@@ -132,6 +176,7 @@ export const SERVER_EVENTS = [
   'incident.changed',
   'maintenance.changed',
   'status_page.changed',
+  'status_page.component_changed',
 ] as const satisfies readonly EmittedEventName[];
 
 export type ServerEventName = (typeof SERVER_EVENTS)[number];

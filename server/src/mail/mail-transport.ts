@@ -41,6 +41,8 @@ export interface MailMessage {
    * Message-ID's local part, so a receiver (or a person) can recognise a retry of an email already received.
    */
   deliveryId?: string;
+  /** Further headers (a subscription's `List-Unsubscribe`); the delivery header is always Vigil's own. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface MailOptions {
@@ -112,9 +114,8 @@ export async function sendMail(server: MailServer, message: MailMessage, options
       subject: message.subject,
       text: message.text,
       html: message.html,
-      ...(message.deliveryId
-        ? { messageId: `<${message.deliveryId}@${senderDomain(message.from)}>`, headers: { [DELIVERY_HEADER]: message.deliveryId } }
-        : {}),
+      ...(message.deliveryId ? { messageId: `<${message.deliveryId}@${senderDomain(message.from)}>` } : {}),
+      headers: { ...message.headers, ...(message.deliveryId ? { [DELIVERY_HEADER]: message.deliveryId } : {}) },
       signal: AbortSignal.timeout(options.timeoutMs),
     });
     return { code: replyCode(info.response) ?? 250, detail: receiptDetail(info, scrubber), messageId: info.messageId };

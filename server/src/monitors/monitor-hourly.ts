@@ -6,7 +6,8 @@ import type { ResultInput } from './monitors.repository';
 /**
  * Folds results into the hourly aggregates; rows are summed per (monitor, hour) first, as one upsert may not touch a
  * row twice. `up` counts every success (degraded ones too: uptime counts them as up); `degraded` and `unreachable`
- * count those apart (an unreachable check is a failure, down for uptime).
+ * count those apart (an unreachable check is a failure, down for uptime). A check in maintenance counts in
+ * `maintenance` only, not in `checks` nor `up`: uptime counts it neither way (its response time still counts).
  */
 export async function addToHourly(manager: EntityManager, results: Array<{ input: ResultInput; check: CheckStatus }>): Promise<void> {
   const buckets = new Map<string, HourlyBucket>();
@@ -20,12 +21,14 @@ export async function addToHourly(manager: EntityManager, results: Array<{ input
       up: 0,
       degraded: 0,
       unreachable: 0,
+      maintenance: 0,
       sum: 0,
       count: 0,
       max: null,
     };
-    bucket.checks += 1;
-    if (input.ok) bucket.up += 1;
+    if (check === 'maintenance') bucket.maintenance += 1;
+    else bucket.checks += 1;
+    if (input.ok && check !== 'maintenance') bucket.up += 1;
     if (check === 'degraded') bucket.degraded += 1;
     if (check === 'unreachable') bucket.unreachable += 1;
     if (input.responseTime !== null) {
@@ -38,13 +41,16 @@ export async function addToHourly(manager: EntityManager, results: Array<{ input
   const rows = [...buckets.values()];
   await execute(
     manager,
-    `INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable)
-     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::bigint[], $6::int[], $7::int[], $8::int[], $9::int[])
+    `INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable,
+       maintenance)
+     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::bigint[], $6::int[], $7::int[], $8::int[], $9::int[],
+       $10::int[])
      ON CONFLICT (monitor_id, hour) DO UPDATE SET
        checks = h.checks + excluded.checks,
        up = h.up + excluded.up,
        degraded = h.degraded + excluded.degraded,
        unreachable = h.unreachable + excluded.unreachable,
+       maintenance = h.maintenance + excluded.maintenance,
        response_sum = h.response_sum + excluded.response_sum,
        response_count = h.response_count + excluded.response_count,
        response_max = GREATEST(h.response_max, excluded.response_max)`,
@@ -58,6 +64,7 @@ export async function addToHourly(manager: EntityManager, results: Array<{ input
       rows.map((r) => r.max),
       rows.map((r) => r.degraded),
       rows.map((r) => r.unreachable),
+      rows.map((r) => r.maintenance),
     ],
   );
 }
@@ -69,6 +76,7 @@ interface HourlyBucket {
   up: number;
   degraded: number;
   unreachable: number;
+  maintenance: number;
   sum: number;
   count: number;
   max: number | null;

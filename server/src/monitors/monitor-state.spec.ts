@@ -1,5 +1,15 @@
 import type { MonitorStatus } from '@vigil/proto';
-import { applyResult, applyResults, nextCheckAt, nextOnRhythm, nextRun, onGrain, spreadOffsetMs } from './monitor-state';
+import {
+  applyResult,
+  applyResults,
+  DEFAULT_FLAPPING,
+  enterMaintenance,
+  nextCheckAt,
+  nextOnRhythm,
+  nextRun,
+  onGrain,
+  spreadOffsetMs,
+} from './monitor-state';
 import { at, outcome, state } from './monitor-state.testing';
 import { TRANSITION_TABLE } from './transition-table.testing';
 
@@ -70,6 +80,58 @@ describe('applyResults', () => {
     ]);
     expect(steps.map((s) => [s.outcome.monitorId, s.previous.status, s.state.status])).toEqual([[2, 'up', 'up']]);
     expect(final.size).toBe(0);
+  });
+});
+
+describe('maintenance as an input', () => {
+  const covered = { dependencyDown: false, maintenance: true, flapping: DEFAULT_FLAPPING };
+
+  it.each([
+    ['an up monitor failing', state(), outcome({ ok: false }), 1],
+    ['a down monitor failing on', state({ status: 'down', consecutiveFailures: 4 }), outcome({ ok: false }), 5],
+    ['a down monitor coming back', state({ status: 'down', consecutiveFailures: 4 }), outcome(), 0],
+    ['a pending monitor with no retries left', state({ status: 'pending', consecutiveFailures: 1, retries: 0 }), outcome({ ok: false }), 2],
+    ['a slow success', state({ degradedAfterMs: 5 }), outcome({ responseTime: 50 }), 0],
+  ])('keeps %s in maintenance, recorded as such, counting its failures', (_name, current, result, failures) => {
+    expect(applyResult(current, result, covered)).toMatchObject({
+      kind: 'apply',
+      check: 'maintenance',
+      next: { status: 'maintenance', consecutiveFailures: failures },
+    });
+  });
+
+  it('plans no retry in maintenance and counts the moves in and out as no flapping', () => {
+    const failing = applyResult(state(), outcome({ ok: false }), covered);
+    expect(failing).toMatchObject({ next: { nextCheckAt: at(90), recentChanges: [] } });
+    const after = applyResult(state({ status: 'maintenance', consecutiveFailures: 5 }), outcome({ ok: false }));
+    expect(after).toMatchObject({ check: 'down', next: { status: 'down', recentChanges: [] } });
+  });
+
+  it('decides a batch with the covered monitors in maintenance and the others as usual', () => {
+    const states = new Map([
+      [1, state()],
+      [2, state()],
+    ]);
+    const { final } = applyResults(
+      states,
+      [
+        { ...outcome({ ok: false }), monitorId: 1 },
+        { ...outcome({ ok: false }), monitorId: 2 },
+      ],
+      { maintenance: new Set([1]) },
+    );
+    expect([final.get(1)?.status, final.get(2)?.status]).toEqual(['maintenance', 'pending']);
+  });
+
+  it.each([
+    ['an up monitor', state(), 'maintenance'],
+    ['a down one', state({ status: 'down', consecutiveFailures: 3 }), 'maintenance'],
+    ['a paused one', state({ active: false }), null],
+    ['one in maintenance already', state({ status: 'maintenance' }), null],
+  ])('moves %s into maintenance when a window starts: %s', (_name, current, expected) => {
+    const next = enterMaintenance(current);
+    expect(next?.status ?? null).toBe(expected);
+    if (next) expect(next).toEqual({ ...current, status: 'maintenance' });
   });
 });
 

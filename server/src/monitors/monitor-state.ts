@@ -37,7 +37,7 @@ export interface CheckOutcome {
   soft?: boolean;
 }
 
-/** What one check recorded: a success, a slow one, a failure, or a failure behind a down dependency. */
+/** What one check recorded: a success, a slow one, a failure, a failure behind a down dependency, or any result in maintenance. */
 export type CheckStatus = CheckDto['status'];
 
 /** How many status changes within how long make a monitor flapping (`FLAPPING_CHANGES`, `FLAPPING_WINDOW_MINUTES`). */
@@ -47,9 +47,13 @@ export interface FlappingRule {
 }
 export const DEFAULT_FLAPPING: FlappingRule = { changes: 5, windowMs: 10 * 60_000 };
 
-/** What the machine is told beside the result: whether a dependency is down now, and the flapping rule. */
+/**
+ * What the machine is told beside the result: whether a dependency is down now, whether an active maintenance window
+ * covers the monitor (both read in the writing transaction), and the flapping rule.
+ */
 export interface StepContext {
   dependencyDown: boolean;
+  maintenance?: boolean;
   flapping: FlappingRule;
 }
 const ALONE: StepContext = { dependencyDown: false, flapping: DEFAULT_FLAPPING };
@@ -81,12 +85,15 @@ const TRANSITIONS: Record<MonitorStatus, (check: CheckStatus, failures: number, 
   pending: (check, failures, retries) => (check === 'down' ? failing(failures, retries) : check),
   down: (check) => (check === 'unreachable' ? 'down' : check),
   unreachable: (check) => check,
+  // Out of a window, failures counted through it decide: one failing all along is down at once (and alerts then).
+  maintenance: (check, failures, retries) => (check === 'down' ? failing(failures, retries) : check),
 };
 
 /**
  * Flapping, decided at each applied result with its check time as the clock: a status change is remembered for the
  * window; more than `changes` of them within it make the monitor flapping, and it settles at the first result after
- * a whole window without a change (no sweep: a monitor is checked at least every interval).
+ * a whole window without a change (no sweep: a monitor is checked at least every interval). Moves into and out of
+ * maintenance are planned, not the monitor's own: they are not counted.
  */
 export function flappingAfter(
   previous: Pick<MonitorState, 'status' | 'flapping' | 'recentChanges'>,
@@ -96,7 +103,7 @@ export function flappingAfter(
 ): Pick<MonitorState, 'flapping' | 'recentChanges'> {
   const since = at.getTime() - rule.windowMs;
   const changes = previous.recentChanges.filter((change) => new Date(change).getTime() > since);
-  if (status !== previous.status) changes.push(at);
+  if (status !== previous.status && status !== 'maintenance' && previous.status !== 'maintenance') changes.push(at);
   const flapping = changes.length > rule.changes || (previous.flapping && changes.length > 0);
   return { flapping, recentChanges: changes.slice(-(rule.changes + 1)) };
 }
@@ -108,7 +115,8 @@ export function nextCheckAt(status: MonitorStatus, checkedAt: Date, retryInterva
 }
 
 /**
- * What a stored result does to the monitor:
+ * What a stored result does to the monitor (in maintenance it is recorded as `maintenance` and the monitor stays so,
+ * its consecutive failures still counted for when the window ends):
  * - `drop`: not stored. A scheduled check (it has a slot) of a monitor paused meanwhile, or whose slot a stored check
  *   already covers (a re-run of a dead instance's job). A manual check is stored even on a paused monitor.
  * - `stale`: stored in the history, state unchanged. It was checked before the monitor's last stored check (two checks
@@ -120,10 +128,10 @@ export type Decision = { kind: 'drop' } | { kind: 'stale'; check: CheckStatus } 
 export function applyResult(current: MonitorState, outcome: CheckOutcome, context: StepContext = ALONE): Decision {
   const { lastChecked } = current;
   if (outcome.slotAt && (!current.active || (lastChecked && lastChecked >= outcome.slotAt))) return { kind: 'drop' };
-  const check = checkStatus(outcome, current.degradedAfterMs, context.dependencyDown);
+  const check = context.maintenance ? 'maintenance' : checkStatus(outcome, current.degradedAfterMs, context.dependencyDown);
   if (lastChecked && outcome.checkedAt < lastChecked) return { kind: 'stale', check };
   const failures = outcome.ok ? 0 : current.consecutiveFailures + 1;
-  const status = TRANSITIONS[current.status](check, failures, current.retries);
+  const status = context.maintenance ? 'maintenance' : TRANSITIONS[current.status](check, failures, current.retries);
   return {
     kind: 'apply',
     check,
@@ -149,13 +157,17 @@ export interface Step<T> {
   cause: DependencyRef | null;
 }
 
-/** What a batch is decided with beside its monitors' rows: their dependencies, and the statuses of those outside the batch. */
+/**
+ * What a batch is decided with beside its monitors' rows: their dependencies, the statuses of those outside the
+ * batch, and which of its monitors an active maintenance window covers.
+ */
 export interface BatchContext {
   dependsOn?: Map<number, DependencyRef[]>;
   /** Monitors read in the same transaction (not in the batch). A paused monitor is never down for its dependents. */
   monitors?: Map<number, { status: MonitorStatus; active: boolean }>;
   agents?: Map<number, AgentStatus>;
   flapping?: FlappingRule;
+  maintenance?: Set<number>;
 }
 
 /** A monitor is down for its dependents while down or unreachable (and checked); an agent while offline. */
@@ -198,7 +210,8 @@ export function applyResults<T extends CheckOutcome & { monitorId: number }>(
     const previous = current.get(outcome.monitorId);
     if (!previous) continue;
     const cause = (dependsOn.get(outcome.monitorId) ?? []).find((ref) => isDown(ref, monitorOf, agents)) ?? null;
-    const decision = applyResult(previous, outcome, { dependencyDown: cause !== null, flapping });
+    const maintenance = context.maintenance?.has(outcome.monitorId) ?? false;
+    const decision = applyResult(previous, outcome, { dependencyDown: cause !== null, maintenance, flapping });
     if (decision.kind === 'drop') continue;
     if (decision.kind === 'stale') {
       steps.push({ outcome, previous, state: previous, check: decision.check, cause: null });
@@ -215,6 +228,15 @@ export function applyResults<T extends CheckOutcome & { monitorId: number }>(
     });
   }
   return { steps, final };
+}
+
+/**
+ * A maintenance window starts covering the monitor: it shows `maintenance` at once, without waiting for a check (its
+ * checks go on and are recorded as such). Null: nothing moves (paused, or in maintenance already).
+ */
+export function enterMaintenance(state: MonitorState): MonitorState | null {
+  if (!state.active || state.status === 'maintenance') return null;
+  return { ...state, status: 'maintenance' };
 }
 
 /**

@@ -98,6 +98,7 @@ export interface MonitorCounts {
   pending: number;
   degraded: number;
   unreachable: number;
+  maintenance: number;
   paused: number;
   total: number;
 }

@@ -14,6 +14,7 @@ import { ParseRouteIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
 import { ChecksQuery, CreateMonitorDto, ListMonitorsQuery, StatsQuery, TestMonitorDto, UpdateMonitorDto } from './monitors.dto';
 import { MonitorsService } from './monitors.service';
+import { BodyLimit } from '../common/body-parsing';
 
 /** Monitors are shared by every signed-in user (spec section 6); the global guard requires a token. */
 @ApiTags('monitors')
@@ -28,6 +29,7 @@ export class MonitorsController {
     return this.monitors.list(query);
   }
 
+  @BodyLimit('large')
   @Post()
   @Reply('monitors.created')
   async create(@Body() body: CreateMonitorDto, @Auth() user: AuthUser): Promise<Payload<MonitorResponse>> {
@@ -42,6 +44,7 @@ export class MonitorsController {
   }
 
   /** One check of an unsaved body, nothing stored; rate limited per user and address (it reaches out). */
+  @BodyLimit('large')
   @Post('test')
   @HttpCode(200)
   @Reply('monitors.testCompleted')
@@ -55,6 +58,7 @@ export class MonitorsController {
     return { monitor: await this.monitors.get(id) };
   }
 
+  @BodyLimit('large')
   @Put(':id')
   @Reply('monitors.updated')
   async update(

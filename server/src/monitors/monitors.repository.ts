@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { DependenciesRepository } from './dependencies/dependencies.repository';
 import { dependencyContext } from './dependencies/dependency-context';
+import { coveredMonitors } from '../maintenance/coverage';
 import { addToHourly } from './monitor-hourly';
 import { deriveGroups, observeGroups } from './groups/group-derivation';
 import { applyResults, type CheckStatus, MonitorState, stateOf, withState } from './monitor-state';
@@ -194,6 +195,7 @@ export class MonitorsRepository {
              count(*) FILTER (WHERE active AND status = 'pending')::int AS pending,
              count(*) FILTER (WHERE active AND status = 'degraded')::int AS degraded,
              count(*) FILTER (WHERE active AND status = 'unreachable')::int AS unreachable,
+             count(*) FILTER (WHERE active AND status = 'maintenance')::int AS maintenance,
              count(*) FILTER (WHERE NOT active)::int AS paused,
              count(*)::int AS total
       FROM monitors`,
@@ -259,7 +261,8 @@ export class MonitorsRepository {
    * Stores a batch of check results in one transaction. The rows of the batch's monitors are locked first (in id order,
    * so concurrent batches cannot deadlock), the state machine (`monitor-state.ts`) decides each result on the state the
    * one before it left, and one statement writes the outcome: overlapping checks or several instances can never raise
-   * one transition twice. Results of monitors deleted meanwhile, and dropped ones, are left out. Raises
+   * one transition twice. Results of monitors deleted meanwhile, and dropped ones, are left out. Which monitors an
+   * active maintenance window covers is read in the same transaction and handed to the machine. Raises
    * `monitor.checked` for each result and `monitor.status_changed` for each transition.
    */
   async recordResults(inputs: ResultInput[]): Promise<{ recorded: RecordedResult[]; uptime: Map<number, { up: number; checks: number }> }> {
@@ -273,10 +276,11 @@ export class MonitorsRepository {
       const rows = new Map(locked.map((row) => [row.id, row]));
       const { flappingChanges: changes, flappingWindowMs: windowMs } = this.config.monitors;
       const context = await dependencyContext(this.dependencies, manager, locked, { changes, windowMs });
+      const maintenance = await coveredMonitors(manager, ids);
       const { steps, final } = applyResults(
         new Map(locked.map((row) => [row.id, stateOf(row)])),
         withoutStaleVerdicts(inputs, rows).map((input) => ({ ...input, slotAt: input.slotAt ?? null, input })),
-        context,
+        { ...context, maintenance },
       );
       if (!steps.length) return { recorded: [], uptime: new Map() };
       const seen = seenByType(steps.map((step) => step.outcome.input));

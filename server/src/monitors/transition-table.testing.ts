@@ -16,4 +16,8 @@ export const TRANSITION_TABLE = [
   ['down', 4, true, 3, 'up', 0],
   ['pending', 0, false, 1, 'pending', 1],
   ['pending', 0, true, 1, 'up', 0],
+  // Out of a maintenance window (no window covers it any more): the failures counted through it decide.
+  ['maintenance', 0, true, 1, 'up', 0],
+  ['maintenance', 0, false, 1, 'pending', 1],
+  ['maintenance', 3, false, 1, 'down', 4],
 ] as const;

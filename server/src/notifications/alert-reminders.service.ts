@@ -28,7 +28,8 @@ const PROBLEM: Record<string, Localized> = {
  * instance holds are skipped, so each is handled once), sends a "still down" reminder every `reminder_minutes` and
  * each escalation step's channels once its minutes have passed, and records how far it got in the row. The state
  * lives in the database, so an acknowledgement on any instance stops them everywhere. Muted targets send nothing;
- * a paused monitor's alerts stay open and are held (not taken) until it is resumed and checked again (decisions.md).
+ * a paused monitor's alerts stay open and are held (not taken) until it is resumed and checked again, and so are the
+ * alerts of a monitor or agent in maintenance until the window ends (decisions.md).
  */
 @Injectable()
 export class AlertReminders implements OnApplicationBootstrap, OnModuleDestroy {
@@ -71,9 +72,11 @@ export class AlertReminders implements OnApplicationBootstrap, OnModuleDestroy {
       manager,
       `SELECT id, target_kind, target_id, target_name, metric, episode, opened_at, reminders_sent, escalation_step FROM alerts
        WHERE closed_at IS NULL AND acknowledged_at IS NULL AND metric <> 'flapping' AND (due_at IS NULL OR due_at <= $1)
-         -- A deleted monitor or agent is reminded of no more; a paused monitor's alert is held until it is resumed.
-         AND CASE target_kind WHEN 'monitor' THEN EXISTS (SELECT 1 FROM monitors m WHERE m.id = target_id AND m.active)
-                              ELSE EXISTS (SELECT 1 FROM agents g WHERE g.id = target_id) END
+         -- A deleted monitor or agent is reminded of no more; a paused monitor's alert is held until it is resumed,
+         -- and one in maintenance until the window ends.
+         AND CASE target_kind
+               WHEN 'monitor' THEN EXISTS (SELECT 1 FROM monitors m WHERE m.id = target_id AND m.active AND m.status <> 'maintenance')
+               ELSE EXISTS (SELECT 1 FROM agents g WHERE g.id = target_id AND NOT g.maintenance) END
        ORDER BY due_at NULLS FIRST, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       [now],
     );

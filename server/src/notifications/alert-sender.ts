@@ -21,7 +21,8 @@ export interface Send {
   key: string;
   /** The alert episode the notification opens or closes (NotificationMessage.episode). */
   episode?: string;
-  target: { kind: TargetKind; id: number; name: string };
+  /** `maintenance`: a window's notice, sent to the channels of what it covers. */
+  target: { kind: TargetKind | 'maintenance'; id: number; name: string };
   vars: MessageVars;
   at: Date;
   /** A monitor's events: its type, which picks the default text. */

@@ -103,8 +103,9 @@ export class AlertsService {
   private onAgentTransitions(transitions: Array<EventMap['agent.status_changed']>, manager: EntityManager): Promise<void> {
     const events = transitions.flatMap((t): EpisodeEvent[] => {
       const decision = agentDecision(t.previous, t.status);
-      // Offline behind an offline or down dependency: that one's alert names this agent.
-      if (!decision || ('open' in decision && t.agent.unreachable)) return [];
+      // Offline behind an offline or down dependency: that one's alert names this agent. Offline in a maintenance
+      // window: planned; the window's end opens the alert if it is still offline then (onMaintenanceEnded).
+      if (!decision || ('open' in decision && (t.agent.unreachable || t.agent.maintenance))) return [];
       return [
         {
           target: { kind: 'agent', id: t.agent.id, name: t.agent.name },
@@ -118,9 +119,24 @@ export class AlertsService {
     return this.onEpisodes(manager, 'agent', events, transitions[0]);
   }
 
+  /** A window left an agent still offline (not behind a down dependency): its offline alert opens now. */
+  @OnEvent('agent.maintenance_ended', { phase: 'transaction' })
+  private onMaintenanceEnded(ended: Array<EventMap['agent.maintenance_ended']>, manager: EntityManager): Promise<void> {
+    const events = ended
+      .filter(({ agent }) => agent.status === 'inactive' && !agent.unreachable)
+      .map(({ agent, at }): EpisodeEvent => ({
+        target: { kind: 'agent', id: agent.id, name: agent.name },
+        metric: 'status',
+        open: true,
+        at: new Date(at),
+        vars: { ...agentVars(agent), status: agent.status, previous_status: 'maintenance' },
+      }));
+    return this.onEpisodes(manager, 'agent', events, ended[0]);
+  }
+
   /**
    * Flapping starts and settles at a check: the state machine decides it and raises `monitor.flapping_changed` with
-   * that check, in the same transaction; one message each way.
+   * that check, in the same transaction; one message each way (none while in maintenance: settling there is recorded).
    */
   @OnEvent('monitor.flapping_changed', { phase: 'transaction' })
   private onFlapping(changes: Array<EventMap['monitor.flapping_changed']>, manager: EntityManager): Promise<void> {
@@ -128,6 +144,7 @@ export class AlertsService {
       target: { kind: 'monitor', id: monitor.id, name: monitor.name },
       metric: 'flapping',
       open: flapping,
+      quiet: monitor.status === 'maintenance',
       at: new Date(check.checked_at),
       vars: monitorVars(monitor, check, monitor.status, monitor.status),
       monitorType: monitor.type,
@@ -180,11 +197,12 @@ export class AlertsService {
 
   /** A down (offline) alert and its recovery name what depends on the target. */
   private async nameDependents(manager: EntityManager, sends: Send[]): Promise<void> {
+    // Episodes are a monitor's or an agent's (a window's notices have none).
     const roots = sends.filter((s) => s.episode?.split(':')[2] === 'status');
     if (!roots.length) return;
     const byRoot = await this.records.dependents(
       manager,
-      roots.map((s) => ({ kind: s.target.kind, id: s.target.id })),
+      roots.map((s) => ({ kind: s.target.kind as Kind, id: s.target.id })),
     );
     for (const send of roots) send.dependents = byRoot.get(`${send.target.kind}:${send.target.id}`);
   }
@@ -274,6 +292,7 @@ export class AlertsService {
   @OnEvent('agent.status_changed')
   @OnEvent('monitor.flapping_changed')
   @OnEvent('agent.report_stored')
+  @OnEvent('agent.maintenance_ended')
   private async pushCommitted(payload: object): Promise<void> {
     const ids = this.touched.get(payload);
     if (!ids) return;

@@ -38,7 +38,8 @@ export class CertificateAlertsService {
     const announcements: Announcement[] = [];
     for (const checked of checks) {
       const { monitor, check } = checked;
-      if (!checked.certificate) continue;
+      // In maintenance nothing is sent or marked: the first check after the window announces what is due then.
+      if (!checked.certificate || monitor.status === 'maintenance') continue;
       // A certificate that travelled as JSON (a queued check's result) carries its date as text.
       const certificate = { ...checked.certificate, expiresAt: new Date(checked.certificate.expiresAt) };
       const days = daysRemaining(certificate.expiresAt, new Date(check.checked_at));

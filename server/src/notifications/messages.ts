@@ -35,6 +35,8 @@ const SEVERITY: Record<NotificationEvent, NotificationMessage['severity']> = {
   'alert.reminder': 'alert',
   'alert.escalation': 'alert',
   'alert.acknowledged': 'info',
+  'maintenance.started': 'info',
+  'maintenance.ended': 'info',
   test: 'info',
 };
 

@@ -6,6 +6,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
 import { ChannelDto, ChannelTestDto, HistoryQuery, isFilledChannel, SettingsDto } from './notifications.dto';
 import { NotificationsService } from './notifications.service';
+import { BodyLimit } from '../common/body-parsing';
 
 /** Every signed-in user may configure notifications (spec section 6). */
 @ApiTags('notifications')
@@ -20,6 +21,7 @@ export class NotificationsController {
     return { data: await this.notifications.read() };
   }
 
+  @BodyLimit('medium')
   @Post('channels')
   @Reply('notifications.channelSaved')
   async createChannel(@Body() body: ChannelDto): Promise<{ data: { id: number } }> {
@@ -27,12 +29,14 @@ export class NotificationsController {
   }
 
   /** A test of a channel not saved yet. */
+  @BodyLimit('medium')
   @Post('channels/test')
   @HttpCode(HttpStatus.OK)
   testUnsaved(@Body() body: ChannelDto, @Res({ passthrough: true }) res: Response): Promise<ChannelTestResponse> {
     return this.answerTest(this.notifications.test(null, body), res);
   }
 
+  @BodyLimit('medium')
   @Put('channels/:id')
   @Reply('notifications.channelSaved')
   updateChannel(@Param('id', ParseIdPipe) id: number, @Body() body: ChannelDto): Promise<void> {
@@ -46,6 +50,7 @@ export class NotificationsController {
   }
 
   /** Sends a test message, with the dialog's unsaved values when the body has them; a provider's refusal is a 502 carrying its answer. */
+  @BodyLimit('medium')
   @Post('channels/:id/test')
   @HttpCode(HttpStatus.OK)
   test(
@@ -56,6 +61,7 @@ export class NotificationsController {
     return this.answerTest(this.notifications.test(id, isFilledChannel(body) ? body : null), res);
   }
 
+  @BodyLimit('medium')
   @Post('settings')
   @HttpCode(HttpStatus.OK)
   @Reply('notifications.settingsSaved')

@@ -319,7 +319,7 @@ export function settingsEntry(body: SettingsDto): { targetType: SettingsTargetTy
   };
 }
 
-const TARGET_KINDS: readonly NotificationTargetKind[] = ['monitor', 'agent', 'test'];
+const TARGET_KINDS: readonly NotificationTargetKind[] = ['monitor', 'agent', 'test', 'maintenance'];
 
 export class HistoryQuery extends PageQuery {
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES })

@@ -12,7 +12,7 @@ export interface OutboxItem {
   channel_name: string;
   channel_type: ChannelType;
   event: string;
-  target_kind: 'monitor' | 'agent';
+  target_kind: 'monitor' | 'agent' | 'maintenance';
   target_id: number;
   target_name: string;
   /** The alert episode (`alerts` row) it belongs to; null for certificate notices. */

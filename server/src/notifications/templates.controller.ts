@@ -5,6 +5,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
 import { ChannelTemplatesDto, TemplateDto, TemplatePreviewDto } from './templates.dto';
 import { TemplatesService } from './templates.service';
+import { BodyLimit } from '../common/body-parsing';
 
 /** Custom notification templates; like channels, every signed-in user may configure them (spec section 6). */
 @ApiTags('notifications')
@@ -19,6 +20,7 @@ export class TemplatesController {
     return { data: { templates: await this.templates.list() } };
   }
 
+  @BodyLimit('medium')
   @Post('templates')
   @Reply('notifications.templateSaved')
   async create(@Body() body: TemplateDto): Promise<{ data: { id: number } }> {
@@ -26,6 +28,7 @@ export class TemplatesController {
   }
 
   /** Renders texts, saved or not, with sample values. */
+  @BodyLimit('medium')
   @Post('templates/preview')
   @HttpCode(HttpStatus.OK)
   @Reply()
@@ -33,6 +36,7 @@ export class TemplatesController {
     return { data: this.templates.preview(body) };
   }
 
+  @BodyLimit('medium')
   @Put('templates/:id')
   @Reply('notifications.templateSaved')
   update(@Param('id', ParseIdPipe) id: number, @Body() body: TemplateDto): Promise<void> {
@@ -46,6 +50,7 @@ export class TemplatesController {
   }
 
   /** The custom template each event uses on the channel; replaces the channel's whole choice. */
+  @BodyLimit('medium')
   @Put('channels/:id/templates')
   @Reply('notifications.channelTemplatesSaved')
   setChannelTemplates(@Param('id', ParseIdPipe) id: number, @Body() body: ChannelTemplatesDto): Promise<void> {

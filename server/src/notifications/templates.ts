@@ -78,6 +78,29 @@ const TEXTS: Record<NotificationEvent, Record<Language, Text>> = {
     },
   },
   ...ALERT_TEXTS,
+  // A maintenance window's notices (`notify`): one each when an occurrence starts and ends, to the covered targets' channels.
+  'maintenance.started': {
+    'en-US': {
+      subject: '[Maintenance started] {{name}}',
+      content:
+        'Planned maintenance "{{name}}" has started.\nCovers: {{covers}}\nEnds: {{end}}\nChecks go on; alerts about what it covers are held until it ends.\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[维护开始] {{name}}',
+      content: '计划维护「{{name}}」已开始。\n范围：{{covers}}\n结束：{{end}}\n检查照常进行，维护结束前不发送相关告警。\n时间：{{time}}',
+    },
+  },
+  'maintenance.ended': {
+    'en-US': {
+      subject: '[Maintenance ended] {{name}}',
+      content:
+        'Planned maintenance "{{name}}" has ended.\nCovers: {{covers}}\nStarted: {{start}}\nAlerts are sent again: anything still failing alerts now.\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[维护结束] {{name}}',
+      content: '计划维护「{{name}}」已结束。\n范围：{{covers}}\n开始：{{start}}\n恢复发送告警：仍然异常的项目将立即告警。\n时间：{{time}}',
+    },
+  },
   test: {
     'en-US': {
       subject: 'Vigil test notification',

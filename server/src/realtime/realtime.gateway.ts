@@ -13,7 +13,8 @@ import { ADMINS_ROOM, ClientToServerEvents, MESSAGES, MessageCode, ServerToClien
 import type { AuthUser } from '../common/decorators';
 import { SessionService } from '../auth/session.service';
 import { CredentialResolver } from '../auth/credentials';
-import { displayRoom, isRoomAllowed, SocketAccess, userRoom } from './rooms';
+import { PageAccess } from '../status-pages/page-access';
+import { displayRoom, isRoomAllowed, pageRoomSlug, SocketAccess, userRoom } from './rooms';
 import { atExpiry } from './session-expiry';
 
 interface SocketData {
@@ -44,6 +45,7 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer>, OnGatewayC
   constructor(
     private readonly sessions: SessionService,
     private readonly credentials: CredentialResolver,
+    private readonly pages: PageAccess,
   ) {}
 
   afterInit(server: BrowserServer): void {
@@ -74,6 +76,10 @@ export class RealtimeGateway implements OnGatewayInit<BrowserServer>, OnGatewayC
     if (!isRoomAllowed(room, accessOf(socket))) {
       return { ok: false, error: MESSAGES['auth.forbidden'] };
     }
+    // A status page's room: the page must exist, and a password page opens only with its unlock cookie.
+    const slug = pageRoomSlug(room);
+    const refusal = slug === null ? null : await this.pages.joinRefusal(slug, socket.handshake.headers.cookie);
+    if (refusal) return { ok: false, error: MESSAGES[refusal] };
     await socket.join(room);
     return { ok: true };
   }

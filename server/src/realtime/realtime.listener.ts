@@ -118,6 +118,18 @@ export class RealtimeListener {
     this.gateway.server.to('alerts').emit('alert.changed', { alert });
   }
 
+  /** Operators see every incident change (the pages it is on are told by PagePushesListener). */
+  @OnEvent('incident.changed')
+  incidentChanged({ action, incident }: EventMap['incident.changed']): void {
+    this.gateway.server.to('incidents').emit('incident.changed', { action, id: incident.id });
+  }
+
+  /** Operators see every window saved, deleted, started or ended (the pages showing it are told by PagePushesListener). */
+  @OnEvent('maintenance.changed')
+  maintenanceChanged({ action, maintenance }: EventMap['maintenance.changed']): void {
+    this.gateway.server.to('maintenance').emit('maintenance.changed', { action, id: maintenance.id });
+  }
+
   @OnEvent('display_key.revoked')
   async displayKeyRevoked({ id }: EventMap['display_key.revoked']): Promise<void> {
     try {

@@ -1,4 +1,4 @@
-import { isRoomAllowed, SocketAccess } from './rooms';
+import { isRoomAllowed, pageRoomSlug, SocketAccess } from './rooms';
 
 describe('isRoomAllowed', () => {
   it.each<[unknown, SocketAccess, boolean]>([
@@ -27,7 +27,28 @@ describe('isRoomAllowed', () => {
     ['monitor:abc', 'member', false],
     [42, 'member', false],
     [null, 'member', false],
+    // A status page's room: open here to anyone (a password page's cookie is the gateway's to check).
+    ['status:acme', 'anonymous', true],
+    ['status:acme', 'display', true],
+    ['status:default', 'member', true],
+    ['status:Acme', 'anonymous', false],
+    ['status:../x', 'anonymous', false],
+    ['status:', 'anonymous', false],
+    ['status:a', 'anonymous', false],
   ])('room %j for a %s socket: %s', (room, access, allowed) => {
     expect(isRoomAllowed(room, access)).toBe(allowed);
+  });
+});
+
+describe('pageRoomSlug', () => {
+  it.each([
+    ['status:acme', 'acme'],
+    ['status:acme-cloud-2', 'acme-cloud-2'],
+    ['status', null],
+    ['status:ACME', null],
+    ['monitor:1', null],
+    [7, null],
+  ])('%j → %j', (room, slug) => {
+    expect(pageRoomSlug(room)).toBe(slug);
   });
 });

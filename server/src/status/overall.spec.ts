@@ -23,15 +23,21 @@ describe('overall status', () => {
     [['up', 'unreachable'], 'outage'],
     [['up', 'up', 'unreachable'], 'degraded'],
     [['down', 'unreachable', 'up', 'up'], 'outage'],
+    // Planned work counts with up in the three-value banner.
+    [['maintenance'], 'operational'],
+    [['up', 'maintenance', 'active'], 'operational'],
+    [['maintenance', 'pending'], 'degraded'],
+    [['maintenance', 'down'], 'outage'],
+    [['maintenance', 'maintenance', 'down'], 'degraded'],
   ] as const)('%j → %s', (statuses, expected) => {
     expect(overallStatus(statuses)).toBe(expected);
   });
 
   it('ranks problems first', () => {
     expect(
-      ['up', 'pending', 'down', 'active', 'degraded', 'inactive', 'unreachable', 'connecting'].sort(
+      ['up', 'pending', 'maintenance', 'down', 'active', 'degraded', 'inactive', 'unreachable', 'connecting'].sort(
         (a, b) => problemRank(a as never) - problemRank(b as never),
       ),
-    ).toEqual(['down', 'inactive', 'unreachable', 'pending', 'degraded', 'connecting', 'up', 'active']);
+    ).toEqual(['down', 'inactive', 'unreachable', 'pending', 'maintenance', 'degraded', 'connecting', 'up', 'active']);
   });
 });

@@ -17,6 +17,7 @@ import { DisplayKeysService } from '../display-keys/display-keys.service';
 import { badgeSvg } from './badge';
 import { CreateDisplayKeyDto, SaveStatusConfigDto } from './status.dto';
 import { StatusService } from './status.service';
+import { BodyLimit } from '../common/body-parsing';
 
 @ApiTags('status')
 @ApiBearerAuth()
@@ -33,6 +34,7 @@ export class StatusController {
     return { config: await this.status.config() };
   }
 
+  @BodyLimit('selection')
   @Post('status/config')
   @HttpCode(200)
   @Reply('status.saved')

@@ -17,7 +17,7 @@ import { trim } from '../users/user-fields';
 
 /** The logo's shape (the origin rule is StatusAssets'): a path here, a data: image or an http(s) address. */
 @ValidatorConstraint({ name: 'logoAddress' })
-class LogoAddress implements ValidatorConstraintInterface {
+export class LogoAddress implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
     return typeof value === 'string' && isLogoAddress(value);
   }

@@ -33,6 +33,7 @@ type AgentSource = Pick<
   | 'disk_total'
   | 'updated_at'
   | 'unreachable'
+  | 'maintenance'
 >;
 
 /** The projection anyone may see of an agent: no credential, no counters, percentages only. */
@@ -49,6 +50,7 @@ export function publicAgent(agent: AgentSource, showResources: boolean): PublicA
     disk: showResources ? percent(agent.disk_used, agent.disk_total) : null,
     updated_at: agent.updated_at,
     ...(agent.unreachable ? { unreachable: true } : {}),
+    ...(agent.maintenance ? { maintenance: true } : {}),
   };
 }
 
@@ -98,7 +100,7 @@ function sourceOf(row: AgentProjectionRow): AgentSource {
 }
 
 const AGENT_PROJECTION = `a.id, a.name, a.status, a.hostname, a.ip_addresses, a.os, a.cpu_usage, a.memory_used, a.memory_total,
-  a.disk_used, a.disk_total, a.updated_at, a.unreachable`;
+  a.disk_used, a.disk_total, a.updated_at, a.unreachable, a.maintenance`;
 
 /** The spec's `/status`: the components of the page with slug `default`. */
 const DEFAULT_COMPONENTS = `SELECT c.monitor_id, c.agent_id FROM status_page_components c

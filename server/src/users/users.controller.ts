@@ -7,6 +7,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
 import { ChangePasswordDto, CreateUserDto, ListUsersQuery, UpdateUserDto } from './users.dto';
 import { UsersService } from './users.service';
+import { BodyLimit } from '../common/body-parsing';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -25,6 +26,7 @@ export class UsersController {
   }
 
   @Roles('admin')
+  @BodyLimit('account')
   @Post()
   @Reply('users.created')
   async create(@Body() body: CreateUserDto): Promise<Payload<UserResponse>> {
@@ -39,6 +41,7 @@ export class UsersController {
 
   /** An account route (a profile, or an admin setting a role or password): a session only, so no key can. */
   @SessionOnly()
+  @BodyLimit('account')
   @Put(':id')
   @Reply('users.updated')
   async update(@Auth() auth: AuthUser, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateUserDto): Promise<Payload<UserResponse>> {
@@ -54,6 +57,7 @@ export class UsersController {
 
   /** Answers with a fresh token: the change invalidates every token issued before it, this session's included. */
   @SessionOnly()
+  @BodyLimit('account')
   @Post(':id/change-password')
   @HttpCode(200)
   @Reply('users.passwordChanged')

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrowserConfig } from '../config/browser-config';
 import { newNonce, setAppHeaders } from './security-headers';
+import { PageRouting, serveStatusPages } from './serve-status-pages';
 
 /** Paths the single-page app never owns: the API (unknown paths there are JSON 404s), sockets, built assets. */
 const SERVER_PATHS = /^\/(api|socket\.io|assets|downloads)(\/|$)/;
@@ -15,7 +16,7 @@ export const NONCE_PLACEHOLDER = 'VIGIL_CSP_NONCE';
  * Any other GET that accepts HTML gets `index.html` with a fresh nonce and the app's CSP, so a deep link like
  * `/monitors/12` opens the app.
  */
-export function serveClient(app: Express, clientDir: string, browser: BrowserConfig): void {
+export function serveClient(app: Express, clientDir: string, browser: BrowserConfig, pages?: PageRouting): void {
   const logger = new Logger('ServeClient');
   const indexFile = join(clientDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -31,6 +32,8 @@ export function serveClient(app: Express, clientDir: string, browser: BrowserCon
   };
   app.get('/index.html', sendPage);
   app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }));
+  // The public status pages' own bundle, before the operator app's fallback.
+  if (pages) serveStatusPages(app, clientDir, browser, pages, NONCE_PLACEHOLDER);
   const files = express.static(clientDir, { index: false, maxAge: 0 });
   // A server path is never one of these files: no look-up on disk for each API request (pushes, agents' reports).
   app.use((req: Request, res: Response, next: NextFunction) => (SERVER_PATHS.test(req.path) ? next() : files(req, res, next)));

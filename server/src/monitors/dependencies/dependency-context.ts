@@ -13,7 +13,7 @@ export async function dependencyContext(
   manager: EntityManager,
   locked: MonitorRow[],
   flapping: FlappingRule,
-): Promise<Required<BatchContext> & { names: Map<string, string> }> {
+): Promise<Required<Omit<BatchContext, 'maintenance'>> & { names: Map<string, string> }> {
   const dependsOn = new Map(locked.filter((row) => row.depends_on?.length).map((row) => [row.id, row.depends_on]));
   const inBatch = new Set(locked.map((row) => row.id));
   const outside = [...dependsOn.values()].flat().filter((ref) => ref.type === 'agent' || !inBatch.has(ref.id));

@@ -4,6 +4,7 @@ import type { Raise } from '../../events/domain-events.service';
 import { toMonitorDto } from '../monitor.mapper';
 import { COLUMNS } from '../monitor-rows';
 import type { MonitorRow } from '../monitor.types';
+import { coveredMonitors } from '../../maintenance/coverage';
 import { groupStatus, groupSummary, type GroupVerdict } from './group-status';
 
 const DEPTH = MONITOR_TYPE_LIMITS.groupDepthMax;
@@ -46,7 +47,8 @@ export async function groupAndDescendants(db: Sql, id: number): Promise<Array<{ 
  * group, raising `monitor.checked` and `monitor.status_changed` for each as for a checked monitor. Runs in the
  * caller's transaction: the groups are locked in id order after whatever the caller locked (members first, the one
  * order every writer keeps), and members are read under those locks, so concurrent batches end on the same verdict.
- * Inner groups are decided before the groups holding them; paused groups keep their status.
+ * Inner groups are decided before the groups holding them; paused groups keep their status. A group an active
+ * maintenance window covers is in maintenance (read in the same transaction).
  */
 export async function deriveGroups(db: Sql, raise: Raise, changed: number[], also: number[] = [], at = new Date()): Promise<MonitorRow[]> {
   const ids = [...new Set([...(await ancestorGroups(db, [...changed, ...also])), ...also])];
@@ -62,6 +64,10 @@ export async function deriveGroups(db: Sql, raise: Raise, changed: number[], als
     [groups.map((group) => group.id)],
   );
   const statuses = new Map<number, MonitorStatus>(members.map((member) => [member.id, member.status]));
+  const covered = await coveredMonitors(
+    db,
+    groups.map((group) => group.id),
+  );
   const pending = new Map(groups.map((group) => [group.id, group]));
   const moved: Array<{ row: MonitorRow; previous: MonitorStatus; verdict: GroupVerdict; members: number }> = [];
   // Inner groups first: a group waits while one of its member groups is still to be decided (no cycle is stored).
@@ -75,6 +81,7 @@ export async function deriveGroups(db: Sql, raise: Raise, changed: number[], als
         rule: group.group_rule ?? 'any',
         min: group.group_min,
         members: own.filter((member) => member.active).map((member) => statuses.get(member.id)!),
+        maintenance: covered.has(group.id),
       });
       statuses.set(group.id, verdict.status);
       if (verdict.status === group.status) continue;
@@ -87,7 +94,7 @@ export async function deriveGroups(db: Sql, raise: Raise, changed: number[], als
     `UPDATE monitors m SET status = v.status, last_checked = $3 FROM unnest($1::int[], $2::varchar[]) AS v(id, status) WHERE m.id = v.id`,
     [moved.map(({ row }) => row.id), moved.map(({ row }) => row.status), at],
   );
-  // A move the history can tell (down, degraded, up) is kept as the group's check, so its history and live pushes
+  // A move the history can tell (down, degraded, maintenance, up) is kept as the group's check, so its history and live pushes
   // read like any monitor's; a move between up and pending (a member retrying or new) is a status change only.
   const shown = moved.filter(({ previous, verdict }) => checkStatus(previous) !== checkStatus(verdict.status));
   const inserted = await queryRows<{ id: string }>(
@@ -120,7 +127,7 @@ export async function deriveGroups(db: Sql, raise: Raise, changed: number[], als
 
 /**
  * Folds one observation of each group above the checked monitors into its hourly aggregates, with its status after
- * the batch (down counts as failed, degraded apart, pending as up), so its uptime and stats weigh how long it was
+ * the batch (down counts as failed, degraded apart, pending as up, maintenance neither way), so its uptime and stats weigh how long it was
  * down, as sampled by its members' checks, not only its few transitions. In the writer's transaction, after
  * `deriveGroups`; the rows are upserted in id order, so concurrent batches wait on each other but never deadlock.
  */
@@ -129,11 +136,13 @@ export async function observeGroups(db: Sql, checked: number[], at = new Date())
   if (!ids.length) return;
   await execute(
     db,
-    `INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable)
-     SELECT id, $2::timestamptz, 1, (status NOT IN ('down', 'unreachable'))::int, 0, 0, NULL,
-       (status = 'degraded')::int, 0
+    `INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable,
+       maintenance)
+     SELECT id, $2::timestamptz, (status <> 'maintenance')::int, (status NOT IN ('down', 'unreachable', 'maintenance'))::int, 0, 0, NULL,
+       (status = 'degraded')::int, 0, (status = 'maintenance')::int
      FROM monitors WHERE id = ANY($1::int[]) AND type = 'group' AND active ORDER BY id
-     ON CONFLICT (monitor_id, hour) DO UPDATE SET checks = h.checks + 1, up = h.up + excluded.up, degraded = h.degraded + excluded.degraded`,
+     ON CONFLICT (monitor_id, hour) DO UPDATE SET checks = h.checks + excluded.checks, up = h.up + excluded.up,
+       degraded = h.degraded + excluded.degraded, maintenance = h.maintenance + excluded.maintenance`,
     // The hour as addToHourly floors it (UTC), whatever the session's time zone.
     [ids, new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000)],
   );
@@ -141,7 +150,7 @@ export async function observeGroups(db: Sql, checked: number[], at = new Date())
 
 /** How a group's status reads as a check: pending is up (nothing in it is down). */
 function checkStatus(status: MonitorStatus): CheckDto['status'] {
-  return status === 'down' || status === 'degraded' ? status : 'up';
+  return status === 'down' || status === 'degraded' || status === 'maintenance' ? status : 'up';
 }
 
 /** How many monitors each of these groups holds (paused ones included), for reads. */

@@ -19,8 +19,16 @@ describe('groupStatus', () => {
     ['atLeast more than the members: all of them down is down', 'atLeast', 5, ['down', 'down'], 'down'],
     ['atLeast more than the members: short of all is degraded', 'atLeast', 5, ['down', 'up'], 'degraded'],
     ['a single member group follows its member', 'all', null, ['down'], 'down'],
+    ['members in maintenance are left out: the rest decide', 'all', null, ['maintenance', 'down'], 'down'],
+    ['a member in maintenance is no failure', 'any', null, ['maintenance', 'up'], 'up'],
+    ['every member in maintenance: maintenance', 'any', null, ['maintenance', 'maintenance'], 'maintenance'],
   ])('%s', (_, rule, min, members, expected) => {
     expect(groupStatus({ rule, min, members }).status).toBe(expected);
+  });
+
+  it('is in maintenance while a window covers the group itself, whatever its members say', () => {
+    expect(groupStatus({ rule: 'any', min: null, members: ['down', 'up'], maintenance: true }).status).toBe('maintenance');
+    expect(groupStatus({ rule: 'any', min: null, members: [], maintenance: true }).status).toBe('maintenance');
   });
 
   it('counts down and unreachable members for the message', () => {

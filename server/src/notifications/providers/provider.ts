@@ -1,4 +1,4 @@
-import type { ChannelConfigs, ChannelType, WebPushAudience, WebPushPayload } from '@vigil/proto';
+import type { ChannelConfigs, ChannelType, NotificationTargetKind, WebPushAudience, WebPushPayload } from '@vigil/proto';
 import type { Dispatcher } from 'undici';
 import type { AddressGuard } from '../../common/outbound';
 
@@ -10,7 +10,8 @@ export interface NotificationMessage {
   subject: string;
   /** Plain text body (several lines). */
   text: string;
-  target: { kind: 'monitor' | 'agent' | 'test'; id: number | null; name: string };
+  /** `maintenance`: a window's start or end notice. */
+  target: { kind: NotificationTargetKind; id: number | null; name: string };
   /** ISO time of the event. */
   at: string;
   /** The monitor's or agent's page (from PUBLIC_URL), when the server knows its public address. */
