@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuthStore } from '../features/auth/store';
-import { startRealtime } from '../realtime/socket';
 import { registerNavigator } from './navigation';
 
 /**
@@ -24,7 +23,18 @@ export function SessionBridge() {
     void useAuthStore.getState().init();
   }, []);
 
-  useEffect(() => startRealtime(), []);
+  useEffect(() => {
+    // The live socket (socket.io and the stores its pushes update) is a chunk of its own, off the first screen's path.
+    let stop: (() => void) | null = null;
+    let unmounted = false;
+    void import('../realtime/socket').then(({ startRealtime }) => {
+      if (!unmounted) stop = startRealtime();
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, []);
 
   return null;
 }

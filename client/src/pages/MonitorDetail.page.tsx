@@ -10,6 +10,7 @@ import { notify } from '../app/notify';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { TargetAlerts } from '../features/alerts/components/TargetAlerts';
 import { DependencyChain } from '../features/dependencies/DependencyChain';
+import { MonitorMaintenance } from '../features/maintenance/components/MonitorMaintenance';
 import { monitorsApi } from '../features/monitors/api';
 import { ChecksHistory } from '../features/monitors/components/ChecksHistory';
 import { DeleteMonitorModal } from '../features/monitors/components/DeleteMonitorModal';
@@ -125,6 +126,7 @@ export default function MonitorDetailPage() {
   return (
     <Stack gap="lg">
       <MonitorDetailHeader monitor={shown} busy={busy} disabled={redirecting} onAction={(action) => void run(action)} />
+      <MonitorMaintenance monitorId={shown.id} status={shown.status} />
       <TargetAlerts kind="monitor" id={shown.id} />
       {shown.type === 'group' && <GroupMembers group={shown} />}
       <Tabs

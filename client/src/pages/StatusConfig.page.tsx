@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Switch, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import {
+  IconAdjustments,
   IconBrush,
   IconDeviceDesktop,
   IconDeviceFloppy,
@@ -8,9 +9,10 @@ import {
   IconSettings,
   IconWorldWww,
 } from '@tabler/icons-react';
-import { STATUS_LIMITS } from '@vigil/proto';
+import { DEFAULT_PAGE_SLUG, STATUS_LIMITS } from '@vigil/proto';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { errorText } from '../api/errors';
 import { ApiError } from '../api/http';
@@ -22,9 +24,9 @@ import { selectCanWrite, selectIsAdmin, useAuthStore } from '../features/auth/st
 import { BadgeCopyButton } from '../features/status/components/BadgeCopyButton';
 import { SelectionList } from '../features/status/components/SelectionList';
 import { type ConfigField, fieldOfCode, useStatusConfigStore, validateConfig } from '../features/status/configStore';
-import { STATUS_PAGE_CLASS } from '../features/status/customCss';
+import { STATUS_PAGE_CLASS } from '../public/customCss';
 import { DisplayKeysPanel } from '../features/wall/components/DisplayKeysPanel';
-import { PATHS } from '../routes/paths';
+import { PATHS, statusPageEditPath } from '../routes/paths';
 
 type Tab = 'general' | 'services' | 'agents' | 'appearance' | 'wall';
 
@@ -106,6 +108,17 @@ export default function StatusConfigPage() {
           </Text>
         </div>
         <Group gap="sm">
+          {canWrite && (
+            <Button
+              component={Link}
+              to={statusPageEditPath(DEFAULT_PAGE_SLUG)}
+              variant="default"
+              leftSection={<IconAdjustments size={16} />}
+              data-testid="status-config-full-editor"
+            >
+              {t('statusConfig.fullEditor')}
+            </Button>
+          )}
           <Button
             component="a"
             href={PATHS.status}

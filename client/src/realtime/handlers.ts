@@ -5,10 +5,11 @@ import { useAgentEnrolmentStore } from '../features/agents/enrolmentStore';
 import { useAgentsStore, useDashboardAgentsStore } from '../features/agents/listStore';
 import { useAuthStore } from '../features/auth/store';
 import { useDashboardStore } from '../features/dashboard/store';
+import { useIncidentDetailStore, useIncidentsStore } from '../features/incidents/store';
+import { useMaintenanceStore } from '../features/maintenance/store';
 import { keptPoints, useMonitorDetailStore } from '../features/monitors/detailStore';
 import { useDashboardMonitorsStore, useMonitorsStore } from '../features/monitors/listStore';
 import { withCheck, withSettings, withStatus } from '../features/monitors/live';
-import { useStatusPageStore } from '../features/status/pageStore';
 import { useUsersStore } from '../features/users/store';
 import { useWallStore } from '../features/wall/store';
 import { liveCache } from '../live/cache';
@@ -22,11 +23,11 @@ const monitorLists = () => [useMonitorsStore.getState(), useDashboardMonitorsSto
 const agentLists = () => [useAgentsStore.getState(), useDashboardAgentsStore.getState()];
 const { monitors, agents } = liveCache;
 
-/** Status pages' own pushes are the public page bundle's business, never the operator app's. */
-export type HandledPushes = Omit<
-  ServerToClientEvents,
-  'status.page_item' | 'status.page_changed' | 'incident.changed' | 'maintenance.changed'
->;
+/**
+ * Status pages' own pushes (and the spec's `status` room's) are the public page bundle's business (src/public/),
+ * never the operator app's.
+ */
+export type HandledPushes = Omit<ServerToClientEvents, 'status.item' | 'status.changed' | 'status.page_item' | 'status.page_changed'>;
 
 /** Who the socket is: a signed-in user or visitor (`session`), or a wall screen opened with a display key. */
 export type SocketRole = 'session' | 'display';
@@ -82,11 +83,14 @@ export function pushHandlers(role: SocketRole = 'session'): HandledPushes {
       useAgentDetailStore.getState().applyChange(event);
       useDashboardStore.getState().applyMembershipChanged();
     },
-    'status.item': (event) => useStatusPageStore.getState().applyItem(event),
-    'status.changed': () => useStatusPageStore.getState().applyChanged(),
     'wall.change': (event) => useWallStore.getState().applyChange(event),
     'wall.changed': () => useWallStore.getState().applyChanged(),
     'alert.changed': (event) => takeAlert(event.alert),
+    'incident.changed': (event) => {
+      useIncidentsStore.getState().applyChanged(event);
+      useIncidentDetailStore.getState().applyChanged(event);
+    },
+    'maintenance.changed': (event) => useMaintenanceStore.getState().applyChanged(event),
     'auth.error': () => {
       // A wall screen's display key was revoked: the screen says so and stops.
       if (role === 'display') {

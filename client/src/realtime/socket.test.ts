@@ -7,9 +7,8 @@ import { useMonitorDetailStore } from '../features/monitors/detailStore';
 import { useDashboardMonitorsStore, useMonitorsStore } from '../features/monitors/listStore';
 import { useUsersStore } from '../features/users/store';
 import { useDashboardStore } from '../features/dashboard/store';
-import { useStatusPageStore } from '../features/status/pageStore';
 import { useWallStore } from '../features/wall/store';
-import { makeChange, makeDashboardSummary, makePublicMonitor, makeStatusData, makeWallData } from '../test/status';
+import { makeChange, makeDashboardSummary, makeWallData } from '../test/status';
 import { agentsPage, makeAgent, makePoint } from '../test/agents';
 import { makeCheck, makeMonitor, monitorsPage } from '../test/monitors';
 import { ADMIN, jsonResponse, MEMBER } from '../test/render';
@@ -226,26 +225,17 @@ describe('realtime module', () => {
     expect(useAuthStore.getState().user?.username).toBe('alice2');
   });
 
-  it('maps status page and wall pushes onto their stores', async () => {
+  it('maps wall pushes onto its store', async () => {
     useAuthStore.setState({ loading: false });
     vi.stubGlobal(
       'fetch',
-      vi.fn((url: string) =>
-        Promise.resolve(jsonResponse(200, { success: true, data: url === '/api/status/data' ? makeStatusData() : makeWallData() })),
-      ),
+      vi.fn(() => Promise.resolve(jsonResponse(200, { success: true, data: makeWallData() }))),
     );
     useWallStore.getState().open(null);
-    await Promise.all([useStatusPageStore.getState().load(), useWallStore.getState().load()]);
+    await useWallStore.getState().load();
     stop = startRealtime();
     const socket = sockets[0];
     socket.fire('connect');
-    socket.fire('status.item', {
-      monitor: makePublicMonitor({ id: 2, status: 'down' }),
-      overall: 'outage',
-      updated_at: '2025-03-01T10:05:00.000Z',
-    });
-    expect(useStatusPageStore.getState().data?.monitors[1].status).toBe('down');
-    expect(useStatusPageStore.getState().data?.overall).toBe('outage');
     socket.fire('wall.change', makeChange({ kind: 'monitor', id: 2, name: 'beta', status: 'down' }));
     expect(useWallStore.getState().data?.monitors.map((row) => row.name)).toEqual(['beta', 'alpha']);
     expect(useWallStore.getState().data?.recent_changes).toHaveLength(1);

@@ -40,11 +40,11 @@ function connect(auth: BrowserHandshakeAuth, role: SocketRole): void {
   next.on('agent.reported', handlers['agent.reported']);
   next.on('agent.status_changed', handlers['agent.status_changed']);
   next.on('agents.changed', handlers['agents.changed']);
-  next.on('status.item', handlers['status.item']);
-  next.on('status.changed', handlers['status.changed']);
   next.on('wall.change', handlers['wall.change']);
   next.on('wall.changed', handlers['wall.changed']);
   next.on('alert.changed', handlers['alert.changed']);
+  next.on('incident.changed', handlers['incident.changed']);
+  next.on('maintenance.changed', handlers['maintenance.changed']);
   let refused = false;
   next.on('auth.error', (event) => {
     refused = true;

@@ -1,35 +1,44 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from '../components/AppLayout/AppLayout';
-import DashboardPage from '../pages/Dashboard.page';
 import HomePage from '../pages/Home.page';
-import LoginPage from '../pages/Login.page';
 import { LoadingState } from '../components/PageState/PageState';
-import NotFoundPage from '../pages/NotFound.page';
-import RegisterPage from '../pages/Register.page';
-import SsoLandingPage from '../pages/SsoLanding.page';
 import { RequireAdmin, RequireAuth, RequireWrite } from './guards';
+import { lazyScreen } from './lazyScreen';
 import { PATHS } from './paths';
 
-// Screens other than the entry pages are split off, so visitors of one page download only what it needs.
-const ProfilePage = lazy(() => import('../pages/Profile.page'));
-const UsersPage = lazy(() => import('../pages/Users.page'));
-const UserCreatePage = lazy(() => import('../pages/UserCreate.page'));
-const UserEditPage = lazy(() => import('../pages/UserEdit.page'));
-const MonitorsPage = lazy(() => import('../pages/Monitors.page'));
-const MonitorCreatePage = lazy(() => import('../pages/MonitorCreate.page'));
-const MonitorEditPage = lazy(() => import('../pages/MonitorEdit.page'));
-const MonitorDetailPage = lazy(() => import('../pages/MonitorDetail.page'));
-const AgentsPage = lazy(() => import('../pages/Agents.page'));
-const AgentCreatePage = lazy(() => import('../pages/AgentCreate.page'));
-const AgentEditPage = lazy(() => import('../pages/AgentEdit.page'));
-const AgentDetailPage = lazy(() => import('../pages/AgentDetail.page'));
-const StatusPage = lazy(() => import('../pages/Status.page'));
-const StatusConfigPage = lazy(() => import('../pages/StatusConfig.page'));
-const WallPage = lazy(() => import('../pages/Wall.page'));
-const NotificationsPage = lazy(() => import('../pages/Notifications.page'));
-const AuditPage = lazy(() => import('../pages/Audit.page'));
-const AlertsPage = lazy(() => import('../pages/Alerts.page'));
+// Every screen but the home page is split off (AppLayout's Suspense shows the frame meanwhile), so the first download
+// is the frame alone and visitors of one page fetch only what it needs.
+const DashboardPage = lazyScreen(() => import('../pages/Dashboard.page'));
+const LoginPage = lazyScreen(() => import('../pages/Login.page'));
+const RegisterPage = lazyScreen(() => import('../pages/Register.page'));
+const SsoLandingPage = lazyScreen(() => import('../pages/SsoLanding.page'));
+const NotFoundPage = lazyScreen(() => import('../pages/NotFound.page'));
+const ProfilePage = lazyScreen(() => import('../pages/Profile.page'));
+const UsersPage = lazyScreen(() => import('../pages/Users.page'));
+const UserCreatePage = lazyScreen(() => import('../pages/UserCreate.page'));
+const UserEditPage = lazyScreen(() => import('../pages/UserEdit.page'));
+const MonitorsPage = lazyScreen(() => import('../pages/Monitors.page'));
+const MonitorCreatePage = lazyScreen(() => import('../pages/MonitorCreate.page'));
+const MonitorEditPage = lazyScreen(() => import('../pages/MonitorEdit.page'));
+const MonitorDetailPage = lazyScreen(() => import('../pages/MonitorDetail.page'));
+const AgentsPage = lazyScreen(() => import('../pages/Agents.page'));
+const AgentCreatePage = lazyScreen(() => import('../pages/AgentCreate.page'));
+const AgentEditPage = lazyScreen(() => import('../pages/AgentEdit.page'));
+const AgentDetailPage = lazyScreen(() => import('../pages/AgentDetail.page'));
+const StatusConfigPage = lazyScreen(() => import('../pages/StatusConfig.page'));
+const WallPage = lazyScreen(() => import('../pages/Wall.page'));
+const NotificationsPage = lazyScreen(() => import('../pages/Notifications.page'));
+const AuditPage = lazyScreen(() => import('../pages/Audit.page'));
+const AlertsPage = lazyScreen(() => import('../pages/Alerts.page'));
+const StatusPagesPage = lazyScreen(() => import('../pages/StatusPages.page'));
+const StatusPageEditPage = lazyScreen(() => import('../pages/StatusPageEdit.page'));
+const IncidentsPage = lazyScreen(() => import('../pages/Incidents.page'));
+const IncidentCreatePage = lazyScreen(() => import('../pages/IncidentCreate.page'));
+const IncidentDetailPage = lazyScreen(() => import('../pages/IncidentDetail.page'));
+const IncidentEditPage = lazyScreen(() => import('../pages/IncidentEdit.page'));
+const MaintenancePage = lazyScreen(() => import('../pages/Maintenance.page'));
+const MaintenanceEditPage = lazyScreen(() => import('../pages/MaintenanceEdit.page'));
 
 /** The spec's route table (section 2) with its access rules. */
 export function AppRoutes() {
@@ -49,7 +58,6 @@ export function AppRoutes() {
         <Route path={PATHS.login} element={<LoginPage />} />
         <Route path={PATHS.ssoLanding} element={<SsoLandingPage />} />
         <Route path={PATHS.register} element={<RegisterPage />} />
-        <Route path={PATHS.status} element={<StatusPage />} />
 
         <Route element={<RequireAuth />}>
           <Route path={PATHS.dashboard} element={<DashboardPage />} />
@@ -69,6 +77,22 @@ export function AppRoutes() {
           <Route path={PATHS.alerts} element={<AlertsPage />} />
           <Route path={PATHS.statusConfig} element={<StatusConfigPage />} />
           <Route path={PATHS.notifications} element={<NotificationsPage />} />
+          <Route path={PATHS.statusPages} element={<StatusPagesPage />} />
+          <Route path={PATHS.incidents} element={<IncidentsPage />} />
+          <Route path={PATHS.incidentDetail} element={<IncidentDetailPage />} />
+          <Route path={PATHS.maintenance} element={<MaintenancePage />} />
+          <Route element={<RequireWrite fallback={PATHS.statusPages} />}>
+            <Route path={PATHS.statusPageCreate} element={<StatusPageEditPage />} />
+            <Route path={PATHS.statusPageEdit} element={<StatusPageEditPage />} />
+          </Route>
+          <Route element={<RequireWrite fallback={PATHS.incidents} />}>
+            <Route path={PATHS.incidentCreate} element={<IncidentCreatePage />} />
+            <Route path={PATHS.incidentEdit} element={<IncidentEditPage />} />
+          </Route>
+          <Route element={<RequireWrite fallback={PATHS.maintenance} />}>
+            <Route path={PATHS.maintenanceCreate} element={<MaintenanceEditPage />} />
+            <Route path={PATHS.maintenanceEdit} element={<MaintenanceEditPage />} />
+          </Route>
         </Route>
 
         <Route element={<RequireAdmin />}>

@@ -23,6 +23,16 @@ export const PATHS = {
   audit: '/audit',
   userCreate: '/users/create',
   userEdit: '/users/:id',
+  statusPages: '/status-pages',
+  statusPageCreate: '/status-pages/new',
+  statusPageEdit: '/status-pages/:slug/edit',
+  incidents: '/incidents',
+  incidentCreate: '/incidents/create',
+  incidentDetail: '/incidents/:id',
+  incidentEdit: '/incidents/:id/edit',
+  maintenance: '/maintenance',
+  maintenanceCreate: '/maintenance/create',
+  maintenanceEdit: '/maintenance/:id/edit',
   /** The NOC wall: full screen, outside the route table's frame; open with a display key or signed in. */
   wall: '/wall',
 } as const;
@@ -32,6 +42,10 @@ export const monitorDetailPath = (id: number) => `/monitors/${id}`;
 export const monitorEditPath = (id: number) => `/monitors/edit/${id}`;
 export const agentDetailPath = (id: number) => `/agents/${id}`;
 export const agentEditPath = (id: number) => `/agents/edit/${id}`;
+export const statusPageEditPath = (slug: string) => `/status-pages/${encodeURIComponent(slug)}/edit`;
+export const incidentDetailPath = (id: number) => `/incidents/${id}`;
+export const incidentEditPath = (id: number) => `/incidents/${id}/edit`;
+export const maintenanceEditPath = (id: number) => `/maintenance/${id}/edit`;
 
 /** An `:id` path segment as a number; anything but digits names nothing and gives null. */
 export function parseIdParam(raw: string | undefined): number | null {

@@ -40,6 +40,7 @@ export function makeAgent(overrides: Partial<AgentDto> = {}): AgentDto {
     depends_on: [],
     unreachable: false,
     muted_until: null,
+    maintenance: false,
     ...overrides,
   };
 }
@@ -50,7 +51,10 @@ export function makePoint(overrides: Partial<AgentMetricPoint> = {}): AgentMetri
 
 /** A `GET /api/agents` answer whose counts follow the agents given. */
 export function agentsPage(agents: AgentDto[], extra: Partial<AgentsResponse> = {}): AgentsResponse {
-  const counts = { active: 0, inactive: 0, connecting: 0, unreachable: 0, total: agents.length };
-  for (const agent of agents) counts[agent.status === 'inactive' && agent.unreachable ? 'unreachable' : agent.status] += 1;
+  const counts = { active: 0, inactive: 0, connecting: 0, unreachable: 0, maintenance: 0, total: agents.length };
+  for (const agent of agents) {
+    counts[agent.status === 'inactive' && agent.unreachable ? 'unreachable' : agent.status] += 1;
+    if (agent.maintenance) counts.maintenance += 1;
+  }
   return { success: true, agents, total: agents.length, page: 1, pageSize: 100, counts, ...extra };
 }

@@ -65,7 +65,7 @@ export function makeCheck(overrides: Partial<CheckDto> = {}): CheckDto {
 
 /** A `GET /api/monitors` answer whose counts follow the monitors given. */
 export function monitorsPage(monitors: MonitorDto[], extra: Partial<MonitorsResponse> = {}): MonitorsResponse {
-  const counts = { up: 0, down: 0, pending: 0, degraded: 0, unreachable: 0, paused: 0, total: monitors.length };
+  const counts = { up: 0, down: 0, pending: 0, degraded: 0, unreachable: 0, maintenance: 0, paused: 0, total: monitors.length };
   for (const monitor of monitors) counts[monitor.active ? monitor.status : 'paused'] += 1;
   return { success: true, monitors, total: monitors.length, page: 1, pageSize: 50, counts, ...extra };
 }

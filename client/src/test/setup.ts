@@ -1,7 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import i18n from '../i18n';
+import enUS from '../i18n/locales/en-US.json';
+import zhCN from '../i18n/locales/zh-CN.json';
 import { clearLiveCache } from '../live/cache';
+
+// The app fetches the active language's dictionary on its own (i18n/index.ts); tests hold both from the start, so a
+// render after `changeLanguage` is translated at once.
+i18n.addResourceBundle('en-US', 'translation', enUS);
+i18n.addResourceBundle('zh-CN', 'translation', zhCN);
 
 // jsdom lacks the layout APIs Mantine reads (color scheme media query, element resize observation).
 Object.defineProperty(window, 'matchMedia', {

@@ -65,8 +65,8 @@ export function makeWallData(overrides: Partial<WallData> = {}): WallData {
 
 export function makeDashboardSummary(overrides: Partial<DashboardResponse['dashboard']> = {}): DashboardResponse['dashboard'] {
   return {
-    monitors: { up: 8, down: 2, pending: 1, degraded: 0, unreachable: 0, paused: 1, total: 12 },
-    agents: { active: 3, inactive: 1, connecting: 0, unreachable: 0, total: 4 },
+    monitors: { up: 8, down: 2, pending: 1, degraded: 0, unreachable: 0, maintenance: 0, paused: 1, total: 12 },
+    agents: { active: 3, inactive: 1, connecting: 0, unreachable: 0, maintenance: 0, total: 4 },
     uptime: 99.25,
     avg_response_time: 143,
     recent_changes: [makeChange({ id: 7, name: 'api', at: '2025-03-01T09:00:00.000Z' })],

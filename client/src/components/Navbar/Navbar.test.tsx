@@ -6,7 +6,17 @@ import { ADMIN, MEMBER, renderWithProviders, signIn, signOut } from '../../test/
 import { Navbar } from './Navbar';
 import { isLinkActive } from './navLinks';
 
-const MEMBER_LINKS = ['/dashboard', '/monitors', '/agents', '/alerts', '/status/config', '/notifications'];
+const MEMBER_LINKS = [
+  '/dashboard',
+  '/monitors',
+  '/agents',
+  '/alerts',
+  '/incidents',
+  '/maintenance',
+  '/status-pages',
+  '/status/config',
+  '/notifications',
+];
 
 function desktopLink(name: string) {
   return within(screen.getByTestId('navbar')).getAllByRole('link', { name })[0];
@@ -46,7 +56,7 @@ describe('Navbar', () => {
     }
   });
 
-  it('shows signed-in users the six member links and their user menu instead of the login button', () => {
+  it('shows signed-in users the nine member links and their user menu instead of the login button', () => {
     signIn(MEMBER);
     renderWithProviders(<Navbar />);
 

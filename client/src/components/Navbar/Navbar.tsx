@@ -1,16 +1,23 @@
-import { Burger, Button, Container, Divider, Drawer, Group, NavLink as MantineNavLink, Stack } from '@mantine/core';
+import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { IconLogin } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { selectIsAuthenticated, useAuthStore } from '../../features/auth/store';
+import { lazyScreen } from '../../routes/lazyScreen';
 import { PATHS } from '../../routes/paths';
 import { ColorSchemeToggle } from '../ColorSchemeToggle/ColorSchemeToggle';
+import { DeferredMenu } from '../DeferredMenu/DeferredMenu';
 import { LanguageMenu } from '../LanguageMenu/LanguageMenu';
 import { Logo } from '../Logo/Logo';
 import classes from './Navbar.module.css';
 import { isLinkActive, NAV_LINKS, SCROLLED_AFTER_PX } from './navLinks';
-import { UserMenu } from './UserMenu';
+import { UserButton } from './UserButton';
+
+const NavDrawer = lazyScreen(() => import('./NavDrawer'));
+const loadUserMenu = () => import('./UserMenu');
+const UserMenu = lazy(loadUserMenu);
 
 /** The top bar shown on every screen (spec section 2, "Navigation bar and footer"). */
 export function Navbar() {
@@ -18,6 +25,8 @@ export function Navbar() {
   const { pathname } = useLocation();
   const [scroll] = useWindowScroll();
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Mounted from the first press of the burger on (and kept, so it can animate closed).
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const authenticated = useAuthStore(selectIsAuthenticated);
   const user = useAuthStore((state) => state.user);
   const logout = useAuthStore((state) => state.logout);
@@ -30,7 +39,7 @@ export function Navbar() {
       <Container size="xl" className={classes.inner}>
         <Group gap="lg" wrap="nowrap">
           <Logo />
-          <Group gap={4} visibleFrom="md" component="nav" aria-label={t('nav.menu')}>
+          <Group gap={4} wrap="nowrap" className={classes.links} component="nav" aria-label={t('nav.menu')}>
             {links.map((link) => {
               const active = isLinkActive(pathname, link.to);
               return (
@@ -53,37 +62,36 @@ export function Navbar() {
           <LanguageMenu />
           <ColorSchemeToggle />
           {authenticated ? (
-            <UserMenu user={user} onLogout={logout} />
+            <DeferredMenu
+              trigger={(events) => <UserButton name={user?.username ?? ''} {...events} />}
+              preload={loadUserMenu}
+              menu={() => <UserMenu user={user} onLogout={logout} defaultOpened />}
+            />
           ) : (
             <Button component={Link} to={PATHS.login} size="sm" leftSection={<IconLogin size={16} />} data-testid="login-button">
               {t('nav.login')}
             </Button>
           )}
           {authenticated && (
-            <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="md" size="sm" aria-label={t('nav.openMenu')} />
+            <Burger
+              opened={drawerOpened}
+              onClick={() => {
+                setDrawerWanted(true);
+                drawer.toggle();
+              }}
+              className={classes.narrowOnly}
+              size="sm"
+              aria-label={t('nav.openMenu')}
+            />
           )}
         </Group>
       </Container>
 
-      <Drawer opened={drawerOpened} onClose={drawer.close} size="75%" hiddenFrom="md" title={<Logo onClick={drawer.close} />}>
-        <Stack gap={4} component="nav" aria-label={t('nav.menu')}>
-          {links.map((link) => (
-            <MantineNavLink
-              key={link.to}
-              component={Link}
-              to={link.to}
-              label={t(link.labelKey)}
-              leftSection={<link.icon size={18} stroke={1.6} />}
-              active={isLinkActive(pathname, link.to)}
-              onClick={drawer.close}
-            />
-          ))}
-          <Divider my="sm" />
-          <MantineNavLink component={Link} to={PATHS.profile} label={t('nav.profile')} onClick={drawer.close} />
-          {user?.role === 'admin' && <MantineNavLink component={Link} to={PATHS.users} label={t('nav.users')} onClick={drawer.close} />}
-          {user?.role === 'admin' && <MantineNavLink component={Link} to={PATHS.audit} label={t('nav.audit')} onClick={drawer.close} />}
-        </Stack>
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpened} onClose={drawer.close} links={links} pathname={pathname} user={user} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,35 +1,26 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconHistory, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
+import { Menu, Text } from '@mantine/core';
+import { IconHistory, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
 import type { UserDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../routes/paths';
-import classes from './Navbar.module.css';
+import { UserButton } from './UserButton';
 
 interface UserMenuProps {
   user: UserDto | null;
   onLogout: () => void;
+  /** Open on mount (the navbar loads this menu when its button is first pressed). */
+  defaultOpened?: boolean;
 }
 
 /** The signed-in user's menu: who is signed in, user management for admins, profile and logout. */
-export function UserMenu({ user, onLogout }: UserMenuProps) {
+export default function UserMenu({ user, onLogout, defaultOpened = false }: UserMenuProps) {
   const { t } = useTranslation();
   const name = user?.username ?? '';
-  const initial = name.charAt(0).toUpperCase() || '?';
   return (
-    <Menu position="bottom-end" width={220} withinPortal>
+    <Menu position="bottom-end" width={220} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} data-testid="nav-user-menu" aria-label={t('nav.loggedInAs')}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar radius="xl" size={28} color="blue" aria-hidden>
-              {initial}
-            </Avatar>
-            <Text fw={500} size="sm" visibleFrom="sm" className={classes.userName}>
-              {name}
-            </Text>
-            <IconChevronDown size={14} />
-          </Group>
-        </UnstyledButton>
+        <UserButton name={name} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>

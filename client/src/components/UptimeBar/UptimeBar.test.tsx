@@ -37,7 +37,8 @@ describe('uptime bar', () => {
     ['unreachable', 'unreachable'],
     ['empty', 'empty'],
     ['unknown', 'unknown'],
-    ['maintenance', 'unknown'],
+    ['maintenance', 'maintenance'],
+    ['paused', 'unknown'],
   ])('shows status %s as %s', (status, tone) => {
     expect(slotTone(status)).toBe(tone);
   });

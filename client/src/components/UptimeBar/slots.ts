@@ -4,8 +4,8 @@ export interface UptimeSlot {
   timestamp?: string;
 }
 
-export type SlotTone = 'up' | 'down' | 'pending' | 'degraded' | 'unreachable' | 'unknown' | 'empty';
-const TONES: readonly string[] = ['up', 'down', 'pending', 'degraded', 'unreachable', 'empty'];
+export type SlotTone = 'up' | 'down' | 'pending' | 'degraded' | 'unreachable' | 'maintenance' | 'unknown' | 'empty';
+const TONES: readonly string[] = ['up', 'down', 'pending', 'degraded', 'unreachable', 'maintenance', 'empty'];
 
 /** The spec's summary bar length (section 9). */
 export const SUMMARY_SLOTS = 24;

@@ -91,7 +91,7 @@ describe('agent list store', () => {
       handlers['agent.status_changed'](event);
     }
     expect(sut.getState().rows[0].status).toBe('inactive');
-    expect(sut.getState().counts).toEqual({ active: 1, inactive: 2, connecting: 0, unreachable: 0, total: 2 });
+    expect(sut.getState().counts).toEqual({ active: 1, inactive: 2, connecting: 0, unreachable: 0, maintenance: 0, total: 2 });
   });
 
   it('counts an agent gone offline behind a down dependency as offline and unreachable, and back online from there', async () => {
@@ -106,7 +106,7 @@ describe('agent list store', () => {
     };
     sut.getState().applyStatusChanged(offline);
     handlers['agent.status_changed'](offline);
-    expect(sut.getState().counts).toEqual({ active: 0, inactive: 2, connecting: 0, unreachable: 1, total: 2 });
+    expect(sut.getState().counts).toEqual({ active: 0, inactive: 2, connecting: 0, unreachable: 1, maintenance: 0, total: 2 });
     expect(sut.getState().rows[0]).toMatchObject({ status: 'inactive', unreachable: true });
 
     const back = {
@@ -118,7 +118,7 @@ describe('agent list store', () => {
     };
     sut.getState().applyStatusChanged(back);
     handlers['agent.status_changed'](back);
-    expect(sut.getState().counts).toEqual({ active: 0, inactive: 1, connecting: 1, unreachable: 0, total: 2 });
+    expect(sut.getState().counts).toEqual({ active: 0, inactive: 1, connecting: 1, unreachable: 0, maintenance: 0, total: 2 });
     expect(sut.getState().rows[0]).toMatchObject({ status: 'connecting', unreachable: false });
   });
 

@@ -20,6 +20,8 @@ export const STATUS_COLORS: Record<DisplayStatus, string> = {
   pending: 'yellow',
   degraded: 'orange',
   unreachable: 'grape',
+  /** Planned work: blue wherever statuses are coloured. */
+  maintenance: 'blue',
   paused: 'gray',
 };
 

@@ -117,7 +117,7 @@ describe('monitor list store', () => {
       handlers['monitor.status_changed'](event);
     }
     expect(sut.getState().rows[0].status).toBe('pending');
-    expect(sut.getState().counts).toEqual({ up: 1, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 0, total: 2 });
+    expect(sut.getState().counts).toEqual({ up: 1, down: 0, pending: 1, degraded: 0, unreachable: 0, maintenance: 0, paused: 0, total: 2 });
   });
 
   it('counts a deletion once when the push arrives before the answer, then re-reads the page', async () => {

@@ -105,29 +105,34 @@ describe('live monitor updates', () => {
       'created',
       makeMonitor({ status: 'pending' }),
       undefined,
-      { up: 2, down: 0, pending: 2, degraded: 0, unreachable: 0, paused: 0, total: 4 },
+      { up: 2, down: 0, pending: 2, degraded: 0, unreachable: 0, maintenance: 0, paused: 0, total: 4 },
     ],
     [
       'created',
       makeMonitor({ active: false }),
       undefined,
-      { up: 2, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 1, total: 4 },
+      { up: 2, down: 0, pending: 1, degraded: 0, unreachable: 0, maintenance: 0, paused: 1, total: 4 },
     ],
-    ['deleted', makeMonitor({ status: 'up' }), undefined, { up: 1, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 0, total: 2 }],
+    [
+      'deleted',
+      makeMonitor({ status: 'up' }),
+      undefined,
+      { up: 1, down: 0, pending: 1, degraded: 0, unreachable: 0, maintenance: 0, paused: 0, total: 2 },
+    ],
     [
       'updated',
       makeMonitor({ active: false }),
       makeMonitor({ status: 'up' }),
-      { up: 1, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 1, total: 3 },
+      { up: 1, down: 0, pending: 1, degraded: 0, unreachable: 0, maintenance: 0, paused: 1, total: 3 },
     ],
     [
       'updated',
       makeMonitor({ status: 'down' }),
       makeMonitor({ status: 'down' }),
-      { up: 2, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 0, total: 3 },
+      { up: 2, down: 0, pending: 1, degraded: 0, unreachable: 0, maintenance: 0, paused: 0, total: 3 },
     ],
   ] as const)('counts a %s monitor', (action, monitor, previous, expected) => {
-    const counts = { up: 2, down: 0, pending: 1, degraded: 0, unreachable: 0, paused: 0, total: 3 };
+    const counts = { up: 2, down: 0, pending: 1, degraded: 0, unreachable: 0, maintenance: 0, paused: 0, total: 3 };
     expect(countsAfterChange(counts, { action, monitor }, previous)).toEqual(expected);
   });
 

@@ -12,7 +12,7 @@ import { displayStatus } from './format';
 
 export type MonitorCounts = MonitorsResponse['counts'];
 
-export const EMPTY_COUNTS: MonitorCounts = { up: 0, down: 0, pending: 0, degraded: 0, unreachable: 0, paused: 0, total: 0 };
+export const EMPTY_COUNTS: MonitorCounts = { up: 0, down: 0, pending: 0, degraded: 0, unreachable: 0, maintenance: 0, paused: 0, total: 0 };
 
 /** How many history points and checks a screen keeps; pushes append and the oldest fall off. */
 export interface KeptPoints {

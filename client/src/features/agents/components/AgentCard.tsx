@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { agentDetailPath } from '../../../routes/paths';
 import { MutedIcon } from '../../alerts/components/MutedBadge';
+import { MaintenanceBadge } from '../../maintenance/components/MaintenanceBadge';
 import { formatDateTime } from '../../monitors/format';
 import { formatPercent, primaryAddress, usage } from '../format';
 import { AgentActions } from './AgentActions';
@@ -33,7 +34,10 @@ export const AgentCard = memo(function AgentCard({ agent, onDelete, testId }: Ag
             </Anchor>
             <MutedIcon until={agent.muted_until} testId={`agent-muted-${agent.id}`} />
           </Group>
-          <AgentStatusBadge status={agent.status} unreachable={agent.unreachable} testId={`agent-status-${agent.id}`} />
+          <Group gap={4} wrap="nowrap">
+            {agent.maintenance && <MaintenanceBadge size="sm" testId={`agent-maintenance-${agent.id}`} />}
+            <AgentStatusBadge status={agent.status} unreachable={agent.unreachable} testId={`agent-status-${agent.id}`} />
+          </Group>
         </Group>
         <Text size="xs" c="dimmed" truncate="end" title={`${agent.hostname} · ${primaryAddress(agent)}`}>
           {agent.hostname} · {primaryAddress(agent)}

@@ -8,6 +8,7 @@ import { LiveBadge } from '../../../components/LiveBadge/LiveBadge';
 import { agentEditPath, PATHS } from '../../../routes/paths';
 import { MuteMenu } from '../../alerts/components/MuteMenu';
 import { MutedBadge } from '../../alerts/components/MutedBadge';
+import { MaintenanceBadge } from '../../maintenance/components/MaintenanceBadge';
 import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { formatDateTime } from '../../monitors/format';
 import { formatSpan, primaryAddress, spanBetween } from '../format';
@@ -50,6 +51,7 @@ export function AgentDetailHeader({ agent, refreshing, locked, onRefresh, onDele
             {agent.name}
           </Title>
           <AgentStatusBadge status={agent.status} mode="detail" unreachable={agent.unreachable} size="lg" testId="agent-detail-status" />
+          {agent.maintenance && <MaintenanceBadge size="lg" testId="agent-detail-maintenance" />}
           <MutedBadge until={agent.muted_until} testId="agent-detail-muted" />
           <LiveBadge />
         </Group>

@@ -25,6 +25,7 @@ export function AgentListToolbar({ status, search, counts, view, onStatus, onSea
     { value: 'inactive', count: counts.inactive },
     { value: 'connecting', count: counts.connecting },
     { value: 'unreachable', count: counts.unreachable },
+    { value: 'maintenance', count: counts.maintenance },
   ];
 
   return (

@@ -1,10 +1,11 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { AgentDto } from '@vigil/proto';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { agentDetailPath } from '../../../routes/paths';
 import { MutedIcon } from '../../alerts/components/MutedBadge';
+import { MaintenanceBadge } from '../../maintenance/components/MaintenanceBadge';
 import { primaryAddress } from '../format';
 import { AgentActions } from './AgentActions';
 import { AgentStatusBadge } from './AgentStatusBadge';
@@ -33,7 +34,10 @@ const AgentTableRow = memo(function AgentTableRow({ agent, onDelete }: RowProps)
         {primaryAddress(agent)}
       </Table.Td>
       <Table.Td>
-        <AgentStatusBadge status={agent.status} unreachable={agent.unreachable} testId={`agent-status-${agent.id}`} />
+        <Group gap={4}>
+          <AgentStatusBadge status={agent.status} unreachable={agent.unreachable} testId={`agent-status-${agent.id}`} />
+          {agent.maintenance && <MaintenanceBadge size="sm" testId={`agent-maintenance-${agent.id}`} />}
+        </Group>
       </Table.Td>
       <Table.Td maw={220}>
         <Text size="sm" c="dimmed" truncate="end" title={agent.os ?? undefined}>

@@ -114,7 +114,9 @@ describe('dashboard', () => {
     expect(screen.getByTestId('agent-status-1')).toHaveAttribute('data-status', 'inactive');
 
     expect(dashboardReads()).toBe(1);
-    summary = makeDashboardSummary({ monitors: { up: 7, down: 3, pending: 1, degraded: 0, unreachable: 0, paused: 1, total: 12 } });
+    summary = makeDashboardSummary({
+      monitors: { up: 7, down: 3, pending: 1, degraded: 0, unreachable: 0, maintenance: 0, paused: 1, total: 12 },
+    });
     await act(() => vi.advanceTimersByTimeAsync(SETTLE_DELAY_MS));
     expect(dashboardReads()).toBe(2);
   });

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { UptimeBar } from '../../../components/UptimeBar/UptimeBar';
 import { monitorDetailPath } from '../../../routes/paths';
 import { MutedIcon } from '../../alerts/components/MutedBadge';
+import { MonitorMaintenanceHint } from '../../maintenance/components/MonitorMaintenance';
 import { formatResponseTime, formatUptime } from '../format';
 import { CertificateBadge } from './CertificateBadge';
 import { MonitorActions } from './MonitorActions';
@@ -33,7 +34,10 @@ export const MonitorCard = memo(function MonitorCard({ monitor, onDelete, testId
             </Anchor>
             <MutedIcon until={monitor.muted_until} testId={`monitor-muted-${monitor.id}`} />
           </Group>
-          <MonitorStatusBadge monitor={monitor} testId={`monitor-status-${monitor.id}`} />
+          <Group gap={2} wrap="nowrap">
+            {monitor.active && monitor.status === 'maintenance' && <MonitorMaintenanceHint monitorId={monitor.id} />}
+            <MonitorStatusBadge monitor={monitor} testId={`monitor-status-${monitor.id}`} />
+          </Group>
         </Group>
         <Group gap={6} wrap="nowrap">
           <MonitorTypeBadge type={monitor.type} size="sm" />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { monitorDetailPath } from '../../../routes/paths';
 import { MutedIcon } from '../../alerts/components/MutedBadge';
+import { MonitorMaintenanceHint } from '../../maintenance/components/MonitorMaintenance';
 import { formatResponseTime, formatUptime } from '../format';
 import { CertificateBadge } from './CertificateBadge';
 import { MonitorActions } from './MonitorActions';
@@ -38,7 +39,10 @@ const MonitorTableRow = memo(function MonitorTableRow({ monitor, onDelete }: Row
       <Table.Td>
         {/* The badges keep their width; on a phone the name wraps instead. */}
         <Stack gap={4} align="flex-start" w="max-content">
-          <MonitorStatusBadge monitor={monitor} testId={`monitor-status-${monitor.id}`} />
+          <Group gap={2} wrap="nowrap">
+            <MonitorStatusBadge monitor={monitor} testId={`monitor-status-${monitor.id}`} />
+            {monitor.active && monitor.status === 'maintenance' && <MonitorMaintenanceHint monitorId={monitor.id} />}
+          </Group>
           {certificate && (
             <CertificateBadge
               size="sm"
