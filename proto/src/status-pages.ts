@@ -61,6 +61,8 @@ export const STATUS_PAGE_LIMITS = {
 export interface PageComponentRef {
   type: 'monitor' | 'agent';
   id: number;
+  /** Read only (`GET /api/status-pages/{slug}`): the component's name, so an editor names its rows without reads. */
+  name?: string;
 }
 
 export interface StatusPageGroup {

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { io, Socket } from 'socket.io-client';
-import { MESSAGES, type ClientToServerEvents, type MessageCode, type ServerToClientEvents, type StatusPageData } from '@vigil/proto';
+import {
+  MESSAGES,
+  type ClientToServerEvents,
+  type MessageCode,
+  type ServerToClientEvents,
+  type StatusPageData,
+  type StatusPageDto,
+} from '@vigil/proto';
 import { enrollAgent } from '../factories/agents';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startTargetServer, TargetServer } from '../support/target-server';
@@ -219,6 +226,13 @@ describe('status pages: configuration, public data, passwords and domains', () =
       .set(member.auth)
       .send(page('data', { groups: [{ name: 'Databases', collapsed: false, items: [{ type: 'monitor', id: db }] }] }))
       .expect(201);
+
+    // The editor's read names each component, so its rows need no read of their own.
+    const config = (await api().get('/api/status-pages/shop').set(member.auth).expect(200)).body.page as StatusPageDto;
+    expect(config.groups.map((g) => g.items)).toEqual([
+      [{ type: 'monitor', id: web, name: 'two-web' }],
+      [{ type: 'monitor', id: api1, name: 'two-api' }],
+    ]);
 
     const shop: StatusPageData = (await api().get('/api/status-pages/shop/data').expect(200)).body.data;
     expect(shop.page).toMatchObject({ slug: 'shop', title: 'Page shop', historyDays: 30 });

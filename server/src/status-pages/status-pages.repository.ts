@@ -111,25 +111,31 @@ export class StatusPagesRepository {
     ]);
   }
 
-  /** The groups of a page with their items, in order. */
-  async groups(pageId: number, db: Sql = this.dataSource): Promise<StatusPageGroup[]> {
+  /** The groups of a page with their items, in order; `named`: each item with its name (what an editor shows). */
+  async groups(pageId: number, db: Sql = this.dataSource, named = false): Promise<StatusPageGroup[]> {
     const [groups, items] = await Promise.all([
       queryRows<{ position: number; name: string; collapsed: boolean }>(
         db,
         `SELECT position, name, collapsed FROM status_page_groups WHERE page_id = $1 ORDER BY position`,
         [pageId],
       ),
-      queryRows<{ group_position: number; monitor_id: number | null; agent_id: number | null }>(
+      queryRows<{ group_position: number; monitor_id: number | null; agent_id: number | null; name: string | null }>(
         db,
-        `SELECT group_position, monitor_id, agent_id FROM status_page_components WHERE page_id = $1 ORDER BY group_position, position`,
+        named
+          ? `SELECT c.group_position, c.monitor_id, c.agent_id, COALESCE(m.name, a.name) AS name FROM status_page_components c
+             LEFT JOIN monitors m ON m.id = c.monitor_id LEFT JOIN agents a ON a.id = c.agent_id
+             WHERE c.page_id = $1 ORDER BY c.group_position, c.position`
+          : `SELECT group_position, monitor_id, agent_id, NULL AS name FROM status_page_components WHERE page_id = $1
+             ORDER BY group_position, position`,
         [pageId],
       ),
     ]);
     const byPosition = new Map(groups.map((g) => [g.position, { name: g.name, collapsed: g.collapsed, items: [] as PageComponentRef[] }]));
     for (const item of items) {
-      byPosition
-        .get(item.group_position)
-        ?.items.push(item.monitor_id !== null ? { type: 'monitor', id: item.monitor_id } : { type: 'agent', id: item.agent_id! });
+      byPosition.get(item.group_position)?.items.push({
+        ...(item.monitor_id !== null ? { type: 'monitor' as const, id: item.monitor_id } : { type: 'agent' as const, id: item.agent_id! }),
+        ...(item.name !== null ? { name: item.name } : {}),
+      });
     }
     return [...byPosition.values()];
   }

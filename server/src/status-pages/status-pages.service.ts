@@ -43,7 +43,7 @@ export class StatusPagesService {
   async get(slug: string): Promise<StatusPageDto> {
     const row = await this.pages.find(slug);
     if (!row) throw notFound('statusPages.notFound');
-    return toDto(row, await this.pages.groups(row.id));
+    return toDto(row, await this.pages.groups(row.id, undefined, true));
   }
 
   async create(input: SaveStatusPageDto): Promise<StatusPageDto> {

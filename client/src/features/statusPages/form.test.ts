@@ -1,6 +1,17 @@
 import { STATUS_PAGE_LIMITS, type StatusPageDto, type StatusPageGroup } from '@vigil/proto';
 import { describe, expect, it } from 'vitest';
-import { addItems, formOfPage, moveGroup, moveItem, newPageForm, type PageForm, pageRequest, removeItem, validatePage } from './form';
+import {
+  addItems,
+  formOfPage,
+  moveGroup,
+  moveItem,
+  namedRefs,
+  newPageForm,
+  type PageForm,
+  pageRequest,
+  removeItem,
+  validatePage,
+} from './form';
 
 const saved: StatusPageDto = {
   slug: 'shop',
@@ -149,5 +160,27 @@ describe('groups', () => {
     expect(moveItem(two, 0, 0, -1)[0].items).toEqual(two[0].items);
     expect(removeItem(two, 0, 0)[0].items).toEqual([{ type: 'agent', id: 3 }]);
     expect(moveGroup(groups, 1, 0).map((group) => group.name)).toEqual(['B', 'A']);
+  });
+});
+
+describe('namedRefs', () => {
+  it('hands the names a page read brought to the pickers, and skips items without one', () => {
+    const page = {
+      groups: [
+        {
+          name: 'Web',
+          collapsed: false,
+          items: [
+            { type: 'monitor', id: 1, name: 'shop' },
+            { type: 'agent', id: 2 },
+          ],
+        },
+        { name: 'Hosts', collapsed: true, items: [{ type: 'agent', id: 3, name: 'db-1' }] },
+      ],
+    } as unknown as StatusPageDto;
+    expect(namedRefs(page)).toEqual([
+      { ref: { type: 'monitor', id: 1 }, name: 'shop' },
+      { ref: { type: 'agent', id: 3 }, name: 'db-1' },
+    ]);
   });
 });

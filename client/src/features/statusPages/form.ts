@@ -229,3 +229,10 @@ export function clearItems(groups: readonly StatusPageGroup[], index: number): S
 export function moveItem(groups: readonly StatusPageGroup[], index: number, from: number, to: number): StatusPageGroup[] {
   return groups.map((group, at) => (at === index ? { ...group, items: move(group.items, from, to) } : group));
 }
+
+/** The names a page read brought with its components, for the pickers' shared name store. */
+export function namedRefs(page: StatusPageDto): Array<{ ref: { type: 'monitor' | 'agent'; id: number }; name: string }> {
+  return page.groups.flatMap((group) =>
+    group.items.flatMap(({ type, id, name }) => (name === undefined ? [] : [{ ref: { type, id }, name }])),
+  );
+}

@@ -11,7 +11,8 @@ import { statusPageEditPath } from '../../../routes/paths';
 import { selectIsAdmin, useAuthStore } from '../../auth/store';
 import { notificationsApi } from '../../notifications/api';
 import { publicPagePath, statusPagesApi } from '../api';
-import { componentCount, formOfPage, newPageForm, pageRequest, type PageErrors, type PageForm, validatePage } from '../form';
+import { useComponentNames } from '../../componentPicker/names';
+import { componentCount, formOfPage, namedRefs, newPageForm, pageRequest, type PageErrors, type PageForm, validatePage } from '../form';
 import { PageGroupsEditor } from './PageGroupsEditor';
 import { PageSettingsForm } from './PageSettingsForm';
 import { SubscribersPanel } from './SubscribersPanel';
@@ -53,6 +54,11 @@ export function StatusPageEditor({ page }: { page: StatusPageDto | null }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const components = componentCount(form.groups);
+  const learn = useComponentNames((state) => state.learn);
+  // The page's read names its components: the rows need no read of their own.
+  useEffect(() => {
+    if (page) learn(namedRefs(page));
+  }, [page, learn]);
 
   const change = useCallback((patch: Partial<PageForm>) => {
     setForm((current) => ({ ...current, ...patch }));
