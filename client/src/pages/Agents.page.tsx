@@ -1,5 +1,5 @@
-import { Button, EmptyState, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconPlus, IconRefresh, IconSearch, IconServer } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus, IconSearch, IconServer } from '@tabler/icons-react';
 import type { AgentDto } from '@vigil/proto';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { errorText } from '../api/errors';
 import { notify } from '../app/notify';
-import { LiveBadge } from '../components/LiveBadge/LiveBadge';
+import { ListPageHeader } from '../components/ListPageHeader/ListPageHeader';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { AgentCard } from '../features/agents/components/AgentCard';
 import { selectCanWrite, useAuthStore } from '../features/auth/store';
@@ -70,29 +70,13 @@ export default function AgentsPage() {
 
   return (
     <Stack gap="lg" data-testid="agents-page">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Group gap="sm">
-            <Title order={2}>{t('agents.title')}</Title>
-            <LiveBadge />
-          </Group>
-          <Text c="dimmed" mt={4}>
-            {t('agents.subtitle')}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            loading={refreshing}
-            onClick={() => void refresh()}
-            data-testid="agents-refresh"
-          >
-            {t('agents.refresh')}
-          </Button>
-          {createButton('agents-create')}
-        </Group>
-      </Group>
+      <ListPageHeader
+        title={t('agents.title')}
+        subtitle={t('agents.subtitle')}
+        testId="agents"
+        refresh={{ label: t('agents.refresh'), loading: refreshing, onClick: () => void refresh() }}
+        create={canWrite ? { label: t('agents.create'), to: PATHS.agentCreate } : undefined}
+      />
 
       <AgentListToolbar
         status={query.status}

@@ -1,11 +1,11 @@
-import { Button, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconMessageReport, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconMessageReport, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { errorText } from '../api/errors';
-import { LiveBadge } from '../components/LiveBadge/LiveBadge';
+import { ListPageHeader } from '../components/ListPageHeader/ListPageHeader';
 import { SearchInput } from '../components/ListControls/ListControls';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { selectCanWrite, useAuthStore } from '../features/auth/store';
@@ -48,29 +48,13 @@ export default function IncidentsPage() {
 
   return (
     <Stack gap="lg" data-testid="incidents-page">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Group gap="sm">
-            <Title order={2}>{t('incidents.title')}</Title>
-            <LiveBadge />
-          </Group>
-          <Text c="dimmed" mt={4}>
-            {t('incidents.subtitle')}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            loading={fetching && status === 'ready'}
-            onClick={() => void load({}, { quiet: true })}
-            data-testid="incidents-refresh"
-          >
-            {t('common.refresh')}
-          </Button>
-          {createButton('incidents-create')}
-        </Group>
-      </Group>
+      <ListPageHeader
+        title={t('incidents.title')}
+        subtitle={t('incidents.subtitle')}
+        testId="incidents"
+        refresh={{ label: t('common.refresh'), loading: fetching && status === 'ready', onClick: () => void load({}, { quiet: true }) }}
+        create={canWrite ? { label: t('incidents.create'), to: PATHS.incidentCreate } : undefined}
+      />
 
       <Group gap="sm" wrap="wrap">
         <SegmentedControl

@@ -1,5 +1,5 @@
-import { Button, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconCalendar, IconList, IconPlus, IconRefresh, IconTool } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconCalendar, IconList, IconPlus, IconTool } from '@tabler/icons-react';
 import type { MaintenanceDto } from '@vigil/proto';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { errorText } from '../api/errors';
 import { notify } from '../app/notify';
 import { ConfirmDeleteModal } from '../components/ConfirmDeleteModal/ConfirmDeleteModal';
 import { IconSegmentLabel } from '../components/ListControls/ListControls';
-import { LiveBadge } from '../components/LiveBadge/LiveBadge';
+import { ListPageHeader } from '../components/ListPageHeader/ListPageHeader';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { selectCanWrite, useAuthStore } from '../features/auth/store';
 import { MAINTENANCE_PAGE_SIZE, MAINTENANCE_PHASE_FILTERS, maintenanceApi, type MaintenancePhaseFilter } from '../features/maintenance/api';
@@ -79,29 +79,13 @@ export default function MaintenancePage() {
 
   return (
     <Stack gap="lg" data-testid="maintenance-page">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Group gap="sm">
-            <Title order={2}>{t('maintenance.title')}</Title>
-            <LiveBadge />
-          </Group>
-          <Text c="dimmed" mt={4}>
-            {t('maintenance.subtitle')}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            loading={fetching && status === 'ready'}
-            onClick={() => void load({}, { quiet: true })}
-            data-testid="maintenance-refresh"
-          >
-            {t('common.refresh')}
-          </Button>
-          {createButton('maintenance-create')}
-        </Group>
-      </Group>
+      <ListPageHeader
+        title={t('maintenance.title')}
+        subtitle={t('maintenance.subtitle')}
+        testId="maintenance"
+        refresh={{ label: t('common.refresh'), loading: fetching && status === 'ready', onClick: () => void load({}, { quiet: true }) }}
+        create={canWrite ? { label: t('maintenance.create'), to: PATHS.maintenanceCreate } : undefined}
+      />
 
       <Group gap="sm" wrap="wrap" justify="space-between">
         {view === 'list' ? (
