@@ -152,14 +152,9 @@ describe('browser hardening', () => {
       const client = new Client({ connectionString: app.database.url ?? undefined });
       await client.connect();
       try {
-        await client.query(`UPDATE settings SET value = $1 WHERE key = 'status_page'`, [
-          JSON.stringify({
-            title: 'Old',
-            description: '',
-            logoUrl: 'https://evil.example/logo.png',
-            customCss: stored,
-            showResources: true,
-          }),
+        await client.query(`UPDATE status_pages SET title = 'Old', logo_url = $1, custom_css = $2 WHERE slug = 'default'`, [
+          'https://evil.example/logo.png',
+          stored,
         ]);
       } finally {
         await client.end();
