@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       trustProxy: { kind: 'off' },
       databaseConnectTimeoutMs: 5000,
       databaseStatementTimeoutMs: 10_000,
+      credentialFailuresPerMinute: 60,
     });
     expect(sut.dataDir).toMatch(/data$/);
     expect(sut.notifications).toEqual({
@@ -77,6 +78,11 @@ describe('loadConfig', () => {
 
   it('takes the checker’s connections per origin from CHECK_CONNECTIONS_PER_ORIGIN', () => {
     expect(loadConfig({ CHECK_CONNECTIONS_PER_ORIGIN: '4' }).monitors.connectionsPerOrigin).toBe(4);
+  });
+
+  it('takes the unknown credentials an address may present a minute from CREDENTIAL_FAILURES_PER_MINUTE', () => {
+    expect(loadConfig({ CREDENTIAL_FAILURES_PER_MINUTE: '600' }).credentialFailuresPerMinute).toBe(600);
+    expect(() => loadConfig({ CREDENTIAL_FAILURES_PER_MINUTE: '0' })).toThrow(/CREDENTIAL_FAILURES_PER_MINUTE/);
   });
 
   it.each([

@@ -46,6 +46,11 @@ export interface AppConfig {
   userOutboundDeny: AddressDenyList;
   /** Audit log entries older than this many days are pruned (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
+  /**
+   * Unknown credentials (agent tokens, display keys, API keys) one address may present a minute once its burst of 20 is
+   * spent (CREDENTIAL_FAILURES_PER_MINUTE): raise it when many agents share one address behind NAT.
+   */
+  credentialFailuresPerMinute: number;
   monitors: {
     /** Raw checks older than this are pruned (hourly aggregates stay). */
     checkRetentionHours: number;
@@ -247,6 +252,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     outboundDeny: denyList(env, 'OUTBOUND_DENY', DEFAULT_OUTBOUND_DENY),
     userOutboundDeny: denyList(env, 'USER_OUTBOUND_DENY', DEFAULT_USER_OUTBOUND_DENY),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    credentialFailuresPerMinute: integer(env, 'CREDENTIAL_FAILURES_PER_MINUTE', 60, 1, 6_000),
     monitors: {
       checkRetentionHours: integer(env, 'CHECK_RETENTION_HOURS', 48, 25, 24 * 90),
       aggregateRetentionDays: integer(env, 'AGGREGATE_RETENTION_DAYS', 400, 91, 3650),

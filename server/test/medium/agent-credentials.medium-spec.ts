@@ -53,7 +53,7 @@ describe(`${AgentsService.name} with unknown registration tokens`, () => {
       real: [AgentsRepository, DomainEvents, AuditLog, AuditRepository],
       use: [
         { provide: ReportLimiter, useValue: new ReportLimiter(new Limiter()) },
-        { provide: CredentialLimiter, useValue: new CredentialLimiter(new Limiter()) },
+        { provide: CredentialLimiter, useValue: new CredentialLimiter(new Limiter(), { credentialFailuresPerMinute: 60 }) },
       ],
     });
     ({ sut, close } = service);
