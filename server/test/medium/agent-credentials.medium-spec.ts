@@ -5,11 +5,15 @@ import { AgentsRepository } from '../../src/agents/agents.repository';
 import { AgentsService } from '../../src/agents/agents.service';
 import { ReportLimiter } from '../../src/agents/report-limiter';
 import { newRegistrationToken, secretHash } from '../../src/agents/secrets';
-import { CREDENTIAL_FAILURES, CredentialLimiter } from '../../src/auth/credential-limiter';
+import { credentialFailures, CredentialLimiter } from '../../src/auth/credential-limiter';
 import { ApiException } from '../../src/common/api-exception';
 import { Limiter } from '../../src/common/limits/limiter';
 import { DomainEvents } from '../../src/events/domain-events.service';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
+
+/** One refill a minute: a slow run earns none between spending the burst and asserting the refusal. */
+const PER_MINUTE = 1;
+const CREDENTIAL_FAILURES = credentialFailures(PER_MINUTE);
 
 /** A status as xugou's agent posts it, reduced to what the server reads. */
 const status = (token: string, hostname: string) => ({
@@ -53,7 +57,7 @@ describe(`${AgentsService.name} with unknown registration tokens`, () => {
       real: [AgentsRepository, DomainEvents, AuditLog, AuditRepository],
       use: [
         { provide: ReportLimiter, useValue: new ReportLimiter(new Limiter()) },
-        { provide: CredentialLimiter, useValue: new CredentialLimiter(new Limiter(), { credentialFailuresPerMinute: 60 }) },
+        { provide: CredentialLimiter, useValue: new CredentialLimiter(new Limiter(), { credentialFailuresPerMinute: PER_MINUTE }) },
       ],
     });
     ({ sut, close } = service);
@@ -89,7 +93,7 @@ describe(`${AgentsService.name} with unknown registration tokens`, () => {
     for (let round = 1; round < CREDENTIAL_FAILURES.burst; round += 1) await refusal(sut.reportHttpStatus(unknownBatch(round), address));
     await refusal(sut.registerHttpAgent({ token: 'vgr_unknown', hostname: 'ghost' }, address));
     queries.mockClear();
-    const limited = { status: HttpStatus.TOO_MANY_REQUESTS, code: 'agent.tooManyFailures', retryAfter: 1 };
+    const limited = { status: HttpStatus.TOO_MANY_REQUESTS, code: 'agent.tooManyFailures', retryAfter: expect.any(Number) };
     expect(await refusal(sut.reportHttpStatus(unknownBatch(99), address))).toEqual(limited);
     expect(await refusal(sut.registerHttpAgent({ token: 'vgr_unknown', hostname: 'ghost' }, address))).toEqual(limited);
     const hello = { hostname: 'ghost', ip_addresses: [], os: 'linux', platform: 'linux', agent_version: '1' };
