@@ -21,6 +21,8 @@ export interface ChannelFieldSpec {
   help?: boolean;
   /** An example shown in an empty input; not translated. */
   placeholder?: string;
+  /** `list`: one item per line (text items may hold commas and semicolons); otherwise commas, semicolons and lines separate. */
+  lines?: boolean;
   /** `select`: the values allowed. */
   options?: readonly string[];
   /** `number`: the range; `text`/`secret`: the length (default 1–500); `list`: the item count (default at most 50). */
@@ -41,6 +43,9 @@ export interface ChannelSpec {
   /** A rule across fields, run after every field passed its own. */
   check?: (config: Record<string, unknown>) => ChannelConfigProblem | null;
 }
+
+/** What `validateFields` reads: a channel's spec, or a monitor type's settings (monitor-type-specs.ts). */
+export type FieldSet = Pick<ChannelSpec, 'fields' | 'check'>;
 
 export interface ChannelConfigProblem {
   /** The field at fault; null for the config as a whole. */
@@ -120,21 +125,17 @@ type Options = { masked: boolean };
  * comma- or line-separated text, defaults filled, unknown keys dropped. With `masked`, a secret sent back as the mask
  * (the dialog editing a saved channel) passes as it is: the server restores it before its own run.
  */
-export function validateFields(spec: ChannelSpec, raw: unknown, options: Options = { masked: false }): ChannelValidation {
+export function validateFields(spec: FieldSet, raw: unknown, options: Options = { masked: false }): ChannelValidation {
   const { config, problems } = readFields(spec, raw, options);
   return problems.length > 0 ? { ok: false, ...problems[0] } : { ok: true, config };
 }
 
 /** Every problem of a config, in field order (the dialog marks them all at once); none when it is valid. */
-export function fieldProblems(spec: ChannelSpec, raw: unknown, options: Options = { masked: false }): ChannelConfigProblem[] {
+export function fieldProblems(spec: FieldSet, raw: unknown, options: Options = { masked: false }): ChannelConfigProblem[] {
   return readFields(spec, raw, options).problems;
 }
 
-function readFields(
-  spec: ChannelSpec,
-  raw: unknown,
-  options: Options,
-): { config: Record<string, unknown>; problems: ChannelConfigProblem[] } {
+function readFields(spec: FieldSet, raw: unknown, options: Options): { config: Record<string, unknown>; problems: ChannelConfigProblem[] } {
   const input = readObject(raw);
   if (!input) return { config: {}, problems: [{ field: null, code: 'notifications.configInvalid' }] };
   const config: Record<string, unknown> = {};
@@ -191,7 +192,7 @@ function readField(field: ChannelFieldSpec, value: unknown, options: Options): R
       return text !== null && (field.options ?? []).includes(text) ? { ok: true, value: text } : invalid('notifications.fieldSelect');
     }
     case 'list': {
-      const items = asList(value);
+      const items = asList(value, field.lines === true);
       if (items === null) return invalid('notifications.fieldList');
       if (items.length === 0) return required();
       const ok =
@@ -230,11 +231,13 @@ function asText(value: unknown): string | null {
   return null;
 }
 
-/** A list as an array of texts, or as text separated by commas, semicolons or lines; blanks and repeats dropped. */
-function asList(value: unknown): string[] | null {
-  const parts = typeof value === 'string' ? value.split(/[,;\n]/) : Array.isArray(value) ? value : null;
+/** A list as an array of texts, or as text separated by commas, semicolons or lines (`lines`: by lines only); blanks dropped. */
+function asList(value: unknown, lines: boolean): string[] | null {
+  const parts = typeof value === 'string' ? value.split(lines ? /\r?\n/ : /[,;\n]/) : Array.isArray(value) ? value : null;
   if (parts === null || parts.some((part) => typeof part !== 'string' && typeof part !== 'number')) return null;
-  return [...new Set(parts.map((part) => String(part).trim()).filter((part) => part !== ''))];
+  const items = parts.map((part) => String(part).trim()).filter((part) => part !== '');
+  // Lines are steps in order, where a repeat means something (click "next" twice); other lists are sets.
+  return lines ? items : [...new Set(items)];
 }
 
 /**

@@ -4,22 +4,30 @@
  */
 
 import type { GroupRule } from './monitors';
+import type { MonitorTypeSpec } from './monitor-type-specs';
+import { ADDED_TYPE_SPECS, MONITOR_TYPE_SPECS } from './type-specs';
 
-export const MONITOR_TYPES = [
-  'http',
-  'tcp',
-  'ping',
-  'dns',
-  'tls',
-  'push',
-  'websocket',
-  'grpc',
-  'postgres',
-  'mysql',
-  'redis',
-  'group',
-] as const;
-export type MonitorType = (typeof MONITOR_TYPES)[number];
+export type MonitorType = keyof typeof MONITOR_TYPE_SPECS;
+export const MONITOR_TYPES = Object.keys(MONITOR_TYPE_SPECS) as readonly MonitorType[];
+/** Types added after the first ones: their settings are stored in `settings` (monitor-type-specs.ts). */
+export type AddedMonitorType = keyof typeof ADDED_TYPE_SPECS;
+export const ADDED_MONITOR_TYPES = Object.keys(ADDED_TYPE_SPECS) as readonly AddedMonitorType[];
+export const isAddedType = (type: MonitorType): type is AddedMonitorType => Object.hasOwn(ADDED_TYPE_SPECS, type);
+
+/** A type's spec: fields, sources, target and icon. */
+export const typeSpec = (type: MonitorType): MonitorTypeSpec => MONITOR_TYPE_SPECS[type];
+/** Types never checked (group, manual): the schedulers and the check routes leave them out. */
+export const UNSCHEDULED_TYPES = MONITOR_TYPES.filter((type) => typeSpec(type).unscheduled === true);
+export const isScheduled = (type: MonitorType): boolean => !UNSCHEDULED_TYPES.includes(type);
+
+/** `POST /api/monitors/{id}/status`: a manual monitor's status, kept in its history like a check. */
+export const MANUAL_STATUSES = ['up', 'down', 'degraded'] as const;
+export type ManualStatus = (typeof MANUAL_STATUSES)[number];
+export interface SetMonitorStatusRequest {
+  status: ManualStatus;
+  /** Why, shown in the history and the notifications (at most MONITOR_TYPE_LIMITS.messageMax characters). */
+  message?: string | null;
+}
 
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'SRV', 'CAA', 'PTR'] as const;
 export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
@@ -76,6 +84,24 @@ export const ASSERTION_SOURCES = [
   'packetLoss',
   'rowCount',
   'value',
+  /** smtp: the greeting line; capabilities: the EHLO extensions, one per line. */
+  'banner',
+  'capabilities',
+  /** amqp: the queue's ready messages and consumers. */
+  'queueDepth',
+  'consumers',
+  /** nats: messages a JetStream consumer has not yet acknowledged (its pending count). */
+  'streamLag',
+  /** ntp: the clock offset and root dispersion in milliseconds, and the server's stratum. */
+  'offset',
+  'stratum',
+  'rootDispersion',
+  /** domain: days until the registration expires. */
+  'expiryDays',
+  /** browser: milliseconds until the load event, console errors seen, and the URL the page ended on. */
+  'loadTime',
+  'consoleErrors',
+  'finalUrl',
 ] as const;
 export type AssertionSource = (typeof ASSERTION_SOURCES)[number];
 
@@ -94,6 +120,24 @@ export const ASSERTION_OPERATORS = [
 ] as const;
 export type AssertionOperator = (typeof ASSERTION_OPERATORS)[number];
 
+/** Sources whose values are numbers: assertion values on them are sent as numbers. */
+export const NUMERIC_SOURCES: readonly AssertionSource[] = [
+  'status',
+  'responseTime',
+  'certificateDays',
+  'packetLoss',
+  'rowCount',
+  'queueDepth',
+  'consumers',
+  'streamLag',
+  'offset',
+  'stratum',
+  'rootDispersion',
+  'expiryDays',
+  'loadTime',
+  'consoleErrors',
+];
+
 /** Operators that take no `value`. */
 export const VALUELESS_OPERATORS: readonly AssertionOperator[] = ['exists', 'notExists'];
 /** Sources that need `path` (the JSONPath, the header name). */
@@ -111,20 +155,9 @@ export interface Assertion {
 }
 
 /** Which sources a type's checks can observe (an assertion on another source is refused on save). */
-export const ASSERTION_SOURCES_BY_TYPE: { [T in MonitorType]: readonly AssertionSource[] } = {
-  http: ['status', 'responseTime', 'body', 'jsonPath', 'header', 'certificateDays'],
-  tcp: ['responseTime'],
-  ping: ['responseTime', 'packetLoss'],
-  dns: ['responseTime', 'dnsAnswer'],
-  tls: ['responseTime', 'certificateDays'],
-  push: ['responseTime', 'body'],
-  websocket: ['responseTime', 'body', 'jsonPath', 'certificateDays'],
-  grpc: ['responseTime', 'body', 'certificateDays'],
-  postgres: ['responseTime', 'rowCount', 'value'],
-  mysql: ['responseTime', 'rowCount', 'value'],
-  redis: ['responseTime', 'value'],
-  group: [],
-};
+export const ASSERTION_SOURCES_BY_TYPE = Object.fromEntries(
+  MONITOR_TYPES.map((type) => [type, MONITOR_TYPE_SPECS[type].sources]),
+) as unknown as { [T in MonitorType]: readonly AssertionSource[] };
 
 /** The outcome of one assertion on one result (`POST /api/monitors/test` answers these). */
 export interface AssertionOutcome {
@@ -215,7 +248,17 @@ export interface GroupTypeFields extends TypeRequestBase {
   groupMin?: number;
 }
 
+/** A type added after the first ones: its spec's fields, flat in the body (`mqttTopic`, `snmpOid`…). */
+export interface AddedTypeFields extends TypeRequestBase {
+  type: AddedMonitorType;
+  hostname?: string;
+  port?: number;
+  url?: string;
+  [field: string]: unknown;
+}
+
 export type MonitorTypeFields =
+  | AddedTypeFields
   | HttpTypeFields
   | TcpTypeFields
   | PingTypeFields
@@ -284,6 +327,11 @@ export interface MonitorTypeReadFields {
   cert_expiry_days: number[];
   assertions: Assertion[];
   certificate: CertificateDto | null;
+  /**
+   * Types added after the first ones: their settings by field name as the request sends them (Kuma's names where Kuma
+   * has the type, e.g. `mqttTopic`), secrets masked; `{}` for the first types.
+   */
+  settings: Record<string, unknown>;
 }
 
 /** `POST /api/monitors/test`: one check of an unsaved monitor body; nothing stored. */

@@ -5,7 +5,9 @@
  * runs; a channel that shows HTML escapes the rendered text at its edge.
  */
 import { readableTarget } from './monitor-targets';
+import type { MonitorTypeSpec } from './monitor-type-specs';
 import type { MonitorType } from './monitor-types';
+import { MONITOR_TYPE_SPECS } from './type-specs';
 import type { NotificationTemplateDto } from './notifications';
 
 export const NOTIFICATION_EVENTS = [
@@ -118,29 +120,15 @@ export function unknownVariables(event: NotificationEvent, ...texts: string[]): 
   return [...new Set(texts.flatMap(templateVariables))].filter((name) => !Object.prototype.hasOwnProperty.call(known, name));
 }
 
-/** How the `type` variable names each monitor type. */
-export const TYPE_NAMES: Readonly<Record<MonitorType, Localized>> = {
-  http: same('HTTP(S)'),
-  tcp: { 'en-US': 'TCP port', 'zh-CN': 'TCP 端口' },
-  ping: same('Ping'),
-  dns: same('DNS'),
-  tls: { 'en-US': 'TLS certificate', 'zh-CN': 'TLS 证书' },
-  push: { 'en-US': 'Push', 'zh-CN': '推送' },
-  websocket: same('WebSocket'),
-  grpc: same('gRPC'),
-  postgres: same('PostgreSQL'),
-  mysql: same('MySQL / MariaDB'),
-  redis: same('Redis'),
-  group: { 'en-US': 'Group', 'zh-CN': '分组' },
-};
+/** How the `type` variable names each monitor type (from its spec). */
+export const TYPE_NAMES = Object.fromEntries(
+  Object.entries(MONITOR_TYPE_SPECS).map(([type, spec]) => [type, spec.name]),
+) as unknown as Readonly<Record<MonitorType, Localized>>;
 
-/** The `target` of a push monitor, which waits for heartbeats rather than reaching anything. */
-export const HEARTBEAT_TARGET: Localized = { 'en-US': 'heartbeat', 'zh-CN': '心跳' };
-/** The `target` of a group monitor, whose status follows its members (the `error` line counts those down). */
-export const GROUP_TARGET: Localized = { 'en-US': 'its members', 'zh-CN': '其成员' };
-
-function same(name: string): Localized {
-  return { 'en-US': name, 'zh-CN': name };
+/** The `target` of a monitor whose type reaches nothing (push: the heartbeat, group: its members), from its spec. */
+export function targetlessName(type: MonitorType): Localized {
+  const spec: MonitorTypeSpec = MONITOR_TYPE_SPECS[type];
+  return spec.targetless ?? { 'en-US': '-', 'zh-CN': '-' };
 }
 
 /** What a preview fills the variables with: the same figures in both languages, only the words differ. */
@@ -195,7 +183,8 @@ const SAMPLES: Record<TemplateLanguage, TemplateValues> = {
 export function sampleValues(event: NotificationEvent, language: TemplateLanguage, monitorType: MonitorType = 'http'): TemplateValues {
   const url = monitorType === 'http' || monitorType === 'websocket' ? 'https://example.com/health' : `${monitorType}://example.com:443`;
   const target =
-    readableTarget({ type: monitorType, hostname: 'example.com', port: 443, dns_record_type: 'A', url }) ?? HEARTBEAT_TARGET[language];
+    readableTarget({ type: monitorType, hostname: 'example.com', port: 443, dns_record_type: 'A', url }) ??
+    targetlessName(monitorType)[language];
   const values: TemplateValues = { ...SAMPLES[language], type: TYPE_NAMES[monitorType][language], target, url };
   if (event.startsWith('certificate.')) values.threshold = 7;
   if (monitorType !== 'http') Object.assign(values, { status_code: null, expected_status: null });

@@ -1,4 +1,14 @@
-import { CHANNEL_TYPES, channelSpec, MESSAGE_VALUES, MESSAGES, type MessageCode } from '@vigil/proto';
+import {
+  ADDED_MONITOR_TYPES,
+  CHANNEL_TYPES,
+  channelSpec,
+  MESSAGE_VALUES,
+  MESSAGES,
+  MONITOR_TYPES,
+  settingsFields,
+  typeSpec,
+  type MessageCode,
+} from '@vigil/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detectLanguage, LANGUAGE_STORAGE_KEY, matchLanguage } from './languages';
 import enUS from './locales/en-US.json';
@@ -53,6 +63,22 @@ describe('dictionaries', () => {
       for (const field of spec.fields) {
         need(`notifications.fields.${type}.${field.name}`);
         if (field.help) need(`notifications.help.${type}.${field.name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.entries(dictionaries))('name every monitor type and label its spec settings in %s', (_language, entries) => {
+    const missing: string[] = [];
+    const need = (key: string) => entries.has(key) || missing.push(key);
+    for (const type of MONITOR_TYPES) {
+      need(`monitor.type.names.${type}`);
+      need(`monitor.type.short.${type}`);
+    }
+    for (const type of ADDED_MONITOR_TYPES) {
+      for (const field of settingsFields(typeSpec(type))) {
+        need(`monitor.typeSettings.${type}.${field.name}`);
+        if (field.help) need(`monitor.typeSettings.${type}.${field.name}Help`);
       }
     }
     expect(missing).toEqual([]);

@@ -17,8 +17,10 @@ import { DeleteMonitorModal } from '../features/monitors/components/DeleteMonito
 import { MissingMonitor } from '../features/monitors/components/MissingMonitor';
 import { type MonitorAction, MonitorDetailHeader } from '../features/monitors/components/MonitorDetailHeader';
 import { MonitorOverview } from '../features/monitors/components/MonitorOverview';
+import { ManualStatusControl } from '../features/monitors/components/ManualStatusControl';
 import { MonitorSettings } from '../features/monitors/components/MonitorSettings';
 import { GroupMembers } from '../features/monitors/components/GroupMembers';
+import { selectCanWrite, useAuthStore } from '../features/auth/store';
 import { useMonitorDetailStore } from '../features/monitors/detailStore';
 import { formatResponseTime } from '../features/monitors/format';
 import { joinRoom } from '../realtime/socket';
@@ -49,6 +51,8 @@ export default function MonitorDetailPage() {
       applyCheckResult: state.applyCheckResult,
     })),
   );
+  // Who may edit a monitor may set a manual one's status.
+  const canWrite = useAuthStore(selectCanWrite);
   const [busy, setBusy] = useState<MonitorAction | null>(null);
   const [confirming, setConfirming] = useState<MonitorDto | null>(null);
   const [redirecting, setRedirecting] = useState(false);
@@ -129,6 +133,7 @@ export default function MonitorDetailPage() {
       <MonitorMaintenance monitorId={shown.id} status={shown.status} />
       <TargetAlerts kind="monitor" id={shown.id} />
       {shown.type === 'group' && <GroupMembers group={shown} />}
+      {shown.type === 'manual' && canWrite && !redirecting && <ManualStatusControl monitor={shown} onSet={applyCheckResult} />}
       <Tabs
         value={tab}
         onChange={(next) => setSearchParams(next && next !== 'overview' ? { tab: next } : {}, { replace: true })}

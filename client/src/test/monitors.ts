@@ -40,6 +40,7 @@ export function makeMonitor(overrides: Partial<MonitorDto> = {}): MonitorDto {
     cert_expiry_days: [14],
     assertions: [],
     certificate: null,
+    settings: {},
     depends_on: [],
     parent_id: null,
     degraded_after_ms: null,

@@ -19,6 +19,8 @@ import { MaintenanceController } from '../maintenance/maintenance.controller';
 import { MetricsController } from '../metrics/metrics.controller';
 import { DependencyChainController } from '../monitors/dependencies/dependency-chain.controller';
 import { MonitorsController } from '../monitors/monitors.controller';
+import { ManualStatusController } from '../monitors/types/manual/manual-status.controller';
+import { BrowserScreenshotController } from '../monitors/types/browser/browser-screenshot.controller';
 import { NotificationsController } from '../notifications/notifications.controller';
 import { TemplatesController } from '../notifications/templates.controller';
 import { SettingsController } from '../settings/settings.controller';
@@ -74,6 +76,7 @@ describe('the success envelope', () => {
 const RAW_ROUTES = new Set([
   'MetricsController.render', // Prometheus text
   'StatusController.badge', // an SVG image
+  'BrowserScreenshotController.screenshot', // a PNG image
   'NotificationsController.test', // the provider's verdict: the envelope when it accepted, success false (502) when not
   'NotificationsController.testUnsaved',
   'SsoController.start', // a redirect to the provider
@@ -92,10 +95,12 @@ const CONTROLLERS = [
   ApiKeysController,
   AuditController,
   AuthController,
+  BrowserScreenshotController,
   DependencyChainController,
   HealthController,
   IncidentsController,
   MaintenanceController,
+  ManualStatusController,
   MetricsController,
   MonitorsController,
   MuteController,

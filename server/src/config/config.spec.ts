@@ -48,6 +48,13 @@ describe('loadConfig', () => {
       connectionsPerOrigin: 32,
     });
     expect(sut.monitors).toMatchObject({ flappingChanges: 5, flappingWindowMs: 600_000 });
+    expect(sut.monitors.rdapBootstrapUrl).toBe('https://data.iana.org/rdap/dns.json');
+  });
+
+  it('takes the RDAP bootstrap file of domain checks from RDAP_BOOTSTRAP_URL', () => {
+    expect(loadConfig({ RDAP_BOOTSTRAP_URL: 'http://127.0.0.1:9/rdap/dns.json' }).monitors.rdapBootstrapUrl).toBe(
+      'http://127.0.0.1:9/rdap/dns.json',
+    );
   });
 
   it.each([
@@ -104,6 +111,8 @@ describe('loadConfig', () => {
     [{ STATUS_ASSET_ORIGINS: 'https://cdn.example.com/images' }, /STATUS_ASSET_ORIGINS must list/],
     [{ TELEGRAM_API_URL: 'file:///x' }, /TELEGRAM_API_URL must start with http:\/\//],
     [{ PAGERDUTY_API_URL: 'not a url' }, /PAGERDUTY_API_URL must be a URL/],
+    [{ RDAP_BOOTSTRAP_URL: 'file:///etc/dns.json' }, /RDAP_BOOTSTRAP_URL must start with http:\/\//],
+    [{ RDAP_BOOTSTRAP_URL: 'dns.json' }, /RDAP_BOOTSTRAP_URL must be a URL/],
     [{ NOTIFICATION_RETRY_BASE_MS: '10' }, /NOTIFICATION_RETRY_BASE_MS must be a whole number from 100/],
     [{ NOTIFICATION_MAX_ATTEMPTS: '0' }, /NOTIFICATION_MAX_ATTEMPTS must be a whole number from 1 to 20/],
     [{ ALERT_THRESHOLD_REPORTS: 'three' }, /ALERT_THRESHOLD_REPORTS must be a whole number/],

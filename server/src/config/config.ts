@@ -68,6 +68,12 @@ export interface AppConfig {
     flappingChanges: number;
     /** The flapping window (FLAPPING_WINDOW_MINUTES of ALERT_MINUTE_MS); a flapping monitor settles after this long without a change. */
     flappingWindowMs: number;
+    /** Browser checks in flight at once (BROWSER_CHECK_CONCURRENCY): each page costs tens of MB and a core while it renders. */
+    browserCheckConcurrency: number;
+    /** The Chromium browser checks drive (CHROMIUM_PATH; Debian's package by default). */
+    chromiumPath: string;
+    /** IANA's RDAP bootstrap file for domains (RFC 9224) that `domain` checks find registries in (RDAP_BOOTSTRAP_URL: tests, offline mirrors). */
+    rdapBootstrapUrl: string;
   };
   notifications: {
     /** Base addresses of the hosted services' APIs by channel type, from `<TYPE>_API_URL` (tests point them at a loopback fake). */
@@ -162,6 +168,9 @@ function channelApiUrls(env: Env): Partial<Record<ChannelType, string>> {
   }
   return urls;
 }
+
+/** IANA's bootstrap file of the domain registries' RDAP services. */
+export const DEFAULT_RDAP_BOOTSTRAP_URL = 'https://data.iana.org/rdap/dns.json';
 
 /** Link-local (IPv4 and IPv6) and the cloud metadata addresses (AWS's IPv6 one; the others are link-local IPv4). */
 export const DEFAULT_OUTBOUND_DENY = '169.254.0.0/16, fe80::/10, fd00:ec2::254';
@@ -261,6 +270,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       minIntervalSeconds: integer(env, 'MONITOR_MIN_INTERVAL_SECONDS', MONITOR_LIMITS.intervalMin, MONITOR_LIMITS.intervalMin, 3600),
       flappingChanges: integer(env, 'FLAPPING_CHANGES', 5, 2, 1000),
       flappingWindowMs: integer(env, 'FLAPPING_WINDOW_MINUTES', 10, 1, 1440) * alertMinuteMs,
+      browserCheckConcurrency: integer(env, 'BROWSER_CHECK_CONCURRENCY', 2, 1, 16),
+      chromiumPath: read(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
+      rdapBootstrapUrl: url(env, 'RDAP_BOOTSTRAP_URL', ['http', 'https']) ?? DEFAULT_RDAP_BOOTSTRAP_URL,
     },
     notifications: {
       apiUrls: channelApiUrls(env),

@@ -4,8 +4,11 @@ import {
   MONITOR_TYPE_DEFAULTS as D,
   MonitorType,
   defaultTimeoutFor,
+  isAddedType,
   isAllowedRedisCommand,
+  isScheduled,
   targetOf,
+  typeSpec,
   validateAssertions,
   type Assertion,
   type DependencyRef,
@@ -15,6 +18,7 @@ import { badRequest } from '../common/api-exception';
 import { hasMaskedPart, isMask, isSecretName, restoreHeaders, restoreUrl, sameDestination } from '../common/secret-values';
 import { ConnectionStringError, parseConnectionString, type DatabaseType } from './checkers/database-connection';
 import { MISSING_FIELD, requiredFields, usesField } from './monitor-type-fields.dto';
+import { keepsDestination, settingsFrom } from './monitor-settings';
 import type { MonitorRow } from './monitor.types';
 import type { CreateMonitorDto, UpdateMonitorDto } from './monitors.dto';
 import type { MonitorFields } from './monitors.repository';
@@ -28,7 +32,7 @@ export function newPushToken(): string {
 export function createFields(input: CreateMonitorDto, now = new Date()): MonitorFields {
   const type = input.type ?? D.type;
   const has = (field: string) => usesField(type, field);
-  const usesUrl = type === 'http' || type === 'websocket';
+  const usesUrl = hasUrl(type);
   // A new monitor has nothing stored a mask could stand for.
   if (usesUrl) keptSecrets(null, input.url, type === 'http' ? input.headers : undefined);
   const connectionString = has('connectionString') ? keptConnectionString(null, input.connectionString, type) : null;
@@ -43,11 +47,12 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     headers: type === 'http' ? (input.headers ?? {}) : {},
     body: type === 'http' ? (input.body ?? null) : null,
     active: input.active ?? true,
-    retries: input.retries ?? MONITOR_DEFAULTS.retries,
+    // A status set by hand is meant: no retries stand between it and the monitor's status.
+    retries: isScheduled(type) ? (input.retries ?? MONITOR_DEFAULTS.retries) : 0,
     retryInterval: input.retryInterval ?? MONITOR_DEFAULTS.retryInterval,
     type,
     hostname: address?.hostname ?? (has('hostname') ? (input.hostname ?? null) : null),
-    port: address?.port ?? (has('port') ? (input.port ?? (type === 'tls' ? D.tlsPort : null)) : null),
+    port: address?.port ?? (has('port') ? (input.port ?? defaultPort(type)) : null),
     packetCount: has('packetCount') ? (input.packetCount ?? D.packetCount) : null,
     dnsRecordType: has('dnsRecordType') ? (input.dnsRecordType ?? D.dnsRecordType) : null,
     dnsServer: has('dnsServer') ? (input.dnsServer ?? null) : null,
@@ -67,6 +72,7 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     parentId: parentOf(input) ?? null,
     dependsOn: dependenciesOf(input) ?? [],
     degradedAfterMs: input.degradedAfterMs ?? null,
+    settings: settingsFrom(type, input, null, false),
     ...groupFields(type, input, null),
   };
   return { ...fields, url: usesUrl ? (input.url ?? '') : readableTarget(fields) };
@@ -84,7 +90,7 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
     interval: input.interval,
     timeout: input.timeout,
     active: input.active,
-    retries: input.retries,
+    retries: isScheduled(type) ? input.retries : undefined,
     retryInterval: input.retryInterval,
     parentId: parentOf(input),
     dependsOn: dependenciesOf(input),
@@ -100,7 +106,7 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
   }
   const has = (field: string) => usesField(type, field);
   const fields: Partial<MonitorFields> = { ...common };
-  if (type === 'http' || type === 'websocket') {
+  if (hasUrl(type)) {
     if (input.url !== undefined) assertUrlScheme(type, input.url);
     const kept = keptSecrets(current, input.url ?? undefined, type === 'http' ? input.headers : undefined);
     Object.assign(fields, { url: kept.url, headers: type === 'http' ? kept.headers : undefined });
@@ -130,13 +136,18 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
   if (type === 'group') Object.assign(fields, groupFields(type, input, current));
   // A resumed push monitor waits a whole interval for its first push before it is late.
   if (type === 'push' && input.active === true && !current.active) fields.pushAwaitedSince = now;
-  const targetMoved = [fields.hostname, fields.port, fields.dnsRecordType].some((value) => value !== undefined);
-  if (type !== 'http' && type !== 'websocket' && targetMoved) {
+  if (isAddedType(type)) {
+    const destination = { hostname: fields.hostname, port: fields.port, url: fields.url };
+    fields.settings = settingsFrom(type, input, current, keepsDestination(current, destination));
+  }
+  const targetMoved = [fields.hostname, fields.port, fields.dnsRecordType, fields.settings].some((value) => value !== undefined);
+  if (!hasUrl(type) && targetMoved) {
     const merged = {
       type,
       hostname: fields.hostname ?? current.hostname,
       port: fields.port ?? current.port,
       dnsRecordType: fields.dnsRecordType ?? current.dns_record_type,
+      settings: fields.settings ?? current.settings,
     };
     fields.url = readableTarget(merged);
   }
@@ -166,6 +177,7 @@ export const TARGET_FIELDS: ReadonlyArray<keyof MonitorFields> = [
   'ignoreTls',
   'maxRedirects',
   'assertions',
+  'settings',
 ];
 
 /** The dependencies as sent (`dependsOn` wins over `depends_on`); undefined when neither is. */
@@ -191,8 +203,23 @@ function groupFields(
   return { groupRule, groupMin: groupRule === 'atLeast' ? groupMin : null };
 }
 
-function readableTarget(fields: Pick<MonitorFields, 'type' | 'hostname' | 'port' | 'dnsRecordType'>): string {
-  return targetOf({ type: fields.type, hostname: fields.hostname, port: fields.port, dns_record_type: fields.dnsRecordType });
+function readableTarget(fields: Pick<MonitorFields, 'type' | 'hostname' | 'port' | 'dnsRecordType' | 'settings'>): string {
+  return targetOf({
+    type: fields.type,
+    hostname: fields.hostname,
+    port: fields.port,
+    dns_record_type: fields.dnsRecordType,
+    settings: fields.settings,
+  });
+}
+
+/** Whether the type's target is a URL it is saved with (http, websocket, browser…), from its spec. */
+const hasUrl = (type: MonitorType): boolean => typeSpec(type).fields.some((field) => field.column === 'url');
+
+/** The port a type connects to when none is sent (tls: 443, mqtt: 1883…), from its spec; null: none. */
+function defaultPort(type: MonitorType): number | null {
+  const port = typeSpec(type).fields.find((field) => field.column === 'port')?.default;
+  return typeof port === 'number' ? port : null;
 }
 
 function checkedAssertions(type: MonitorType, value: unknown): Assertion[] {

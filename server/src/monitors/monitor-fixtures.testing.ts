@@ -31,6 +31,7 @@ export const HTTP_TYPE_COLUMNS: Pick<
   | 'degraded_after_ms'
   | 'flapping'
   | 'recent_changes'
+  | 'settings'
 > = {
   type: 'http',
   hostname: null,
@@ -58,6 +59,7 @@ export const HTTP_TYPE_COLUMNS: Pick<
   degraded_after_ms: null,
   flapping: false,
   recent_changes: [],
+  settings: {},
 };
 
 /** A stored http monitor, up, with the given columns changed. */
@@ -123,6 +125,7 @@ export const HTTP_TYPE_FIELDS: Omit<
   groupMin: null,
   dependsOn: [],
   degradedAfterMs: null,
+  settings: {},
 };
 
 /** A whole http monitor's fields pointed at a closed loopback port, for repository specs on a real database. */

@@ -41,13 +41,15 @@ export interface MonitorFields {
   groupMin: number | null;
   dependsOn: DependencyRef[];
   degradedAfterMs: number | null;
+  /** Types added after the first ones: their settings, validated by the type's spec; `{}` for the first types. */
+  settings: Record<string, unknown>;
 }
 
 export const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
   retry_interval_s, status, consecutive_failures, response_time, last_checked, next_check_at, created_at, type, hostname,
   port, packet_count, dns_record_type, dns_server, message, grpc_service, tls, connection_string, query, ignore_tls,
   max_redirects, cert_expiry_days, assertions, push_token, push_awaited_since, certificate, outbound_scope, parent_id,
-  group_rule, group_min, depends_on, degraded_after_ms, flapping, recent_changes, muted_until`;
+  group_rule, group_min, depends_on, degraded_after_ms, flapping, recent_changes, muted_until, settings`;
 
 export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   name: 'name',
@@ -84,10 +86,11 @@ export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   groupMin: 'group_min',
   dependsOn: 'depends_on',
   degradedAfterMs: 'degraded_after_ms',
+  settings: 'settings',
 };
 
 /** Fields stored as jsonb: sent as JSON text. */
-const JSON_FIELDS: ReadonlySet<keyof MonitorFields> = new Set(['headers', 'certExpiryDays', 'assertions', 'dependsOn']);
+const JSON_FIELDS: ReadonlySet<keyof MonitorFields> = new Set(['headers', 'certExpiryDays', 'assertions', 'dependsOn', 'settings']);
 export const toParam = (key: keyof MonitorFields, value: unknown) => (JSON_FIELDS.has(key) ? JSON.stringify(value) : value);
 
 /** The columns a monitor's fields are stored in. */

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
+  Allow,
   IsBoolean,
   IsIn,
   IsInt,
@@ -18,6 +19,7 @@ import {
 } from 'class-validator';
 import { isIP } from 'node:net';
 import {
+  ADDED_MONITOR_TYPES,
   Assertion,
   DNS_RECORD_TYPES,
   DnsRecordType,
@@ -28,27 +30,18 @@ import {
   MONITOR_TYPES,
   MonitorType,
   MonitorTypeRequest,
+  settingsFields,
+  typeSpec,
   validateAssertions,
   type MessageCode,
 } from '@vigil/proto';
 import { isMask } from '../common/secret-values';
 import { CONNECTION_SCHEMES, ConnectionStringError, parseConnectionString, type DatabaseType } from './checkers/database-connection';
 
-/** The per-type request fields each type reads (`*` required); any other is ignored for that type. */
-export const TYPE_FIELDS: { [T in MonitorType]: readonly string[] } = {
-  http: ['url*', 'ignoreTls', 'maxRedirects', 'certExpiryDays'],
-  tcp: ['hostname*', 'port*'],
-  ping: ['hostname*', 'packetCount'],
-  dns: ['hostname*', 'dnsRecordType', 'dnsServer'],
-  tls: ['hostname*', 'port', 'ignoreTls', 'certExpiryDays'],
-  push: ['pushToken'],
-  websocket: ['url*', 'message', 'ignoreTls', 'certExpiryDays'],
-  grpc: ['hostname*', 'port*', 'grpcService', 'tls', 'ignoreTls', 'certExpiryDays'],
-  postgres: ['connectionString*', 'query'],
-  mysql: ['connectionString*', 'query'],
-  redis: ['connectionString*', 'query'],
-  group: ['groupRule', 'groupMin'],
-};
+/** The per-type request fields each type reads (`*` required), from its spec; any other is ignored for that type. */
+export const TYPE_FIELDS = Object.fromEntries(
+  MONITOR_TYPES.map((type) => [type, typeSpec(type).fields.map((field) => (field.required ? `${field.name}*` : field.name))]),
+) as unknown as { [T in MonitorType]: readonly string[] };
 
 export function usesField(type: MonitorType, field: string): boolean {
   return TYPE_FIELDS[type].includes(field) || TYPE_FIELDS[type].includes(`${field}*`);
@@ -136,7 +129,7 @@ export class TargetUrl implements ValidatorConstraintInterface {
     // No whitespace anywhere, as isHttpUrl (the rule of before monitor types) has it.
     if (typeof value !== 'string' || /\s/.test(value)) return false;
     const type = bodyType(args.object);
-    const schemes = type === 'websocket' ? ['ws:', 'wss:'] : type === 'http' ? ['http:', 'https:'] : ['http:', 'https:', 'ws:', 'wss:'];
+    const schemes = type === 'websocket' ? ['ws:', 'wss:'] : type !== undefined ? ['http:', 'https:'] : ['http:', 'https:', 'ws:', 'wss:'];
     try {
       const url = new URL(value);
       return schemes.includes(url.protocol) && url.hostname !== '';
@@ -344,3 +337,29 @@ export class MonitorTypeFieldsDto implements MonitorTypeRequest {
   @Validate(Assertions, { message: assertionsMessage })
   assertions?: Assertion[];
 }
+
+/**
+ * The added types' settings come flat in the body (`mqttTopic` beside `name`): each name is declared here, from the
+ * specs, so the body keeps it and the OpenAPI document (hence the fuzz suite) lists it. The type's spec checks the
+ * values (monitor-settings.ts), naming the field in its 400.
+ */
+function declareSettingsFields(): void {
+  const seen = new Map<string, { kind: string; types: string[] }>();
+  for (const type of ADDED_MONITOR_TYPES) {
+    for (const field of settingsFields(typeSpec(type))) {
+      const entry = seen.get(field.name) ?? { kind: field.kind, types: [] };
+      entry.types.push(type);
+      seen.set(field.name, entry);
+    }
+  }
+  for (const [name, { kind, types }] of seen) {
+    const description = `${types.join(', ')}: see the type's spec (${kind})`;
+    const schema =
+      kind === 'map'
+        ? ({ type: 'object', additionalProperties: { type: 'string' }, description } as const)
+        : ({ type: kind === 'number' ? 'integer' : kind === 'boolean' ? 'boolean' : 'string', description } as const);
+    ApiPropertyOptional(schema)(MonitorTypeFieldsDto.prototype, name);
+    Allow()(MonitorTypeFieldsDto.prototype, name);
+  }
+}
+declareSettingsFields();

@@ -1,6 +1,14 @@
-import { MONITOR_TYPE_DEFAULTS as D } from '@vigil/proto';
+import { isAddedType, MONITOR_TYPE_DEFAULTS as D, typeSpec } from '@vigil/proto';
 import type { CheckTarget } from './checkers/checker';
-import type { CertificateDto, CheckDto, HistoryPoint, MonitorDto, MonitorTypeReadFields } from '@vigil/proto';
+import {
+  isSecretField,
+  SECRET_MASK,
+  type CertificateDto,
+  type CheckDto,
+  type HistoryPoint,
+  type MonitorDto,
+  type MonitorTypeReadFields,
+} from '@vigil/proto';
 import { maskHeaders, maskUrl } from '../common/secret-values';
 import { daysRemaining } from './checkers/peer-certificate';
 import type { MonitorRow, ScheduledMonitor, StoredCertificate } from './monitor.types';
@@ -17,7 +25,7 @@ export function toMonitorDto(
   return {
     id: row.id,
     name: row.name,
-    url: maskUrl(row.url),
+    url: readUrl(row),
     method: row.method,
     interval: row.interval_s,
     timeout: row.timeout_s,
@@ -66,7 +74,28 @@ function typeReadFields(row: MonitorRow): MonitorTypeReadFields {
     cert_expiry_days: row.cert_expiry_days ?? [],
     assertions: row.assertions ?? [],
     certificate: row.certificate ? certificateDto(row.certificate) : null,
+    settings: maskedSettings(row),
   };
+}
+
+/**
+ * The stored `url` as reads show it: a URL the monitor is saved with keeps its credentials masked; an added type's
+ * readable target (`mqtt://broker:1883 sensors/#`) is no URL and holds no secret (those live in `settings`).
+ */
+function readUrl(row: Pick<MonitorRow, 'type' | 'url'>): string {
+  const type = row.type ?? 'http';
+  const saved = !isAddedType(type) || typeSpec(type).fields.some((field) => field.column === 'url');
+  return saved ? maskUrl(row.url) : row.url;
+}
+
+/** An added type's settings with its secret fields masked (a read never carries a stored secret). */
+export function maskedSettings(row: Pick<MonitorRow, 'type' | 'settings'>): Record<string, unknown> {
+  const settings = row.settings ?? {};
+  if (!isAddedType(row.type ?? 'http')) return {};
+  const secrets = typeSpec(row.type)
+    .fields.filter(isSecretField)
+    .map((field) => field.name);
+  return Object.fromEntries(Object.entries(settings).map(([name, value]) => [name, secrets.includes(name) && value ? SECRET_MASK : value]));
 }
 
 function certificateDto(stored: StoredCertificate, now = new Date()): CertificateDto {
@@ -130,6 +159,7 @@ export type TargetRow = Pick<
   | 'max_redirects'
   | 'assertions'
   | 'outbound_scope'
+  | 'settings'
 >;
 
 /** What the checker of the monitor's type is given: its settings only, with the type's defaults filled in. */
@@ -179,6 +209,8 @@ export function toCheckTarget(row: TargetRow): CheckTarget {
       return { ...base, type: 'redis', connectionString: row.connection_string ?? '', query: row.query };
     case 'group':
       return { ...base, type: 'group' };
+    default:
+      return { ...base, type: row.type, hostname, port: row.port, url: row.url, settings: row.settings ?? {} };
   }
 }
 

@@ -78,6 +78,8 @@ export interface MonitorRow {
   flapping: boolean;
   /** Status changes within the flapping window, oldest first (monitor-state.ts `flappingAfter`). */
   recent_changes: Date[];
+  /** Types added after the first ones: their spec's settings by field name (secrets in clear: masked in reads). */
+  settings: Record<string, unknown>;
   /** No notifications until then (alerts/mute); null: not muted. */
   muted_until?: Date | null;
 }

@@ -39,7 +39,7 @@ describe('monitor DTO validation per type', () => {
       'monitors.certExpiryDaysInvalid',
     ],
     ['http certExpiryDays one number', { name, url: 'https://example.com', certExpiryDays: 30 }, null],
-    ['unknown type', { name, type: 'smtp' }, 'monitors.typeInvalid'],
+    ['unknown type', { name, type: 'gopher' }, 'monitors.typeInvalid'],
     // tcp
     ['tcp needs a hostname', { name, type: 'tcp', port: 22 }, 'monitors.hostnameRequired'],
     ['tcp needs a port', { name, type: 'tcp', hostname: 'db' }, 'monitors.portInvalid'],

@@ -18,10 +18,14 @@ import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
 import { QueueCheckScheduler } from './queue-check-scheduler.service';
 import { RetentionService } from './retention.service';
+import { BrowserScreenshotController } from './types/browser/browser-screenshot.controller';
+import { BrowserScreenshots } from './types/browser/browser-screenshots';
+import { ManualStatusController } from './types/manual/manual-status.controller';
+import { ManualStatusService } from './types/manual/manual-status.service';
 
 @Module({
   imports: [DependenciesModule],
-  controllers: [MonitorsController],
+  controllers: [MonitorsController, ManualStatusController, BrowserScreenshotController],
   providers: [
     MonitorsRepository,
     CheckPipeline,
@@ -50,6 +54,8 @@ import { RetentionService } from './retention.service';
     PushService,
     RetentionService,
     DependentsRecheck,
+    ManualStatusService,
+    BrowserScreenshots,
   ],
   exports: [DependenciesModule, MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter, CheckPipeline, HttpChecker],
 })

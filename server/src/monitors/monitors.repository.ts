@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DependencyRef, HistoryPoint, MonitorFilter, MonitorStatus, MonitorType } from '@vigil/proto';
+import {
+  UNSCHEDULED_TYPES,
+  type DependencyRef,
+  type HistoryPoint,
+  type MonitorFilter,
+  type MonitorStatus,
+  type MonitorType,
+} from '@vigil/proto';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { conflict } from '../common/api-exception';
 import { execute, queryRow, queryRows, type Sql } from '../database/rows';
@@ -252,8 +259,10 @@ export class MonitorsRepository {
 
   /** Every active monitor, for the scheduler at start. */
   async loadActive(): Promise<ScheduledMonitor[]> {
-    // A group is never checked: its status follows its members (monitors/groups).
-    const rows = await queryRows<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE active AND type <> 'group'`);
+    // A group is never checked (its status follows its members), nor a manual monitor (set by hand).
+    const rows = await queryRows<MonitorRow>(this.dataSource, `SELECT ${COLUMNS} FROM monitors WHERE active AND type <> ALL($1::text[])`, [
+      UNSCHEDULED_TYPES,
+    ]);
     return rows.map(toScheduled);
   }
 

@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import {
   CheckDto,
   DETAIL_HISTORY_POINTS,
+  isScheduled,
   MESSAGES,
   MessageCode,
   MonitorDto,
@@ -121,7 +122,7 @@ export class MonitorsService {
       return created;
     });
     // A new monitor is checked at once, so its status is known within seconds, then keeps that rhythm.
-    if (row.active && row.type !== 'group') await this.scheduler.schedule(toScheduled(row), { checkNow: true });
+    if (row.active && isScheduled(row.type)) await this.scheduler.schedule(toScheduled(row), { checkNow: true });
     await this.groups.recompute([row.id], row.type === 'group' ? [row.id] : []);
     return this.announce('monitor.created', (await this.monitors.findById(row.id)) ?? row);
   }
@@ -161,6 +162,7 @@ export class MonitorsService {
     const fields: MonitorFields = { ...createFields(input), outboundScope: outboundScopeOf(caller.role) };
     if (fields.type === 'push') throw badRequest('monitors.pushNoCheck');
     if (fields.type === 'group') throw badRequest('monitors.groupNoCheck');
+    if (!isScheduled(fields.type)) throw badRequest('monitors.manualNoCheck');
     this.assertIntervalAllowed(fields.interval);
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
     const target = toCheckTarget({ ...fieldsAsRow(fields), id: 0 });
@@ -227,6 +229,7 @@ export class MonitorsService {
   async checkNow(id: number): Promise<{ check: CheckDto; monitor: MonitorDto }> {
     const row = await this.find(id);
     if (row.type === 'group') throw badRequest('monitors.groupNoCheck');
+    if (!isScheduled(row.type)) throw badRequest('monitors.manualNoCheck');
     const recorded = await this.scheduler.checkNow(toScheduled(row));
     // A push monitor's check records nothing while its last push is recent.
     if (!recorded && row.type === 'push') throw badRequest('monitors.pushNoCheck');
@@ -257,8 +260,8 @@ export class MonitorsService {
   }
 
   private async reschedule(row: MonitorRow, options: { checkNow: boolean }): Promise<void> {
-    // A group is never checked: its status follows its members.
-    if (!row.active || row.type === 'group') await this.scheduler.unschedule(row.id);
+    // A group is never checked (its status follows its members), nor a manual monitor.
+    if (!row.active || !isScheduled(row.type)) await this.scheduler.unschedule(row.id);
     else await this.scheduler.schedule(toScheduled(row), options);
   }
 

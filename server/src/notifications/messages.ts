@@ -1,16 +1,6 @@
 import { readableTarget, type CheckDto, type MonitorDto, type MonitorStatus, type MonitorType } from '@vigil/proto';
 import type { NotificationMessage } from './providers';
-import {
-  GROUP_TARGET,
-  HEARTBEAT_TARGET,
-  render,
-  textFor,
-  TYPE_NAMES,
-  type Language,
-  type Localized,
-  type NotificationEvent,
-  type Text,
-} from './templates';
+import { targetlessName, render, textFor, TYPE_NAMES, type Language, type Localized, type NotificationEvent, type Text } from './templates';
 
 /** Values to fill a text's `{{variables}}`; a `Localized` one is read in the channel's language. */
 export type MessageVars = Record<string, string | number | null | undefined | Localized>;
@@ -95,7 +85,7 @@ export function monitorVars(
     status,
     previous_status: previous,
     type: TYPE_NAMES[monitor.type],
-    target: readableTarget(monitor) ?? (monitor.type === 'group' ? GROUP_TARGET : HEARTBEAT_TARGET),
+    target: readableTarget(monitor) ?? targetlessName(monitor.type),
     url: monitor.url,
     response_time: check.response_time,
     status_code: check.status_code,

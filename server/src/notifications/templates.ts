@@ -1,7 +1,7 @@
 import { ALERT_TEXTS } from './alert-templates';
 import { renderTemplate, type MonitorType, type NotificationEvent, type NotificationTemplateDto, type TemplateValues } from '@vigil/proto';
 
-export { GROUP_TARGET, HEARTBEAT_TARGET, TYPE_NAMES, type Localized, type NotificationEvent } from '@vigil/proto';
+export { targetlessName, TYPE_NAMES, type Localized, type NotificationEvent } from '@vigil/proto';
 export type Language = 'zh-CN' | 'en-US';
 type MonitorEvent = 'monitor.down' | 'monitor.recovery';
 

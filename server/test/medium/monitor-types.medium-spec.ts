@@ -91,7 +91,7 @@ describe('monitor types', () => {
     await expect(dataSource().query(`UPDATE monitors SET push_token = $1 WHERE id = $2`, [first.push_token, second.id])).rejects.toThrow(
       /unique/i,
     );
-    await expect(dataSource().query(`UPDATE monitors SET type = 'smtp' WHERE id = $1`, [second.id])).rejects.toThrow(/check/i);
+    await expect(dataSource().query(`UPDATE monitors SET type = 'Not a type!' WHERE id = $1`, [second.id])).rejects.toThrow(/check/i);
   });
 
   it('finds a push monitor by its token only', async () => {

@@ -11,6 +11,7 @@ import type {
   MonitorStatus,
   MonitorTestResponse,
   MonitorType,
+  SetMonitorStatusRequest,
   StatsRange,
 } from '@vigil/proto';
 import { http } from '../../api/http';
@@ -57,6 +58,8 @@ export const monitorsApi = {
   check: (id: number) => http.post<CheckResponse>(`/api/monitors/${id}/check`),
   pause: (id: number) => http.post<MonitorResponse>(`/api/monitors/${id}/pause`),
   resume: (id: number) => http.post<MonitorResponse>(`/api/monitors/${id}/resume`),
+  /** A manual monitor's status, set by hand; kept in its history like a check. */
+  setStatus: (id: number, body: SetMonitorStatusRequest) => http.post<CheckResponse>(`/api/monitors/${id}/status`, body),
   stats: (id: number, range: StatsRange, signal?: AbortSignal) =>
     http.get<MonitorStatsResponse>(`/api/monitors/${id}/stats?range=${range}`, { signal }),
   checks: (id: number, page: number, pageSize: number, signal?: AbortSignal) =>

@@ -26,6 +26,7 @@ import {
   URL_TYPES,
   validateTypeFields,
 } from './types/fields';
+import { columnField } from './types/settings';
 
 /** The form's fields as typed: numbers stay text until submit, so "abc" can be shown and then rejected. */
 export interface MonitorFormValues extends TypeFieldValues {
@@ -169,7 +170,7 @@ export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
 
 /** The form after an explicit change of type: the type's defaults filled in, assertions it cannot evaluate dropped. */
 export function withType(values: MonitorFormValues, type: MonitorType): MonitorFormValues {
-  return { ...values, ...typeFieldsForType(type, values), type, assertions: rowsForType(type, values.assertions) };
+  return { ...values, ...typeFieldsForType(type, values, values.type), type, assertions: rowsForType(type, values.assertions) };
 }
 
 /** A `ws:` or `wss:` URL with a host, as WebSocket monitors need. */
@@ -205,6 +206,10 @@ export function validateMonitorForm(values: MonitorFormValues, limits: MonitorFo
     const valid = values.type === 'http' ? isHttpUrl(url) : isWebSocketUrl(url);
     if (!url) errors.url = 'urlRequired';
     else if (url.length > MONITOR_LIMITS.urlMax || !valid) errors.url = values.type === 'http' ? 'urlInvalid' : 'wsUrlInvalid';
+  } else if (URL_TYPES.includes(values.type)) {
+    // An added type's URL: an http(s) one, as the server's rule for its column has it; required only if its spec says so.
+    if (!url && columnField(values.type, 'url')?.required) errors.url = 'urlRequired';
+    else if (url && (url.length > MONITOR_LIMITS.urlMax || !isHttpUrl(url))) errors.url = 'urlInvalid';
   }
   Object.assign(errors, validateTypeFields(values.type, values));
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vigil/proto';
+import { ADDED_MONITOR_TYPES, MESSAGES, settingsFields, typeSpec } from '@vigil/proto';
 import type { TFunction } from 'i18next';
 import { errorText, failureWithReason } from '../../api/errors';
 import { ApiError } from '../../api/http';
@@ -7,8 +7,17 @@ import type { MonitorFormField } from './form';
 /** A failed save: a text above the fields, or one beside the field the server named (a dependency cycle). */
 export type SubmitFailure = string | { field: MonitorFormField; text: string };
 
-/** Fields the server may name in a 400 whose text belongs beside the field rather than above the form. */
-const SERVER_FIELDS: Record<string, MonitorFormField> = { dependsOn: 'dependsOn', depends_on: 'dependsOn' };
+/**
+ * Fields the server may name in a 400 whose text belongs beside the field rather than above the form: dependencies
+ * (a cycle), and an added type's settings (a secret to type again for a new destination, a value its spec refuses).
+ */
+const SERVER_FIELDS: Record<string, MonitorFormField> = {
+  dependsOn: 'dependsOn',
+  depends_on: 'dependsOn',
+  ...Object.fromEntries(
+    ADDED_MONITOR_TYPES.flatMap((type) => settingsFields(typeSpec(type)).map((field) => [field.name, `setting-${field.name}`])),
+  ),
+};
 
 /** The save's failure as the form shows it: beside the named field, else "Failed to …: reason" above the fields. */
 export function saveFailure(t: TFunction, failure: string, error: unknown): SubmitFailure {

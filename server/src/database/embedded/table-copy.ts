@@ -10,6 +10,8 @@ export type Query = (sql: string, params?: unknown[]) => Promise<Array<Record<st
 /** TypeORM's bookkeeping table: the target's own migrations fill it. */
 export const MIGRATIONS_TABLE = 'migrations';
 const BATCH_ROWS = 2_000;
+/** Tables whose rows are large (a browser check's screenshot, up to 2 MiB, twice that as JSON hex): fewer per batch. */
+const LARGE_ROW_BATCHES: Readonly<Record<string, number>> = { monitor_screenshots: 8 };
 
 export interface TableBatch {
   table: string;
@@ -52,7 +54,7 @@ export async function* readTable(query: Query, table: string): AsyncGenerator<Ta
     const [batch] = await query(
       `SELECT json_agg(s ORDER BY s.__ctid)::text AS rows, count(*)::int AS n,
               (array_agg(s.__ctid ORDER BY s.__ctid DESC))[1]::text AS last
-         FROM (SELECT t.*, t.ctid AS __ctid FROM ${ident(table)} t WHERE t.ctid > $1::tid ORDER BY t.ctid LIMIT ${BATCH_ROWS}) s`,
+         FROM (SELECT t.*, t.ctid AS __ctid FROM ${ident(table)} t WHERE t.ctid > $1::tid ORDER BY t.ctid LIMIT ${LARGE_ROW_BATCHES[table] ?? BATCH_ROWS}) s`,
       [after],
     );
     const count = Number(batch.n);

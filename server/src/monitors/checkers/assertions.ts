@@ -65,6 +65,9 @@ function seenBy(assertion: Assertion, probe: ProbeResult, json: () => { ok: bool
       return one(observed.rowCount);
     case 'value':
       return one(observed.value);
+    default:
+      // The added types' sources (ntp offset, amqp queue depth, smtp banner…) are figures their checkers name.
+      return one(observed.metrics?.[assertion.source]);
   }
 }
 

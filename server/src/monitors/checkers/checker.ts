@@ -1,4 +1,4 @@
-import type { Assertion, DnsRecordType, HttpMethod, MonitorType } from '@vigil/proto';
+import type { AddedMonitorType, Assertion, AssertionSource, DnsRecordType, HttpMethod, MonitorType } from '@vigil/proto';
 import type { OutboundScope } from '../../common/outbound';
 
 /** What every checker needs of a monitor, whatever its type. */
@@ -38,7 +38,21 @@ export interface CheckTargets {
   group: TargetBase & { type: 'group' };
 }
 
-export type CheckTarget<T extends MonitorType = MonitorType> = CheckTargets[T];
+/**
+ * A type added after the first ones (monitor-type-specs.ts): the shared columns, and its settings as its spec
+ * validated them (defaults filled, secrets in clear: only the checker sees them).
+ */
+export type AddedCheckTarget<T extends AddedMonitorType = AddedMonitorType> = TargetBase & {
+  type: T;
+  hostname: string;
+  port: number | null;
+  url: string;
+  settings: Record<string, unknown>;
+};
+
+type AllCheckTargets = CheckTargets & { [T in AddedMonitorType]: AddedCheckTarget<T> };
+
+export type CheckTarget<T extends MonitorType = MonitorType> = AllCheckTargets[T];
 
 /** A host (a name or an IP literal) and a port a check connects to. */
 export interface Endpoint {
@@ -76,6 +90,8 @@ export interface Observed {
   rowCount?: number;
   /** The first column of the first row (databases) or the command's reply (Redis), as text. */
   value?: string | null;
+  /** The added types' figures by source (ntp `offset`, amqp `queueDepth`, smtp `banner`…). */
+  metrics?: Partial<Record<AssertionSource, number | string | null>>;
 }
 
 /** One probe's outcome before the assertions run. */

@@ -1,6 +1,6 @@
 import type { MonitorType } from '@vigil/proto';
-import type { OutboundGuards } from '../../common/outbound';
-import type { AppConfig } from '../../config/config';
+import { ADDED_CHECKERS } from '../types';
+import type { CheckerDeps } from './deps';
 import type { Checker } from './checker';
 import { DnsChecker } from './dns.checker';
 import { GroupChecker } from './group.checker';
@@ -17,11 +17,7 @@ import { WebsocketChecker } from './websocket.checker';
 
 export * from './checker';
 
-/** What checkers are built from. */
-export interface CheckerDeps {
-  config: AppConfig;
-  outbound: OutboundGuards;
-}
+export type { CheckerDeps } from './deps';
 
 /** Every monitor type's checker; adding a type adds one line here (a type left out does not compile). */
 export const CHECKERS = {
@@ -37,6 +33,7 @@ export const CHECKERS = {
   mysql: ({ outbound }: CheckerDeps) => new MysqlChecker({ outbound }),
   redis: ({ outbound }: CheckerDeps) => new RedisChecker({ outbound }),
   group: () => new GroupChecker(),
+  ...ADDED_CHECKERS,
 } satisfies { [T in MonitorType]: (deps: CheckerDeps) => Checker<T> };
 
 /** One checker instance per type, as built (each keeps its own pools). */

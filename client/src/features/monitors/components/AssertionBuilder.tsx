@@ -7,9 +7,10 @@ import {
   type AssertionSource,
   MONITOR_TYPE_LIMITS,
   type MonitorType,
+  NUMERIC_SOURCES,
 } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
-import { type AssertionRow, needsPath, needsValue, newAssertionRow, NUMERIC_SOURCES } from '../types/assertions';
+import { type AssertionRow, needsPath, needsValue, newAssertionRow } from '../types/assertions';
 
 interface AssertionBuilderProps {
   type: MonitorType;

@@ -1,6 +1,6 @@
 import { Button, Group, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
-import type { MonitorDto } from '@vigil/proto';
+import { type MonitorDto, typeSpec } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LiveBadge } from '../../../components/LiveBadge/LiveBadge';
@@ -51,8 +51,8 @@ export function MonitorDetailHeader({ monitor, busy, disabled, onAction }: Monit
         </Group>
         {canWrite && (
           <Group gap="xs">
-            {/* A group is never checked: its status follows its members. */}
-            {monitor.type !== 'group' && (
+            {/* A group is never checked (its status follows its members), nor a manual monitor (set by hand). */}
+            {!typeSpec(monitor.type).unscheduled && (
               <Button
                 variant="light"
                 leftSection={<IconRefresh size={16} />}

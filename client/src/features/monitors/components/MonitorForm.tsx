@@ -13,6 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertCircle, IconChevronDown, IconChevronRight, IconPlayerPlay } from '@tabler/icons-react';
+import { typeSpec } from '@vigil/proto';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureWithReason } from '../../../api/errors';
@@ -177,8 +178,8 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
               onChange={(event) => set('timeout', event.currentTarget.value)}
             />
           </SimpleGrid>
-          {/* A group is never checked: nothing to assert on. */}
-          {values.type !== 'group' && (
+          {/* A group or a manual monitor is never checked: nothing to assert on. */}
+          {typeSpec(values.type).sources.length > 0 && (
             <AssertionBuilder
               type={values.type}
               rows={values.assertions}
@@ -225,8 +226,8 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
                 error={fieldError('retryInterval')}
                 onChange={(event) => set('retryInterval', event.currentTarget.value)}
               />
-              {/* Push and group monitors have no response time of their own to be slow. */}
-              {values.type !== 'push' && (values.type as string) !== 'group' && (
+              {/* Push, group and manual monitors have no response time of their own to be slow. */}
+              {values.type !== 'push' && !typeSpec(values.type).unscheduled && (
                 <TextInput
                   name="degradedAfterMs"
                   inputMode="numeric"
@@ -246,8 +247,8 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
             </Alert>
           )}
           <Group justify="space-between" mt="sm" gap="sm">
-            {/* A push monitor is checked by the pushes it receives, a group by its members: nothing to test from here. */}
-            {values.type !== 'push' && values.type !== 'group' && (
+            {/* A push monitor is checked by the pushes it receives, a group by its members, a manual one by hand: nothing to test here. */}
+            {values.type !== 'push' && !typeSpec(values.type).unscheduled && (
               <Button
                 variant="light"
                 leftSection={<IconPlayerPlay size={16} />}

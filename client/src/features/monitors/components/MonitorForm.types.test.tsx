@@ -6,6 +6,7 @@ import { makeMonitor } from '../../../test/monitors';
 import { renderWithProviders } from '../../../test/render';
 import type { MonitorBody } from '../api';
 import { defaultFormValues, formValuesFromMonitor } from '../form';
+import { URL_TYPES } from '../types/fields';
 import { MonitorForm } from './MonitorForm';
 
 function renderForm(initial = defaultFormValues(), editing = false) {
@@ -278,6 +279,6 @@ describe('MonitorForm per type', () => {
     const values = formValuesFromMonitor(makeMonitor({ type, url: `${type}://target`, hostname: 'h', port: 1 }));
     expect(values.type).toBe(type);
     // The read `url` of a type without one is a target string, never an editable URL.
-    expect(values.url).toBe(type === 'websocket' ? `${type}://target` : '');
+    expect(values.url).toBe(URL_TYPES.includes(type) ? `${type}://target` : '');
   });
 });

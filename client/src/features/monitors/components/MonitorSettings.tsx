@@ -1,5 +1,5 @@
 import { Badge, Card, Code, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { MonitorDto } from '@vigil/proto';
+import { isAddedType, type MonitorDto } from '@vigil/proto';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,22 @@ import { DATABASE_TYPES, HOST_TYPES, PORT_TYPES, usesTls } from '../types/fields
 import { describeAssertion } from './TestResultView';
 import { MonitorTypeBadge } from './MonitorTypeBadge';
 import { MonitorTarget } from './MonitorTarget';
+import { specSettingRows } from './SpecTypeFields';
 
 /** The settings only some types have, as label/value pairs; null values are left out. */
-function typeSettings(t: TFunction, monitor: MonitorDto): [string, ReactNode][] {
+function typeSettings(t: TFunction, exists: (key: string) => boolean, monitor: MonitorDto): [string, ReactNode][] {
   const { type } = monitor;
+  // An added type lists its spec's fields (secrets as the read's mask), after its host, port or URL columns.
+  if (isAddedType(type)) {
+    const columns: [string, ReactNode | null][] = [
+      [t('monitor.settings.hostname'), HOST_TYPES.includes(type) ? monitor.hostname : null],
+      [t('monitor.settings.port'), PORT_TYPES.includes(type) ? monitor.port : null],
+    ];
+    return [
+      ...columns.filter((row): row is [string, ReactNode] => row[1] !== null && row[1] !== undefined),
+      ...specSettingRows(t, exists, monitor),
+    ];
+  }
   const certificate = usesTls(type, { tls: monitor.tls ?? false, url: monitor.url });
   const rows: [string, ReactNode | null][] = [
     [t('monitor.settings.hostname'), HOST_TYPES.includes(type) ? monitor.hostname : null],
@@ -39,7 +51,7 @@ function typeSettings(t: TFunction, monitor: MonitorDto): [string, ReactNode][] 
 
 /** The settings tab: what the monitor is configured to do, read-only (spec section 2); changes go through Edit. */
 export function MonitorSettings({ monitor }: { monitor: MonitorDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const http = monitor.type === 'http';
   const headers = Object.entries(monitor.headers ?? {});
   const none = (
@@ -59,7 +71,7 @@ export function MonitorSettings({ monitor }: { monitor: MonitorDto }) {
             <MonitorTarget monitor={monitor} c={undefined} truncate={false} />
           </InfoItem>
           {http && <InfoItem label={t('monitor.settings.method')}>{monitor.method}</InfoItem>}
-          {typeSettings(t, monitor).map(([label, value]) => (
+          {typeSettings(t, (key) => i18n.exists(key), monitor).map(([label, value]) => (
             <InfoItem key={label} label={label}>
               {value}
             </InfoItem>

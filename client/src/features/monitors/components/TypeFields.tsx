@@ -1,10 +1,18 @@
 import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DATABASE_MONITOR_TYPES, DNS_RECORD_TYPES, type DnsRecordType, MONITOR_TYPE_DEFAULTS, SECRET_MASK } from '@vigil/proto';
+import {
+  DATABASE_MONITOR_TYPES,
+  DNS_RECORD_TYPES,
+  type DnsRecordType,
+  isAddedType,
+  MONITOR_TYPE_DEFAULTS,
+  SECRET_MASK,
+} from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import type { FieldGroupProps } from '../form';
 import { usesTls } from '../types/fields';
 import { GroupRuleFields } from './GroupRuleFields';
 import { HttpFields, UrlField } from './HttpFields';
+import { SpecTypeFields } from './SpecTypeFields';
 
 /** The types this group of fields is shown for. */
 type DatabaseMonitorType = (typeof DATABASE_MONITOR_TYPES)[number];
@@ -102,10 +110,11 @@ function DatabaseFields({ values, set, fieldError }: FieldGroupProps) {
   );
 }
 
-/** The chosen type's own fields, each with its validation message. */
+/** The chosen type's own fields, each with its validation message; an added type's are drawn from its spec. */
 export function TypeFields(props: FieldGroupProps) {
   const { t } = useTranslation();
   const { values, set, fieldError } = props;
+  if (isAddedType(values.type)) return <SpecTypeFields {...props} />;
   const certificate = usesTls(values.type, values) && <CertificateFields {...props} />;
   switch (values.type) {
     case 'http':

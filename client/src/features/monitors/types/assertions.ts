@@ -4,6 +4,7 @@ import {
   type AssertionSource,
   ASSERTION_SOURCES_BY_TYPE,
   isNumericText,
+  NUMERIC_SOURCES,
   type MessageCode,
   type MonitorType,
   PATH_SOURCES,
@@ -20,9 +21,6 @@ export interface AssertionRow {
   operator: AssertionOperator;
   value: string;
 }
-
-/** Sources whose values are numbers: their assertion values are sent as numbers. */
-export const NUMERIC_SOURCES: readonly AssertionSource[] = ['status', 'responseTime', 'certificateDays', 'packetLoss', 'rowCount'];
 
 let nextKey = 0;
 

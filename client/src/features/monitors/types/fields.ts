@@ -1,5 +1,9 @@
 import {
   DATABASE_MONITOR_TYPES,
+  isAddedType,
+  type MessageCode,
+  type MonitorColumn,
+  MONITOR_TYPES,
   type DnsRecordType,
   type GroupRule,
   isAllowedRedisCommand,
@@ -9,6 +13,7 @@ import {
   type MonitorType,
   type MonitorTypeFields,
 } from '@vigil/proto';
+import { columnField, defaultSettings, type SettingField, settingsBody, settingsFromRead, settingsProblems } from './settings';
 
 /** The fields of the non-HTTP types as typed (numbers stay text until sent). One set serves every type. */
 export interface TypeFieldValues {
@@ -35,6 +40,8 @@ export interface TypeFieldValues {
   /** Group: how its status follows its members, and `atLeast`'s count as text. */
   groupRule: GroupRule;
   groupMin: string;
+  /** An added type's settings by field name, as its inputs hold them (types/settings.ts). */
+  settings: Record<string, unknown>;
 }
 
 export type TypeField =
@@ -48,7 +55,8 @@ export type TypeField =
   | 'connectionString'
   | 'query'
   | 'certExpiryDays'
-  | 'groupMin';
+  | 'groupMin'
+  | SettingField;
 
 export type TypeFieldErrorKey =
   | 'hostnameRequired'
@@ -66,10 +74,12 @@ export type TypeFieldErrorKey =
   | 'certExpiryDays'
   | 'groupMin';
 
-/** Types whose target is `hostname` (and, for some, `port`). */
-export const HOST_TYPES: readonly MonitorType[] = ['tcp', 'ping', 'dns', 'tls', 'grpc'];
-export const PORT_TYPES: readonly MonitorType[] = ['tcp', 'tls', 'grpc'];
-export const URL_TYPES: readonly MonitorType[] = ['http', 'websocket'];
+const typesWith = (column: MonitorColumn): readonly MonitorType[] => MONITOR_TYPES.filter((type) => columnField(type, column));
+
+/** Types whose target is `hostname` (and, for some, `port`), or a `url`: the spec's fields stored in those columns. */
+export const HOST_TYPES = typesWith('hostname');
+export const PORT_TYPES = typesWith('port');
+export const URL_TYPES = typesWith('url');
 export const DATABASE_TYPES: readonly MonitorType[] = DATABASE_MONITOR_TYPES;
 
 /**
@@ -98,6 +108,7 @@ export function defaultTypeFieldValues(): TypeFieldValues {
     certExpiryDays: MONITOR_TYPE_DEFAULTS.certExpiryDays.join(', '),
     groupRule: 'any',
     groupMin: '2',
+    settings: {},
   };
 }
 
@@ -119,13 +130,19 @@ export function typeFieldValuesFrom(monitor: MonitorDto): TypeFieldValues {
     certExpiryDays: monitor.cert_expiry_days.length > 0 ? monitor.cert_expiry_days.join(', ') : defaults.certExpiryDays,
     groupRule: monitor.group_rule ?? defaults.groupRule,
     groupMin: monitor.group_min === null ? defaults.groupMin : String(monitor.group_min),
+    settings: settingsFromRead(monitor.type, monitor.settings),
   };
 }
 
-/** The fields a newly chosen type starts with: TLS on its usual port when none was typed. */
-export function typeFieldsForType(type: MonitorType, values: TypeFieldValues): TypeFieldValues {
-  if (type === 'tls' && values.port.trim() === '') return { ...values, port: String(MONITOR_TYPE_DEFAULTS.tlsPort) };
-  return values;
+/**
+ * The fields a newly chosen type starts with: its usual port when none was typed (TLS 443, MQTT 1883…), and for
+ * another type its own settings' defaults (nothing of the old type's settings carries over).
+ */
+export function typeFieldsForType(type: MonitorType, values: TypeFieldValues, previous?: MonitorType): TypeFieldValues {
+  const portDefault = columnField(type, 'port')?.default;
+  const port = values.port.trim() === '' && portDefault !== undefined ? String(portDefault) : values.port;
+  const settings = previous === type ? values.settings : defaultSettings(type);
+  return { ...values, port, settings };
 }
 
 const WHOLE = /^\s*\d+\s*$/;
@@ -176,13 +193,16 @@ export function parseCertExpiryDays(text: string): number[] | null {
 export function validateTypeFields(
   type: MonitorType,
   values: TypeFieldValues & { url: string },
-): Partial<Record<TypeField, TypeFieldErrorKey>> {
-  const errors: Partial<Record<TypeField, TypeFieldErrorKey>> = {};
-  if (HOST_TYPES.includes(type)) {
+): Partial<Record<TypeField, TypeFieldErrorKey | MessageCode>> {
+  const errors: Partial<Record<TypeField, TypeFieldErrorKey | MessageCode>> = {};
+  // An added type's optional host or port may stay empty; the first types' are always required.
+  const optional = (column: MonitorColumn, text: string) => isAddedType(type) && !columnField(type, column)?.required && !text.trim();
+  if (HOST_TYPES.includes(type) && !optional('hostname', values.hostname)) {
     const hostname = hostnameError(values.hostname);
     if (hostname) errors.hostname = hostname;
   }
-  if (PORT_TYPES.includes(type) && !portValid(values.port)) errors.port = 'portInvalid';
+  if (PORT_TYPES.includes(type) && !optional('port', values.port) && !portValid(values.port)) errors.port = 'portInvalid';
+  Object.assign(errors, settingsProblems(type, values.settings));
   if (type === 'ping') {
     const count = whole(values.packetCount);
     if (count === null || count < MONITOR_TYPE_LIMITS.packetCountMin || count > MONITOR_TYPE_LIMITS.packetCountMax) {
@@ -219,6 +239,7 @@ export function toTypeFields(type: MonitorType, values: TypeFieldValues, url: st
   };
   const hostname = values.hostname.trim();
   const port = whole(values.port) ?? 0;
+  if (isAddedType(type)) return { type, ...addedColumns(type, values, url), ...settingsBody(type, values.settings) };
   switch (type) {
     case 'http':
       return { type, url, maxRedirects: whole(values.maxRedirects) ?? MONITOR_TYPE_DEFAULTS.maxRedirects, ...certificate };
@@ -247,4 +268,14 @@ export function toTypeFields(type: MonitorType, values: TypeFieldValues, url: st
         ? { type, groupRule: 'atLeast', groupMin: whole(values.groupMin) ?? MONITOR_TYPE_LIMITS.groupMinMin }
         : { type, groupRule: values.groupRule };
   }
+}
+
+/** An added type's shared columns for the body: only those its spec has, left out when empty. */
+function addedColumns(type: MonitorType, values: TypeFieldValues, url: string): { hostname?: string; port?: number; url?: string } {
+  const port = whole(values.port);
+  return {
+    ...(HOST_TYPES.includes(type) && values.hostname.trim() ? { hostname: values.hostname.trim() } : {}),
+    ...(PORT_TYPES.includes(type) && port !== null ? { port } : {}),
+    ...(URL_TYPES.includes(type) && url ? { url } : {}),
+  };
 }
