@@ -162,6 +162,6 @@ describe('browser monitors', () => {
       .send({ ...base(), url: `${shopUrl}/never`, timeout: 3 })
       .expect(200);
     expect(body.result).toMatchObject({ ok: false, error: 'The page did not load within 3 s' });
-    expect(Date.now() - started).toBeLessThan(8000);
+    expect(Date.now() - started).toBeLessThan(13000);
   }, 30_000);
 });

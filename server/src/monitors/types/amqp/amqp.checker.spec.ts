@@ -76,7 +76,7 @@ describe('AmqpChecker', () => {
       const started = performance.now();
       const result = await sut.check(target({}, { port: silent.port, timeout: 1 }));
       expect(result).toMatchObject({ ok: false, error: 'Timeout after 1 s' });
-      expect(performance.now() - started).toBeLessThan(2500);
+      expect(performance.now() - started).toBeLessThan(7500);
     } finally {
       await silent.close();
     }

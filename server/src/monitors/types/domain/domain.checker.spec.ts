@@ -124,7 +124,7 @@ describe('DomainChecker', () => {
     const started = Date.now();
     const result = await sut.check(target('silent.test', { timeout: 1 }));
     expect(result).toMatchObject({ ok: false, error: 'Timeout after 1 s' });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(8000);
   });
 
   it('refuses a bootstrap that is not one', async () => {

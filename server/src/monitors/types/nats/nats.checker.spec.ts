@@ -136,7 +136,7 @@ describe('NatsChecker', () => {
     try {
       const started = performance.now();
       expect(await sut.check(target({}, { port: silent.port, timeout: 1 }))).toMatchObject({ ok: false, error: 'Timeout after 1 s' });
-      expect(performance.now() - started).toBeLessThan(2500);
+      expect(performance.now() - started).toBeLessThan(7500);
     } finally {
       await silent.close();
     }
