@@ -12,7 +12,7 @@
  */
 
 /** The version this build's agent speaks, and the newest the server understands. */
-export const AGENT_PROTOCOL_VERSION = 1;
+export const AGENT_PROTOCOL_VERSION = 2;
 
 /**
  * The versions the server accepts, oldest first. Raise `min` only when dropping an old agent is worth it (Beszel keeps
@@ -43,6 +43,16 @@ export const AGENT_LIMITS = {
   rateMaxKbs: 20_000_000,
   /** Reports an agent keeps while the server is away (a day at one a minute), sent later as backlogs. */
   bufferMax: 1_440,
+  /** since protocol 2. */
+  diskIoMax: 64,
+  sensorsMax: 64,
+  containersMax: 500,
+  servicesMax: 100,
+  /** Container and image names (Docker allows long image references). */
+  containerTextMax: 255,
+  /** A temperature outside this range is a broken sensor, not a machine. */
+  celsiusMin: -60,
+  celsiusMax: 200,
 } as const;
 
 export const AGENT_DEFAULT_INTERVAL = 60;
@@ -84,6 +94,67 @@ export interface AgentInterfaceReport {
   tx_bytes: number;
 }
 
+/** One block device's I/O since the previous report (Linux `/proc/diskstats`; partitions and virtual devices left out). */
+export interface AgentDiskIoReport {
+  /** Kernel name, e.g. `sda`, `nvme0n1`. */
+  device: string;
+  /** KB/s read and written. */
+  read_rate: number;
+  write_rate: number;
+  /** Percent of the interval with I/O in flight (`iostat`'s %util), 0–100. */
+  busy: number;
+}
+
+/** One temperature sensor (Linux hwmon): `<chip> <label>`, e.g. `coretemp Package id 0`. */
+export interface AgentSensorReport {
+  name: string;
+  /** Degrees Celsius. */
+  celsius: number;
+  /** The chip's own thresholds, when it states them. */
+  high?: number;
+  critical?: number;
+}
+
+export const CONTAINER_STATES = ['created', 'running', 'paused', 'restarting', 'removing', 'exited', 'dead'] as const;
+export type ContainerState = (typeof CONTAINER_STATES)[number];
+/** `none`: the image defines no health check. */
+export const CONTAINER_HEALTHS = ['healthy', 'unhealthy', 'starting', 'none'] as const;
+export type ContainerHealth = (typeof CONTAINER_HEALTHS)[number];
+
+/** One Docker or Podman container, read through the Engine API's Unix socket. */
+export interface AgentContainerReport {
+  /** The first 12 hex digits of its id. */
+  id: string;
+  /** Without Docker's leading `/`. */
+  name: string;
+  image: string;
+  state: ContainerState;
+  health: ContainerHealth;
+  /** Percent of the whole host (100 = every core busy); 0 when not running. */
+  cpu: number;
+  /** Bytes. */
+  memory_used: number;
+  /** Bytes; 0 when unlimited. */
+  memory_limit: number;
+  /** KB/s since the previous report. */
+  net_rx_rate: number;
+  net_tx_rate: number;
+  block_read_rate: number;
+  block_write_rate: number;
+}
+
+export const SERVICE_STATES = ['active', 'inactive', 'failed', 'activating', 'deactivating', 'reloading', 'unknown'] as const;
+export type ServiceState = (typeof SERVICE_STATES)[number];
+
+/** A systemd unit the agent was asked to watch (`--services nginx,postgresql`). */
+export interface AgentServiceReport {
+  /** The unit's name, e.g. `nginx.service`. */
+  name: string;
+  state: ServiceState;
+  /** systemd's sub-state, e.g. `running`, `dead`, `exited`. */
+  sub_state?: string;
+}
+
 export interface AgentReport {
   /** Epoch milliseconds at collection. */
   timestamp: number;
@@ -99,6 +170,23 @@ export interface AgentReport {
   interfaces: AgentInterfaceReport[];
   /** Seconds since the host booted. */
   uptime?: number;
+  /** since protocol 2: per-disk I/O (absent where the OS does not say, e.g. not Linux). */
+  disk_io?: AgentDiskIoReport[];
+  /** since protocol 2: temperatures. */
+  sensors?: AgentSensorReport[];
+  /**
+   * since protocol 2: containers; null when no Engine API socket is readable (or `--no-containers`), so a server can
+   * tell "no containers" from "cannot see them".
+   */
+  containers?: AgentContainerReport[] | null;
+  /** since protocol 2: the watched systemd units. */
+  services?: AgentServiceReport[];
+}
+
+/** What the server refused of one report and kept the rest (since protocol 2: items, not the whole report). */
+export interface AgentItemRefusal {
+  /** The item's path, e.g. `report.containers[3].name`, and what was wrong. */
+  error: string;
 }
 
 export type AgentErrorCode =
@@ -114,7 +202,14 @@ export type AgentErrorCode =
  * A refusal says how long to wait (`retry_after`, seconds) when waiting helps, as for `agent.rateLimited` and
  * `agent.tooManyFailures`.
  */
-export type AgentAck = { ok: true; interval?: number } | { ok: false; code: AgentErrorCode; message: string; retry_after?: number };
+export type AgentAck =
+  | {
+      ok: true;
+      interval?: number;
+      /** since protocol 2: items of the report the server refused (each named), the rest kept. */
+      refused?: AgentItemRefusal[];
+    }
+  | { ok: false; code: AgentErrorCode; message: string; retry_after?: number };
 
 /** Handshake `auth` of an agent socket. */
 export interface AgentHandshakeAuth {

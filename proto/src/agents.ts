@@ -149,6 +149,24 @@ export interface AgentMetricPoint {
   load1: number | null;
 }
 
+/**
+ * `GET /api/agents/{id}/insight`: the host's newest protocol 2 figures (issue 32). Each part is null when the agent
+ * never sent it (a protocol 1 agent, not Linux, no hwmon); `containers` is also null when the agent cannot read an
+ * Engine API socket, and `[]` when it can and none exist.
+ */
+export interface AgentInsightDto {
+  reported_at: string | null;
+  disk_io: import('./agent').AgentDiskIoReport[] | null;
+  sensors: import('./agent').AgentSensorReport[] | null;
+  containers: import('./agent').AgentContainerReport[] | null;
+  services: import('./agent').AgentServiceReport[] | null;
+}
+
+export interface AgentInsightResponse {
+  success: true;
+  insight: AgentInsightDto;
+}
+
 export interface AgentMetricsResponse {
   success: true;
   metrics: {

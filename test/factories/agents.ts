@@ -47,10 +47,15 @@ export async function enrollAgent(url: string, session: Session, hostname: strin
   return { agentId: body.agent_id, credential: body.credential };
 }
 
-/** An agent socket that has said hello; the caller disconnects it. */
-export async function connectAgent(url: string, credential: string, hostname: string): Promise<AgentSocket> {
+/** An agent socket that has said hello, speaking `protocol` (this build's by default); the caller disconnects it. */
+export async function connectAgent(
+  url: string,
+  credential: string,
+  hostname: string,
+  protocol: number = AGENT_PROTOCOL_VERSION,
+): Promise<AgentSocket> {
   const socket: AgentSocket = io(`${url}/agent`, {
-    auth: { protocol: AGENT_PROTOCOL_VERSION, credential },
+    auth: { protocol, credential },
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,

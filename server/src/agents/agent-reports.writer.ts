@@ -5,7 +5,7 @@ import { DomainEvents } from '../events/domain-events.service';
 import { toAgentDto, applyFigures } from './agent.mapper';
 import type { AgentRow } from './agent.types';
 import { AgentsRepository, LatestUpdate } from './agents.repository';
-import { latestFigures, reportPoint, sumIntoBuckets } from './figures';
+import { insightOfReport, latestFigures, reportPoint, sumIntoBuckets } from './figures';
 
 const FLUSH_EVERY_MS = 500;
 const MAX_BATCH = 5_000;
@@ -23,7 +23,7 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger(AgentReportsWriter.name);
   private readonly queue = new BatchQueue<Pending>({ everyMs: FLUSH_EVERY_MS, maxBatch: MAX_BATCH }, (batch) => this.store(batch));
   /** Counters for `/api/metrics` and the benchmark. */
-  readonly stats = { accepted: 0, stored: 0, batches: 0, failedBatches: 0, rejected: 0, dropped: 0 };
+  readonly stats = { accepted: 0, stored: 0, batches: 0, failedBatches: 0, rejected: 0, dropped: 0, refusedItems: 0 };
 
   constructor(
     private readonly agents: AgentsRepository,
@@ -36,7 +36,13 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
     let newest: { report: AgentReport; pending: Pending } | null = null;
     for (const report of reports) {
       const figures = latestFigures(report);
-      const pending: Pending = { agentId: row.id, at: new Date(report.timestamp), figures, point: reportPoint(report, figures) };
+      const pending: Pending = {
+        agentId: row.id,
+        at: new Date(report.timestamp),
+        figures,
+        point: reportPoint(report, figures),
+        insight: insightOfReport(report),
+      };
       this.queue.push(pending);
       if (!newest || newest.report.timestamp <= report.timestamp) newest = { report, pending };
     }

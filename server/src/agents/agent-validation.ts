@@ -1,9 +1,11 @@
 import { AGENT_LIMITS, AgentDiskReport, AgentHello, AgentInterfaceReport, AgentReport } from '@vigil/proto';
+import { insightOf } from './insight-validation';
 
 /** A refused message: the first problem found, as a field path and what was wrong with it. */
 export class MessageError extends Error {}
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+/** `refused`: items left out of an accepted message (protocol 2's containers, sensors…), each named. */
+export type Checked<T> = { ok: true; value: T; refused?: string[] } | { ok: false; error: string };
 
 /** Largest byte count we believe (1 EiB): anything above is a broken counter, not a machine. */
 const MAX_BYTES = AGENT_LIMITS.bytesMax;
@@ -47,9 +49,11 @@ export function list(value: unknown, path: string, max: number): unknown[] {
   return value;
 }
 
-function checked<T>(validate: () => T): Checked<T> {
+function checked<T>(validate: (refused: string[]) => T): Checked<T> {
+  const refused: string[] = [];
   try {
-    return { ok: true, value: validate() };
+    const value = validate(refused);
+    return refused.length ? { ok: true, value, refused } : { ok: true, value };
   } catch (error) {
     if (error instanceof MessageError) return { ok: false, error: error.message };
     throw error;
@@ -83,14 +87,16 @@ export function checkHello(input: unknown): Checked<AgentHello> {
 
 /** A report as stored: every figure within physical bounds, used never above total, time within the window. */
 export function checkReport(input: unknown, now = Date.now(), path = 'report'): Checked<AgentReport> {
-  return checked(() => reportOf(input, now, path));
+  return checked((refused) => reportOf(input, now, path, refused));
 }
 
 export function checkBacklog(input: unknown, now = Date.now()): Checked<AgentReport[]> {
-  return checked(() => list(input, 'backlog', AGENT_LIMITS.backlogMax).map((item, i) => reportOf(item, now, `backlog[${i}]`)));
+  return checked((refused) =>
+    list(input, 'backlog', AGENT_LIMITS.backlogMax).map((item, i) => reportOf(item, now, `backlog[${i}]`, refused)),
+  );
 }
 
-function reportOf(input: unknown, now: number, path: string): AgentReport {
+function reportOf(input: unknown, now: number, path: string, refused: string[]): AgentReport {
   const report = record(input, path);
   const timestamp = num(report.timestamp, `${path}.timestamp`, now - AGENT_LIMITS.reportMaxAgeMs, now + AGENT_LIMITS.reportMaxSkewMs, {
     integer: true,
@@ -123,6 +129,7 @@ function reportOf(input: unknown, now: number, path: string): AgentReport {
     disks,
     interfaces,
     uptime: num(report.uptime, `${path}.uptime`, 0, 100 * 365 * 86_400, { required: false }),
+    ...insightOf(report, path, refused),
   };
 }
 

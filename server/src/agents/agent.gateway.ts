@@ -159,7 +159,12 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     if (!socket.data.helloed) return refusal('agent.helloRequired');
     if (!reports.ok) return refusal('agent.messageInvalid', reports.error);
     socket.data.agent = this.writer.ingest(socket.data.agent, reports.value);
-    return { ok: true };
+    if (!reports.refused) return { ok: true };
+    // Items left out (a container with a broken name…) are counted and logged, and the agent is told which.
+    this.writer.stats.refusedItems += reports.refused.length;
+    const shown = reports.refused.slice(0, REFUSALS_SHOWN);
+    this.logger.warn(`Agent ${socket.data.agent.id}: ${reports.refused.length} report items refused, e.g. ${shown[0]}`);
+    return { ok: true, refused: shown.map((error) => ({ error })) };
   }
 
   /** Runs one message handler: answers through the ack (or an `agent.error` without one), never throws. */
@@ -218,8 +223,11 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
 }
 
 function wrap<T>(result: Checked<T>): Checked<T[]> {
-  return result.ok ? { ok: true, value: [result.value] } : result;
+  return result.ok ? { ...result, value: [result.value] } : result;
 }
+
+/** Refused items an acknowledgement names at most (a backlog of 100 reports may refuse many). */
+const REFUSALS_SHOWN = 20;
 
 function handshakeError({ code, message, retry_after }: Refusal): Error & { data?: unknown } {
   const error: Error & { data?: unknown } = new Error(message);

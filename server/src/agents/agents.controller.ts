@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { AgentEnrollResponse, AgentMetricsResponse, AgentResponse, AgentsResponse, AgentTokenResponse } from '@vigil/proto';
+import type {
+  AgentEnrollResponse,
+  AgentInsightResponse,
+  AgentMetricsResponse,
+  AgentResponse,
+  AgentsResponse,
+  AgentTokenResponse,
+} from '@vigil/proto';
 import { Auth, AuthUser, CheckedBody, ClientIp, Public } from '../common/decorators';
 import type { CheckedBodyMessages } from '../common/validation';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -78,6 +85,13 @@ export class AgentsController {
   @Reply('agents.deleted')
   remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
     return this.agents.remove(id);
+  }
+
+  /** Containers, temperatures, per-disk I/O and services (protocol 2 agents), for the agent's detail page. */
+  @Get(':id/insight')
+  @Reply()
+  async insight(@Param('id', ParseIdPipe) id: number): Promise<Payload<AgentInsightResponse>> {
+    return { insight: await this.agents.insight(id) };
   }
 
   @Get(':id/metrics')

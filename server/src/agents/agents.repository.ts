@@ -8,6 +8,7 @@ import { statusChange, toAgentDto } from './agent.mapper';
 import { DataSource } from 'typeorm';
 import type { AgentRow } from './agent.types';
 import type { BucketSums, CounterState, LatestFigures, Tier } from './figures';
+import type { HostInsight } from './insight-validation';
 
 export const COLUMNS = `id, name, hostname, ip_addresses, os, version, platform, kernel, arch, cpu_model, cpu_cores, status,
   protocol, interval_s, registration_id, cpu_usage, memory_total, memory_used, swap_total, swap_used, disk_total,
@@ -82,6 +83,8 @@ export interface LatestUpdate {
   at: Date;
   figures: LatestFigures;
   point: AgentMetricPoint;
+  /** Protocol 2's containers, sensors, disk I/O and services; null from an agent that sends none. */
+  insight: HostInsight | null;
 }
 
 /**
@@ -333,13 +336,18 @@ export class AgentsRepository {
           `UPDATE agents a SET cpu_usage = r.cpu_usage, memory_total = r.memory_total, memory_used = r.memory_used,
              swap_total = r.swap_total, swap_used = r.swap_used, disk_total = r.disk_total, disk_used = r.disk_used,
              network_rx = r.network_rx, network_tx = r.network_tx, load1 = r.load1, load5 = r.load5, load15 = r.load15,
-             host_uptime = r.host_uptime, disks = r.disks, interfaces = r.interfaces, last_report_at = r.at, updated_at = r.at
+             host_uptime = r.host_uptime, disks = r.disks, interfaces = r.interfaces, insight = r.insight,
+             last_report_at = r.at, updated_at = r.at
            FROM jsonb_to_recordset($1::jsonb) AS r(agent_id int, at timestamptz, cpu_usage float8, memory_total bigint,
              memory_used bigint, swap_total bigint, swap_used bigint, disk_total bigint, disk_used bigint,
              network_rx float8, network_tx float8, load1 float8, load5 float8, load15 float8, host_uptime bigint,
-             disks jsonb, interfaces jsonb)
+             disks jsonb, interfaces jsonb, insight jsonb)
            WHERE a.id = r.agent_id AND (a.last_report_at IS NULL OR a.last_report_at <= r.at)`,
-          [JSON.stringify([...newest.values()].map((u) => ({ agent_id: u.agentId, at: u.at.toISOString(), ...u.figures })))],
+          [
+            JSON.stringify(
+              [...newest.values()].map((u) => ({ agent_id: u.agentId, at: u.at.toISOString(), ...u.figures, insight: u.insight })),
+            ),
+          ],
         );
       }
       const kept = sums.filter((s) => stored.has(s.agent_id));
@@ -431,6 +439,15 @@ export class AgentsRepository {
   }
 
   /** Chart points of one tier since `since`, oldest first. */
+  /** The host's latest containers, sensors, disk I/O and services, and when they were reported; null: no such agent. */
+  async insight(id: number): Promise<{ insight: HostInsight | null; at: Date | null } | null> {
+    return queryRow<{ insight: HostInsight | null; at: Date | null }>(
+      this.dataSource,
+      `SELECT insight, last_report_at AS at FROM agents WHERE id = $1`,
+      [id],
+    );
+  }
+
   async metrics(id: number, tier: Tier, since: Date): Promise<AgentMetricPoint[]> {
     const rows = await queryRows<MetricBucketRow>(
       this.dataSource,

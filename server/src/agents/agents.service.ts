@@ -5,6 +5,7 @@ import {
   AgentEnrollResponse,
   AgentHello,
   AgentMetricsRange,
+  AgentInsightDto,
   AgentMetricsResponse,
   AgentsResponse,
   AgentTokenResponse,
@@ -134,6 +135,19 @@ export class AgentsService {
       token_id: tokenId,
       expires_at: expiresAt.toISOString(),
       server_url: this.config.publicUrl,
+    };
+  }
+
+  async insight(id: number): Promise<AgentInsightDto> {
+    const found = await this.agents.insight(id);
+    if (!found) throw notFound('agents.notFound');
+    const { insight, at } = found;
+    return {
+      reported_at: insight && at ? new Date(at).toISOString() : null,
+      disk_io: insight?.disk_io ?? null,
+      sensors: insight?.sensors ?? null,
+      containers: insight?.containers ?? null,
+      services: insight?.services ?? null,
     };
   }
 

@@ -1,4 +1,5 @@
 import { AGENT_LIMITS, type AgentMetricPoint, type AgentReport } from '@vigil/proto';
+import type { HostInsight } from './insight-validation';
 
 /** Percent of `used` in `total`, 0–100 with one decimal; null when nothing is known. */
 export function percent(used: number | null | undefined, total: number | null | undefined): number | null {
@@ -88,6 +89,13 @@ export function latestFigures(report: AgentReport): LatestFigures {
     disks: report.disks.map(({ mount, fs, total, used }) => ({ mount, fs, total, used })),
     interfaces: report.interfaces.map(({ name, rx_rate, tx_rate }) => ({ name, rx_rate, tx_rate })),
   };
+}
+
+/** A report's protocol 2 parts as stored (`agents.insight`); null when it has none (a protocol 1 agent). */
+export function insightOfReport(report: AgentReport): HostInsight | null {
+  const { disk_io, sensors, containers, services } = report;
+  if (disk_io === undefined && sensors === undefined && containers === undefined && services === undefined) return null;
+  return { disk_io, sensors, containers, services };
 }
 
 /** One report as a chart point of its own. */

@@ -53,6 +53,7 @@ export class MetricsService {
       ['vigil_agent_messages_rejected_total', 'counter', this.agentReports.stats.rejected],
       ['vigil_agent_report_batches_failed_total', 'counter', this.agentReports.stats.failedBatches],
       ['vigil_agent_reports_dropped_total', 'counter', this.agentReports.stats.dropped],
+      ['vigil_agent_report_items_refused_total', 'counter', this.agentReports.stats.refusedItems],
       ['vigil_agent_messages_rate_limited_total', 'counter', this.reportLimiter.refused],
       ['vigil_notifications_pending', 'gauge', Number(sizes.notifications_pending)],
       ['vigil_notifications_delivered_total', 'counter', this.dispatcher.stats.delivered],
