@@ -62,5 +62,7 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // Form tests type and render for seconds under jsdom; a 2-core CI running other layers needs the slack.
+    testTimeout: 20_000,
   },
 });

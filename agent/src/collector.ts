@@ -1,8 +1,13 @@
-import { hostname, loadavg, networkInterfaces, uptime } from 'node:os';
+import { hostname, loadavg, networkInterfaces, totalmem, uptime } from 'node:os';
 import si from 'systeminformation';
 import { AGENT_LIMITS, AgentHello, AgentReport } from '@vigil/proto';
+import { ContainerCollector, DEFAULT_ENGINE_SOCKETS } from './containers';
+import { DiskIoCollector } from './disk-io';
 import { isPseudoFileSystem, isVirtualInterface } from './filters';
+import { warn } from './log';
 import { CounterReading, ratesSince } from './rates';
+import { readSensors } from './sensors';
+import { readServices, Runner, SystemdMissingError } from './services';
 
 export interface CollectorOptions {
   name: string | null;
@@ -10,18 +15,52 @@ export interface CollectorOptions {
   interfaces: string[] | null;
   interval: number;
   agentVersion: string;
+  containers: boolean;
+  dockerSocket: string | null;
+  services: string[] | null;
+  ioDevices: string[] | null;
 }
+
+/** Where the deeper figures come from; the defaults are the host's own, tests point them at fixtures. */
+export interface CollectorSources {
+  platform?: string;
+  diskstats?: string;
+  sysBlock?: string;
+  hwmon?: string;
+  engineSockets?: string[];
+  runService?: Runner;
+  warn?: (message: string) => void;
+}
+
+type HostInsight = Pick<AgentReport, 'disk_io' | 'sensors' | 'containers' | 'services'>;
 
 const clip = (text: string, max: number = AGENT_LIMITS.textMax) => (text.length > max ? text.slice(0, max) : text);
 
 /**
  * Reads this host's figures. Static facts (OS, CPU model) are read once; each report costs one CPU-load sample, one
- * memory read, one `df` and the interface counters, which keeps the agent light at any interval.
+ * memory read, one `df`, the interface counters and, on Linux, `/proc/diskstats` and the hwmon files; plus the
+ * Engine API's container list and stats when its socket is readable and one `systemctl show` when units are named.
  */
 export class Collector {
   private previous: CounterReading | null = null;
+  private readonly diskIo: DiskIoCollector | null;
+  private readonly containers: ContainerCollector | null;
+  private services: string[] | null;
+  /** The last failure logged per field, so a failing source is logged once, not every report. */
+  private readonly failures = new Map<string, string>();
 
-  constructor(private readonly options: CollectorOptions) {}
+  constructor(
+    private readonly options: CollectorOptions,
+    private readonly sources: CollectorSources = {},
+  ) {
+    const linux = (sources.platform ?? process.platform) === 'linux';
+    this.diskIo = linux
+      ? new DiskIoCollector({ devices: options.ioDevices, diskstats: sources.diskstats, sysBlock: sources.sysBlock })
+      : null;
+    const sockets = sources.engineSockets ?? (options.dockerSocket ? [options.dockerSocket] : DEFAULT_ENGINE_SOCKETS);
+    this.containers = options.containers ? new ContainerCollector({ sockets, hostMemory: totalmem() }) : null;
+    this.services = options.services?.length ? options.services : null;
+  }
 
   async hello(): Promise<AgentHello> {
     const [os, cpu] = await Promise.all([si.osInfo(), si.cpu()]);
@@ -42,7 +81,13 @@ export class Collector {
   }
 
   async report(): Promise<AgentReport> {
-    const [load, memory, disks, nics] = await Promise.all([si.currentLoad(), si.mem(), this.disks(), si.networkStats('*')]);
+    const [load, memory, disks, nics, insight] = await Promise.all([
+      si.currentLoad(),
+      si.mem(),
+      this.disks(),
+      si.networkStats('*'),
+      this.insight(),
+    ]);
     const at = Date.now();
     const reading: CounterReading = { at, counters: new Map() };
     for (const nic of nics) {
@@ -72,7 +117,54 @@ export class Collector {
         tx_bytes: counters.tx,
       })),
       uptime: Math.round(uptime()),
+      ...insight,
     };
+  }
+
+  /** The protocol 2 figures. Each source fails alone: its field is left out (logged once), the report goes on. */
+  private async insight(): Promise<HostInsight> {
+    const [diskIo, sensors, containers, services] = await Promise.all([
+      this.diskIo && this.optional('Per-disk I/O', () => this.diskIo!.read()),
+      this.optional('Temperatures', () => readSensors(this.sources.hwmon)),
+      this.containers ? this.optional('Containers', () => this.readContainers(this.containers!)) : null,
+      this.services && this.optional('Services', () => readServices(this.services!, this.sources.runService)),
+    ]);
+    const insight: HostInsight = {};
+    if (diskIo) insight.disk_io = diskIo;
+    if (sensors) insight.sensors = sensors;
+    // null says "cannot see containers" (no socket, or --no-containers); undefined (a failure) leaves the field out.
+    if (containers !== undefined) insight.containers = containers;
+    if (services) insight.services = services;
+    return insight;
+  }
+
+  private async readContainers(collector: ContainerCollector): Promise<HostInsight['containers']> {
+    // Half the interval at most, so a slow engine never delays the next report.
+    const containers = await collector.read(Math.min(30_000, (this.options.interval * 1000) / 2));
+    // Logged apart from failures: the engine being unreadable is an answer (null), not a failed read.
+    if (containers === null) {
+      const hint = collector.problem?.includes('EACCES') ? " (the agent's user must be in the docker group)" : '';
+      this.failed('No containers', `${collector.problem}${hint}`);
+    } else this.failures.delete('No containers');
+    return containers;
+  }
+
+  private async optional<T>(what: string, read: () => Promise<T>): Promise<T | undefined> {
+    try {
+      const value = await read();
+      this.failures.delete(what);
+      return value;
+    } catch (error) {
+      if (error instanceof SystemdMissingError) this.services = null;
+      this.failed(what, (error as Error).message);
+      return undefined;
+    }
+  }
+
+  private failed(what: string, message: string): void {
+    if (this.failures.get(what) === message) return;
+    this.failures.set(what, message);
+    (this.sources.warn ?? warn)(`${what}: ${message}`);
   }
 
   private async disks(): Promise<AgentReport['disks']> {

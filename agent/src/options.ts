@@ -10,6 +10,14 @@ export interface AgentOptions {
   /** Interfaces to report; null: every physical one. */
   interfaces: string[] | null;
   config: string | null;
+  /** Read containers through the Engine API socket (off with `--no-containers`). */
+  containers: boolean;
+  /** The Engine API socket named by `--docker-socket` or a `unix://` `DOCKER_HOST`; null: the usual places. */
+  dockerSocket: string | null;
+  /** systemd units to watch, suffixed (`nginx` → `nginx.service`); null: none. */
+  services: string[] | null;
+  /** Block devices whose I/O to report; null: every whole physical disk. */
+  ioDevices: string[] | null;
 }
 
 /** A bad command line or environment: printed as one line, exit code 2. */
@@ -26,10 +34,22 @@ Streams this host's CPU, memory, disk, network and load figures to a Vigil serve
   --disks LIST        mount points to report, comma-separated (env VIGIL_DISKS, default every real file system)
   --interfaces LIST   network interfaces to report, comma-separated (env VIGIL_INTERFACES, default physical ones)
   --config PATH       where the agent keeps its credential (env VIGIL_CONFIG)
+  --services LIST     systemd units to watch, comma-separated, e.g. nginx,postgresql (env VIGIL_SERVICES)
+  --io-devices LIST   block devices whose I/O to report, e.g. sda,dm-0 (env VIGIL_IO_DEVICES, default whole disks)
+  --docker-socket PATH  Docker or Podman Engine API socket (env VIGIL_DOCKER_SOCKET or DOCKER_HOST=unix://PATH,
+                      default /var/run/docker.sock, then /run/podman/podman.sock)
+  --no-containers     do not read containers (env VIGIL_NO_CONTAINERS=1)
   --help, --version`;
 
-const FLAGS = ['server', 'token', 'interval', 'name', 'disks', 'interfaces', 'config'] as const;
+const FLAGS = ['server', 'token', 'interval', 'name', 'disks', 'interfaces', 'config', 'services', 'io-devices', 'docker-socket'] as const;
 type Flag = (typeof FLAGS)[number];
+/** Flags that take no value. */
+const SWITCHES = ['no-containers'] as const;
+type Switch = (typeof SWITCHES)[number];
+
+const UNIT_SUFFIX = /\.(service|socket|timer|mount|automount|swap|target|path|slice|scope|device)$/;
+/** systemd's unit name characters, short enough for the server's 128 with `.service` added; refused before systemctl sees it. */
+const UNIT_NAME = /^(?!-)[A-Za-z0-9:_.@\\-]{1,120}$/;
 
 function list(value: string | undefined): string[] | null {
   if (value === undefined) return null;
@@ -43,8 +63,13 @@ function list(value: string | undefined): string[] | null {
 /** Flags win over the environment. `--flag value` and `--flag=value` both work. */
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): AgentOptions {
   const given: Partial<Record<Flag, string>> = {};
+  const switched = new Set<Switch>();
   for (let i = 0; i < argv.length; i += 1) {
-    const match = /^--([a-z]+)(?:=(.*))?$/.exec(argv[i]);
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
+    if (match && (SWITCHES as readonly string[]).includes(match[1]) && match[2] === undefined) {
+      switched.add(match[1] as Switch);
+      continue;
+    }
     if (!match || !(FLAGS as readonly string[]).includes(match[1])) throw new UsageError(`Unknown argument: ${argv[i]}`);
     const flag = match[1] as Flag;
     const value = match[2] ?? argv[++i];
@@ -52,7 +77,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     given[flag] = value;
   }
   const pick = (flag: Flag) => {
-    const value = given[flag] ?? env[`VIGIL_${flag.toUpperCase()}`];
+    const value = given[flag] ?? env[`VIGIL_${flag.toUpperCase().replace(/-/g, '_')}`];
     return value === undefined || value.trim() === '' ? undefined : value.trim();
   };
 
@@ -76,6 +101,13 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const name = pick('name') ?? null;
   if (name && name.length > 100) throw new UsageError('--name must be at most 100 characters');
 
+  const services = list(pick('services'));
+  for (const unit of services ?? []) {
+    if (!UNIT_NAME.test(unit)) throw new UsageError(`--services: "${unit}" is not a systemd unit name`);
+  }
+  if (services && services.length > AGENT_LIMITS.servicesMax)
+    throw new UsageError(`--services takes at most ${AGENT_LIMITS.servicesMax} units`);
+
   return {
     server: url.toString().replace(/\/+$/, ''),
     token: pick('token') ?? null,
@@ -84,5 +116,15 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     disks: list(pick('disks')),
     interfaces: list(pick('interfaces')),
     config: pick('config') ?? null,
+    containers: !switched.has('no-containers') && !/^(1|true|yes)$/i.test(env.VIGIL_NO_CONTAINERS ?? ''),
+    dockerSocket: pick('docker-socket') ?? unixSocketOf(env.DOCKER_HOST),
+    services: services && [...new Set(services.map((unit) => (UNIT_SUFFIX.test(unit) ? unit : `${unit}.service`)))],
+    ioDevices: list(pick('io-devices')),
   };
+}
+
+/** Docker's own `DOCKER_HOST` names a socket as `unix:///path`; a tcp:// engine is not read (the socket is the permission). */
+function unixSocketOf(host: string | undefined): string | null {
+  const match = /^unix:\/\/(\/.+)$/.exec(host?.trim() ?? '');
+  return match ? match[1] : null;
 }

@@ -1,7 +1,7 @@
 import { createServer, Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
-import type { AgentHello, AgentReport } from '@vigil/proto';
+import { AGENT_PROTOCOL_VERSION, type AgentHello, type AgentReport } from '@vigil/proto';
 import type { FatalError } from './enroll';
 import { ReportStream } from './stream';
 
@@ -38,7 +38,7 @@ describe('report stream against a socket.io server', () => {
     io = new Server(http);
     const agents = io.of('/agent');
     agents.use((socket, next) => {
-      if (socket.handshake.auth.credential === 'vga_busy' && socket.handshake.auth.protocol === 1) {
+      if (socket.handshake.auth.credential === 'vga_busy' && socket.handshake.auth.protocol === AGENT_PROTOCOL_VERSION) {
         handshakes.push(Date.now());
         if (handshakes.length === 1) {
           const busy = new Error('slow down') as Error & { data?: unknown };
@@ -51,12 +51,12 @@ describe('report stream against a socket.io server', () => {
         upgradeHandshakes.push(Date.now());
         if (upgradeHandshakes.length < 3) {
           const old = new Error('old protocol') as Error & { data?: unknown };
-          old.data = { code: 'agent.protocolUnsupported', message: 'this server accepts agent protocol versions 2 to 3' };
+          old.data = { code: 'agent.protocolUnsupported', message: 'this server accepts agent protocol versions 3 to 4' };
           return next(old);
         }
         return next();
       }
-      if (socket.handshake.auth.credential === 'vga_good' && socket.handshake.auth.protocol === 1) return next();
+      if (socket.handshake.auth.credential === 'vga_good' && socket.handshake.auth.protocol === AGENT_PROTOCOL_VERSION) return next();
       const error = new Error('refused') as Error & { data?: unknown };
       error.data = { code: 'agent.credentialInvalid', message: 'Agent credential is invalid' };
       next(error);
@@ -138,8 +138,8 @@ describe('report stream against a socket.io server', () => {
       expect(upgradeHandshakes).toHaveLength(3);
       expect(upgradeHandshakes[1] - upgradeHandshakes[0]).toBeGreaterThanOrEqual(390);
       expect(upgradeHandshakes[2] - upgradeHandshakes[1]).toBeGreaterThanOrEqual(390);
-      expect(warnings.filter((line) => line.includes("refused this agent's protocol version 1"))).toHaveLength(2);
-      expect(warnings[0]).toMatch(/accepts agent protocol versions 2 to 3\. Reports are kept; asking again in 1 s/);
+      expect(warnings.filter((line) => line.includes(`refused this agent's protocol version ${AGENT_PROTOCOL_VERSION}`))).toHaveLength(2);
+      expect(warnings[0]).toMatch(/accepts agent protocol versions 3 to 4\. Reports are kept; asking again in 1 s/);
       await stream.send(report(1));
       expect(received.map((r) => r.event)).toEqual(['hello', 'report']);
     } finally {

@@ -167,6 +167,34 @@ export interface AgentInsightResponse {
   insight: AgentInsightDto;
 }
 
+/** Kinds of per-device history: block devices' I/O, interfaces' traffic, temperature sensors. */
+export const AGENT_DEVICE_KINDS = ['disk', 'nic', 'temp'] as const;
+export type AgentDeviceKind = (typeof AGENT_DEVICE_KINDS)[number];
+
+/** One bucket of one device: disk `read`/`write` KB/s and `busy` %; nic `rx`/`tx` KB/s; temp `celsius` (mean) and `celsius_max`. */
+export interface AgentDevicePoint {
+  time: string;
+  read?: number;
+  write?: number;
+  busy?: number;
+  rx?: number;
+  tx?: number;
+  celsius?: number;
+  celsius_max?: number;
+}
+
+export interface AgentDeviceSeries {
+  kind: AgentDeviceKind;
+  name: string;
+  points: AgentDevicePoint[];
+}
+
+/** `GET /api/agents/{id}/devices?range=&kind=`: per-disk, per-interface or per-sensor history, one series each. */
+export interface AgentDevicesResponse {
+  success: true;
+  devices: { range: AgentMetricsRange; step: number; kind: AgentDeviceKind; series: AgentDeviceSeries[] };
+}
+
 export interface AgentMetricsResponse {
   success: true;
   metrics: {

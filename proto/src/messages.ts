@@ -188,6 +188,7 @@ export const MESSAGES = {
   'agents.nameRequired': 'Agent name is required',
   'agents.nameTooLong': 'Agent name must be at most 100 characters',
   'agents.rangeInvalid': 'Range must be one of 1h, 24h, 7d, 30d',
+  'agents.deviceKindInvalid': 'Kind must be disk, nic or temp',
   'agents.registered': 'Agent registered',
   'agents.statusUpdated': 'Agent status updated',
   'agent.tokenInvalid': 'Registration token is invalid or has expired',

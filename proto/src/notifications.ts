@@ -74,7 +74,7 @@ export interface MonitorNotificationSettings {
   enabled: boolean;
   onDown: boolean;
   onRecovery: boolean;
-  /** `certificate.expiring` at each of the monitor's thresholds, and `certificate.expired` (see docs/decisions.md). */
+  /** `certificate.expiring` and `domain.expiring` at each of the monitor's thresholds, and their `.expired` (see docs/decisions.md). */
   onCertificateExpiry: boolean;
   /** A degraded spell opens its own alert. */
   onDegraded: boolean;

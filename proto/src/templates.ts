@@ -23,6 +23,8 @@ export const NOTIFICATION_EVENTS = [
   'agent.disk_recovery',
   'certificate.expiring',
   'certificate.expired',
+  'domain.expiring',
+  'domain.expired',
   'monitor.degraded',
   'monitor.degraded_recovery',
   'monitor.flapping',
@@ -66,6 +68,8 @@ const AGENT_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'status', 'pr
 const ALERT_VARIABLES = ['name', 'alert', 'since', 'minutes', 'time'] as const;
 const METRIC_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'metric', 'value', 'threshold', 'time'] as const;
 const CERTIFICATE_VARIABLES = ['name', 'target', 'url', 'days_remaining', 'threshold', 'expires_at', 'issuer', 'time'] as const;
+/** A domain registration's expiry: the same figures as a certificate's, and the registered domain. */
+const DOMAIN_VARIABLES = ['name', 'domain', 'days_remaining', 'threshold', 'expires_at', 'time'] as const;
 /** A maintenance window's notices: its title (`name`), its occurrence (`start`, `end`), and what it covers. */
 const MAINTENANCE_VARIABLES = ['name', 'start', 'end', 'covers', 'time'] as const;
 
@@ -85,6 +89,8 @@ export const TEMPLATE_VARIABLES: Readonly<Record<NotificationEvent, Readonly<Rec
   'agent.disk_recovery': named(METRIC_VARIABLES),
   'certificate.expiring': named(CERTIFICATE_VARIABLES),
   'certificate.expired': named(CERTIFICATE_VARIABLES),
+  'domain.expiring': named(DOMAIN_VARIABLES),
+  'domain.expired': named(DOMAIN_VARIABLES),
   'monitor.degraded': named(MONITOR_VARIABLES),
   'monitor.degraded_recovery': named(MONITOR_VARIABLES),
   'monitor.flapping': named(['name', 'type', 'target', 'status', 'time']),
@@ -148,6 +154,7 @@ const SAMPLE_FIGURES: TemplateValues = {
   days_remaining: 6,
   expires_at: '2026-11-29 08:15:02 UTC',
   issuer: "Let's Encrypt R11",
+  domain: 'example.com',
   since: '2026-11-23 07:45:02 UTC',
   minutes: 30,
   step: 1,
@@ -186,7 +193,7 @@ export function sampleValues(event: NotificationEvent, language: TemplateLanguag
     readableTarget({ type: monitorType, hostname: 'example.com', port: 443, dns_record_type: 'A', url }) ??
     targetlessName(monitorType)[language];
   const values: TemplateValues = { ...SAMPLES[language], type: TYPE_NAMES[monitorType][language], target, url };
-  if (event.startsWith('certificate.')) values.threshold = 7;
+  if (event.startsWith('certificate.') || event.startsWith('domain.')) values.threshold = 7;
   if (monitorType !== 'http') Object.assign(values, { status_code: null, expected_status: null });
   return values;
 }

@@ -68,6 +68,24 @@ describe('agent host insight (protocol 2)', () => {
     );
     expect(seen).toEqual({ reported_at: expect.any(String), ...parts });
 
+    // Each disk, interface and sensor has its own history.
+    const devices = async (kind: string) =>
+      (await request(app.url).get(`/api/agents/${id}/devices?kind=${kind}&range=1h`).set(member.auth).expect(200)).body.devices;
+    const disk = await waitFor(
+      () => devices('disk'),
+      (d) => d.series.length === 1,
+    );
+    expect(disk).toEqual({
+      range: '1h',
+      step: 60,
+      kind: 'disk',
+      series: [{ kind: 'disk', name: 'nvme0n1', points: [{ time: expect.any(String), read: 120.5, write: 40, busy: 12.5 }] }],
+    });
+    expect((await devices('nic')).series).toEqual([{ kind: 'nic', name: 'eth0', points: [{ time: expect.any(String), rx: 128, tx: 64 }] }]);
+    expect((await devices('temp')).series[0]).toMatchObject({ name: 'coretemp Package id 0', points: [{ celsius: 61, celsius_max: 61 }] });
+    const refused = await request(app.url).get(`/api/agents/${id}/devices?kind=gpu`).set(member.auth).expect(400);
+    expect(refused.body).toMatchObject({ success: false, code: 'agents.deviceKindInvalid' });
+
     // The next report replaces the set: a container gone is gone, an engine out of sight is null.
     await socket.timeout(5000).emitWithAck('report', agentReport({ ...parts, timestamp: Date.now() + 1000, containers: null }));
     await waitFor(

@@ -118,7 +118,7 @@ describe('NotificationsPage', () => {
     renderWithProviders(<NotificationsPage />);
     await userEvent.click(await screen.findByTestId('global-monitors-enabled'));
     expect(switchOf('global-monitors-on-certificate-expiry')).toBeChecked();
-    expect(screen.getByText('When a certificate nears expiry')).toBeInTheDocument();
+    expect(screen.getByText('Certificate and domain expiry')).toBeInTheDocument();
     await userEvent.click(switchOf('global-monitors-on-certificate-expiry'));
     await userEvent.click(screen.getByTestId('notifications-save'));
     expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();

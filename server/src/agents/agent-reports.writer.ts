@@ -6,11 +6,12 @@ import { toAgentDto, applyFigures } from './agent.mapper';
 import type { AgentRow } from './agent.types';
 import { AgentsRepository, LatestUpdate } from './agents.repository';
 import { insightOfReport, latestFigures, reportPoint, sumIntoBuckets } from './figures';
+import { deviceSamples, sumDevices, type DeviceSample } from './device-figures';
 
 const FLUSH_EVERY_MS = 500;
 const MAX_BATCH = 5_000;
 
-type Pending = LatestUpdate;
+type Pending = LatestUpdate & { devices: DeviceSample[] };
 
 /**
  * Takes validated reports: the newest of each arrival is pushed at once (`agent.reported`, from the figures in
@@ -42,6 +43,7 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
         figures,
         point: reportPoint(report, figures),
         insight: insightOfReport(report),
+        devices: deviceSamples(report),
       };
       this.queue.push(pending);
       if (!newest || newest.report.timestamp <= report.timestamp) newest = { report, pending };
@@ -75,7 +77,7 @@ export class AgentReportsWriter implements BeforeApplicationShutdown {
   }
 
   private async storePart(part: Pending[]): Promise<void> {
-    const { stored } = await this.agents.recordReports(part, sumIntoBuckets(part));
+    const { stored } = await this.agents.recordReports(part, sumIntoBuckets(part), sumDevices(part));
     this.stats.batches += 1;
     this.stats.stored += part.filter((p) => stored.has(p.agentId)).length;
   }

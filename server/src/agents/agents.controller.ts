@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type {
+  AgentDevicesResponse,
   AgentEnrollResponse,
   AgentInsightResponse,
   AgentMetricsResponse,
@@ -12,7 +13,7 @@ import { Auth, AuthUser, CheckedBody, ClientIp, Public } from '../common/decorat
 import type { CheckedBodyMessages } from '../common/validation';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Payload, Reply } from '../common/reply';
-import { AgentMetricsQuery, ListAgentsQuery, UpdateAgentDto } from './agents.dto';
+import { AgentDevicesQuery, AgentMetricsQuery, ListAgentsQuery, UpdateAgentDto } from './agents.dto';
 import { AgentsService } from './agents.service';
 import { BodyLimit } from '../common/body-parsing';
 
@@ -92,6 +93,13 @@ export class AgentsController {
   @Reply()
   async insight(@Param('id', ParseIdPipe) id: number): Promise<Payload<AgentInsightResponse>> {
     return { insight: await this.agents.insight(id) };
+  }
+
+  /** Per-disk I/O, per-interface traffic or per-sensor temperature history, one series per device. */
+  @Get(':id/devices')
+  @Reply()
+  async devices(@Param('id', ParseIdPipe) id: number, @Query() query: AgentDevicesQuery): Promise<Payload<AgentDevicesResponse>> {
+    return { devices: await this.agents.devices(id, query.kind, query.range ?? '1h') };
   }
 
   @Get(':id/metrics')

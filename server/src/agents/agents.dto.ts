@@ -2,9 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
+  AGENT_DEVICE_KINDS,
   AGENT_LIST_STATUSES,
   AGENT_METRICS_RANGES,
   AGENT_NAME_MAX,
+  AgentDeviceKind,
   AgentListStatus,
   AgentMetricsRange,
   AgentUpdateRequest,
@@ -43,6 +45,17 @@ export class ListAgentsQuery extends PageQuery {
   @IsString({ message: 'validation.failed' })
   @MaxLength(200, { message: 'validation.failed' })
   search?: string;
+}
+
+export class AgentDevicesQuery {
+  @ApiPropertyOptional({ enum: AGENT_METRICS_RANGES, default: '1h' })
+  @IsOptional()
+  @IsIn(AGENT_METRICS_RANGES, { message: 'agents.rangeInvalid' })
+  range?: AgentMetricsRange;
+
+  @ApiProperty({ enum: AGENT_DEVICE_KINDS })
+  @IsIn(AGENT_DEVICE_KINDS, { message: 'agents.deviceKindInvalid' })
+  kind!: AgentDeviceKind;
 }
 
 export class AgentMetricsQuery {

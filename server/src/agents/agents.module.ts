@@ -1,3 +1,4 @@
+import { AgentDevicesRepository } from './agent-devices.repository';
 import { Module } from '@nestjs/common';
 import { DependenciesModule } from '../monitors/dependencies/dependencies.module';
 import { AgentGateway } from './agent.gateway';
@@ -11,7 +12,7 @@ import { ReportLimiter } from './report-limiter';
 @Module({
   imports: [DependenciesModule],
   controllers: [AgentsController],
-  providers: [AgentsRepository, AgentReportsWriter, AgentPresence, AgentsService, AgentGateway, ReportLimiter],
+  providers: [AgentsRepository, AgentDevicesRepository, AgentReportsWriter, AgentPresence, AgentsService, AgentGateway, ReportLimiter],
   exports: [AgentsService, AgentsRepository, AgentReportsWriter, AgentGateway, ReportLimiter],
 })
 export class AgentsModule {}

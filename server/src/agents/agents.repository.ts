@@ -9,6 +9,8 @@ import { DataSource } from 'typeorm';
 import type { AgentRow } from './agent.types';
 import type { BucketSums, CounterState, LatestFigures, Tier } from './figures';
 import type { HostInsight } from './insight-validation';
+import { upsertDeviceSums } from './agent-devices.repository';
+import type { DeviceSums } from './device-figures';
 
 export const COLUMNS = `id, name, hostname, ip_addresses, os, version, platform, kernel, arch, cpu_model, cpu_cores, status,
   protocol, interval_s, registration_id, cpu_usage, memory_total, memory_used, swap_total, swap_used, disk_total,
@@ -312,7 +314,11 @@ export class AgentsRepository {
    * never deadlock) and marked active, the newest report of each becomes its latest figures, and every report is
    * added to the three tiers. Agents deleted meanwhile drop out. Returns the agents that were not active before.
    */
-  async recordReports(latest: LatestUpdate[], sums: BucketSums[]): Promise<{ stored: Set<number>; transitions: Transition[] }> {
+  async recordReports(
+    latest: LatestUpdate[],
+    sums: BucketSums[],
+    devices: DeviceSums[] = [],
+  ): Promise<{ stored: Set<number>; transitions: Transition[] }> {
     const ids = [...new Set(latest.map((u) => u.agentId))].sort((a, b) => a - b);
     return this.events.transaction(this.dataSource, async (manager, raise) => {
       const locked = await queryRows<RowWithPrevious>(
@@ -368,6 +374,10 @@ export class AgentsRepository {
           [JSON.stringify(kept)],
         );
       }
+      await upsertDeviceSums(
+        manager,
+        devices.filter((d) => stored.has(d.agent_id)),
+      );
       const transitions = locked.filter((r) => r.previous !== 'active').map(transitionOf);
       announce(raise, transitions);
       const byId = new Map(locked.map((r) => [r.id, transitionOf(r).row]));
@@ -473,6 +483,7 @@ export class AgentsRepository {
     let removed = 0;
     for (const [tier, cutoff] of Object.entries(cutoffs)) {
       removed += await execute(this.dataSource, `DELETE FROM agent_metrics WHERE tier = $1 AND bucket < $2`, [Number(tier), cutoff]);
+      removed += await execute(this.dataSource, `DELETE FROM agent_device_metrics WHERE tier = $1 AND bucket < $2`, [Number(tier), cutoff]);
     }
     await execute(this.dataSource, `DELETE FROM agent_tokens WHERE expires_at < now() - interval '30 days'`);
     return removed;

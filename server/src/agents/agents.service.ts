@@ -5,6 +5,8 @@ import {
   AgentEnrollResponse,
   AgentHello,
   AgentMetricsRange,
+  AgentDeviceKind,
+  AgentDevicesResponse,
   AgentInsightDto,
   AgentMetricsResponse,
   AgentsResponse,
@@ -25,6 +27,7 @@ import { checkHello, text, MessageError } from './agent-validation';
 import { ListAgentsQuery, UpdateAgentDto } from './agents.dto';
 import { DependenciesRepository } from '../monitors/dependencies/dependencies.repository';
 import { DependenciesService } from '../monitors/dependencies/dependencies.service';
+import { AgentDevicesRepository } from './agent-devices.repository';
 import { AgentsRepository, HttpHost, NewAgent, TokenRefusal } from './agents.repository';
 import { Tier } from './figures';
 import { ReportLimiter } from './report-limiter';
@@ -64,6 +67,7 @@ export class AgentsService {
     private readonly dependencies: DependenciesService,
     private readonly dependencyRows: DependenciesRepository,
     private readonly audit: AuditLog,
+    private readonly devicesHistory: AgentDevicesRepository,
   ) {}
 
   async list(query: ListAgentsQuery): Promise<Omit<AgentsResponse, 'success'>> {
@@ -149,6 +153,13 @@ export class AgentsService {
       containers: insight?.containers ?? null,
       services: insight?.services ?? null,
     };
+  }
+
+  async devices(id: number, kind: AgentDeviceKind, range: AgentMetricsRange): Promise<AgentDevicesResponse['devices']> {
+    await this.find(id);
+    const { tier, windowMs } = RANGES[range];
+    const series = await this.devicesHistory.series(id, kind, tier, new Date(Date.now() - windowMs));
+    return { range, step: tier, kind, series };
   }
 
   async metrics(id: number, range: AgentMetricsRange): Promise<AgentMetricsResponse['metrics']> {

@@ -14,7 +14,7 @@ import type {
   PublicMonitor,
   UserDto,
 } from '@vigil/proto';
-import type { PeerCertificate } from '../monitors/checkers/checker';
+import type { DomainExpiry, PeerCertificate } from '../monitors/checkers/checker';
 
 /** One item of the public status page as it stands after a check or report. */
 export type StatusItemChange = { monitor: PublicMonitor; agent?: never } | { agent: PublicAgent; monitor?: never };
@@ -68,7 +68,14 @@ export interface EventMap {
    * Every stored check. `monitor` carries the state after it (history and checks left empty); `certificate` the peer
    * certificate this check saw (TLS-using types), for the certificate-expiry alerts.
    */
-  'monitor.checked': { monitor: MonitorDto; check: CheckDto; uptime: number; certificate: PeerCertificate | null };
+  /** `certificate` and `domainExpiry`: what the check saw that expires (ExpiryAlertsService announces its thresholds). */
+  'monitor.checked': {
+    monitor: MonitorDto;
+    check: CheckDto;
+    uptime: number;
+    certificate: PeerCertificate | null;
+    domainExpiry?: DomainExpiry | null;
+  };
   /**
    * Raised once per transition, decided atomically in the database. `cause`: for a move to `unreachable`, the
    * dependency that was down (the dependents of a target: DependenciesRepository.dependentsOf).

@@ -42,9 +42,10 @@ describe('judge', () => {
     expect(verdict.assertions).toHaveLength(1);
   });
 
-  it('passes the certificate and a push verdict’s silence on to what is stored', () => {
+  it('passes the certificate, a domain’s registration and a push verdict’s silence on to what is stored', () => {
     const certificate = { subject: 's', issuer: 'i', expiresAt: CHECKED_AT, fingerprint: 'f', authorizationError: null };
-    const verdict = judge({ assertions: [] }, probe({ observed: { certificate }, silentFor: 60 }));
+    const domainExpiry = { domain: 'example.com', expiresAt: CHECKED_AT };
+    const verdict = judge({ assertions: [] }, probe({ observed: { certificate, domainExpiry }, silentFor: 60 }));
     expect(storedFields(verdict)).toEqual({
       ok: true,
       statusCode: 200,
@@ -52,6 +53,7 @@ describe('judge', () => {
       error: null,
       checkedAt: CHECKED_AT,
       certificate,
+      domainExpiry,
       silentFor: 60,
     });
     expect(storedFields(judge({ assertions: [] }, probe()))).not.toHaveProperty('silentFor');

@@ -5,7 +5,15 @@ import { OutboundPolicy } from '../common/outbound-policy';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { evaluateAssertions, firstFailure } from './checkers/assertions';
-import { createCheckers, type Checker, type CheckerRegistry, type CheckTarget, type PeerCertificate, type ProbeResult } from './checkers';
+import {
+  createCheckers,
+  type Checker,
+  type CheckerRegistry,
+  type CheckTarget,
+  type DomainExpiry,
+  type PeerCertificate,
+  type ProbeResult,
+} from './checkers';
 
 /** One check's result as stored (ResultInput's check fields) plus each assertion's outcome. */
 export interface CheckVerdict {
@@ -16,6 +24,7 @@ export interface CheckVerdict {
   error: string | null;
   checkedAt: Date;
   certificate: PeerCertificate | null;
+  domainExpiry: DomainExpiry | null;
   assertions: AssertionOutcome[];
   /** Push verdicts only (see ProbeResult.silentFor). */
   silentFor?: number;
@@ -128,6 +137,7 @@ export function judge(target: Pick<CheckTarget, 'assertions'>, probe: ProbeResul
     ...(ok && softFailed !== null ? { soft: true } : {}),
     checkedAt: probe.checkedAt,
     certificate: probe.observed.certificate ?? null,
+    domainExpiry: probe.observed.domainExpiry ?? null,
     assertions,
     ...(probe.silentFor === undefined ? {} : { silentFor: probe.silentFor }),
   };
@@ -135,7 +145,7 @@ export function judge(target: Pick<CheckTarget, 'assertions'>, probe: ProbeResul
 
 /** The fields of a verdict the writer stores (ResultInput's check part). */
 export function storedFields(verdict: CheckVerdict) {
-  const { ok, statusCode, responseTime, error, checkedAt, certificate, silentFor, soft } = verdict;
+  const { ok, statusCode, responseTime, error, checkedAt, certificate, domainExpiry, silentFor, soft } = verdict;
   return {
     ok,
     statusCode,
@@ -143,6 +153,7 @@ export function storedFields(verdict: CheckVerdict) {
     error,
     checkedAt,
     certificate,
+    domainExpiry,
     ...(silentFor === undefined ? {} : { silentFor }),
     ...(soft ? { soft } : {}),
   };

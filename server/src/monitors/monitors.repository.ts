@@ -11,7 +11,7 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { conflict } from '../common/api-exception';
 import { execute, queryRow, queryRows, type Sql } from '../database/rows';
 import { DomainEvents, type Raise } from '../events/domain-events.service';
-import type { PeerCertificate } from './checkers/checker';
+import type { DomainExpiry, PeerCertificate } from './checkers/checker';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { DependenciesRepository } from './dependencies/dependencies.repository';
@@ -64,6 +64,8 @@ export interface ResultInput {
   slotAt?: Date | null;
   /** The peer certificate the check saw; stored in `monitors.certificate` when set. */
   certificate?: PeerCertificate | null;
+  /** The domain registration the check read (domain monitors), for expiry alerts. */
+  domainExpiry?: DomainExpiry | null;
   /** A success on which a soft assertion failed: recorded degraded. */
   soft?: boolean;
   /** A push arrived (the push route): the wait for the next push starts at `checkedAt`. */
@@ -432,6 +434,7 @@ function announce(raise: Raise, result: RecordedResult, uptime: { up: number; ch
     check,
     uptime: uptimePercent(uptime?.up ?? 0, uptime?.checks ?? 0),
     certificate: input.certificate ?? null,
+    domainExpiry: input.domainExpiry ?? null,
   });
   if (previous !== monitor.status) raise('monitor.status_changed', { monitor, previous, status: monitor.status, check, cause });
   if (result.wasFlapping !== monitor.flapping) raise('monitor.flapping_changed', { monitor, flapping: monitor.flapping, check });

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { execute, queryRows, type Sql } from '../database/rows';
 
-/** One threshold (or EXPIRED) of one certificate of one monitor, announced or passed over. */
+/** One threshold (or EXPIRED) of one certificate or domain registration of one monitor, announced or passed over. */
 export interface CertificateMark {
   monitor_id: number;
-  /** `fingerprintKey`: 64 hex digits. */
+  /** `fingerprintKey` or `registrationKey`: 64 hex digits. */
   fingerprint: string;
   threshold: number;
   expires_at: Date;

@@ -18,6 +18,8 @@ const SEVERITY: Record<NotificationEvent, NotificationMessage['severity']> = {
   'agent.disk_recovery': 'recovery',
   'certificate.expiring': 'alert',
   'certificate.expired': 'alert',
+  'domain.expiring': 'alert',
+  'domain.expired': 'alert',
   'monitor.degraded': 'alert',
   'monitor.degraded_recovery': 'recovery',
   'monitor.flapping': 'alert',

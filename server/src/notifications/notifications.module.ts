@@ -7,7 +7,7 @@ import { AlertSender } from './alert-sender';
 import { AlertStateRepository } from './alert-state.repository';
 import { AlertsService } from './alerts.service';
 import { CertificateAlertsRepository } from './certificate-alerts.repository';
-import { CertificateAlertsService } from './certificate-alerts.service';
+import { ExpiryAlertsService } from './expiry-alerts.service';
 import { NotificationDispatcher } from './dispatcher.service';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
@@ -31,7 +31,7 @@ import { TemplatesService } from './templates.service';
     NotificationDispatcher,
     AlertSender,
     AlertsService,
-    CertificateAlertsService,
+    ExpiryAlertsService,
     NotificationsService,
     TemplatesRepository,
     TemplatesService,

@@ -5,7 +5,7 @@ export interface TargetSettings {
   enabled: boolean;
   on_down: boolean;
   on_recovery: boolean;
-  /** Monitors: certificate expiry thresholds and expiries (`certificate.expiring`, `certificate.expired`). */
+  /** Monitors: certificate and domain expiry thresholds and expiries (`certificate.*`, `domain.expiring`, `domain.expired`). */
   on_certificate_expiry: boolean;
   on_offline: boolean;
   on_cpu_threshold: boolean;

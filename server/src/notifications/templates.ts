@@ -77,6 +77,30 @@ const TEXTS: Record<NotificationEvent, Record<Language, Text>> = {
         '{{name}} 的 TLS 证书已于 {{expires_at}} 过期。该监控忽略 TLS 错误，因此仍显示为正常。\n目标：{{target}}\n颁发者：{{issuer}}\n时间：{{time}}',
     },
   },
+  'domain.expiring': {
+    'en-US': {
+      subject: '[Domain expiring] {{name}}',
+      content:
+        'The registration of {{domain}} expires on {{expires_at}}: renew it with its registrar.\nDays remaining: {{days_remaining}} (alert at {{threshold}} days)\nMonitor: {{name}}\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[域名即将到期] {{name}}',
+      content:
+        '域名 {{domain}} 的注册将于 {{expires_at}} 到期，请向注册商续费。\n剩余天数：{{days_remaining}}（提醒阈值 {{threshold}} 天）\n监控：{{name}}\n时间：{{time}}',
+    },
+  },
+  // Sent once per registration, beside the down alert: the monitor exists for this date (docs/decisions.md, issue 33).
+  'domain.expired': {
+    'en-US': {
+      subject: '[Domain expired] {{name}}',
+      content:
+        'The registration of {{domain}} expired on {{expires_at}}: renew it with its registrar before the name is released.\nMonitor: {{name}}\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[域名已到期] {{name}}',
+      content: '域名 {{domain}} 的注册已于 {{expires_at}} 到期，请在域名被释放前向注册商续费。\n监控：{{name}}\n时间：{{time}}',
+    },
+  },
   ...ALERT_TEXTS,
   // A maintenance window's notices (`notify`): one each when an occurrence starts and ends, to the covered targets' channels.
   'maintenance.started': {

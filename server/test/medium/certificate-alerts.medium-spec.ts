@@ -4,7 +4,7 @@ import { registerListeners } from '../../src/events/event-listeners';
 import type { EventMap } from '../../src/events/event-map';
 import { AlertSender } from '../../src/notifications/alert-sender';
 import { CertificateAlertsRepository } from '../../src/notifications/certificate-alerts.repository';
-import { CertificateAlertsService } from '../../src/notifications/certificate-alerts.service';
+import { ExpiryAlertsService } from '../../src/notifications/expiry-alerts.service';
 import { NotificationsRepository } from '../../src/notifications/notifications.repository';
 import { OutboxRepository } from '../../src/notifications/outbox.repository';
 import type { TargetSettings } from '../../src/notifications/rules';
@@ -72,7 +72,7 @@ function checked(id: number, days: number, { fingerprint = FIRST, passed = true,
   } satisfies EventMap['monitor.checked'];
 }
 
-describe(CertificateAlertsService.name, () => {
+describe(`${ExpiryAlertsService.name}: certificates`, () => {
   let database: MediumDatabase;
   let events: DomainEvents;
   let notifications: NotificationsRepository;
@@ -81,7 +81,7 @@ describe(CertificateAlertsService.name, () => {
 
   beforeAll(async () => {
     database = await mediumDatabase();
-    const service = await newMediumService(CertificateAlertsService, database, {
+    const service = await newMediumService(ExpiryAlertsService, database, {
       real: [DomainEvents, AlertSender, CertificateAlertsRepository, NotificationsRepository, OutboxRepository],
     });
     ({ close } = service);

@@ -72,6 +72,13 @@ export interface PeerCertificate {
   authorizationError: string | null;
 }
 
+/** The registration a domain check read (RDAP): its expiry is announced at the monitor's thresholds, as a certificate's. */
+export interface DomainExpiry {
+  /** ASCII, lower case, no trailing dot. */
+  domain: string;
+  expiresAt: Date;
+}
+
 /**
  * What a check saw, for the assertions and the record: each field is filled by the types whose checks observe it
  * (see ASSERTION_SOURCES_BY_TYPE); an assertion on a field left undefined sees "nothing".
@@ -83,6 +90,7 @@ export interface Observed {
   /** Lower-case header names. */
   headers?: Record<string, string>;
   certificate?: PeerCertificate;
+  domainExpiry?: DomainExpiry;
   /** One text per answer record (`1.2.3.4`, `10 mail.example.com`), in the order received. */
   dnsAnswers?: string[];
   /** Percent 0–100. */

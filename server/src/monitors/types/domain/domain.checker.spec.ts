@@ -40,10 +40,12 @@ describe('DomainChecker', () => {
     await fake.close();
   });
 
-  it('is up with the days left before the registration expires', async () => {
-    fake.domains.set('example.test', daysFromNow(40));
+  it('is up with the days left before the registration expires, and the registration for expiry alerts', async () => {
+    const expiresAt = daysFromNow(40);
+    fake.domains.set('example.test', expiresAt);
     const result = await sut.check(target('Example.TEST.'));
     expect(result).toMatchObject({ ok: true, statusCode: 200, error: null, observed: { metrics: { expiryDays: 40 } } });
+    expect(result.observed.domainExpiry).toEqual({ domain: 'example.test', expiresAt });
     expect(fake.requests).toEqual(['/dns.json', '/rdap/domain/example.test']);
   });
 
@@ -51,6 +53,7 @@ describe('DomainChecker', () => {
     fake.domains.set('lapsed.test', new Date('2020-05-06T00:00:00Z'));
     const result = await sut.check(target('lapsed.test'));
     expect(result).toMatchObject({ ok: false, error: 'lapsed.test expired on 2020-05-06' });
+    expect(result.observed.domainExpiry).toEqual({ domain: 'lapsed.test', expiresAt: new Date('2020-05-06T00:00:00Z') });
     expect(result.observed.metrics?.expiryDays).toBeLessThan(0);
   });
 

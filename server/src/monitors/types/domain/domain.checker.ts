@@ -42,6 +42,7 @@ export class DomainChecker implements Checker<'domain'> {
       if (!registration.expiresAt) throw new ProbeFailure(`${registration.registry} gives no expiration date for ${domain}`, 200);
       const days = daysRemaining(registration.expiresAt, checkedAt);
       observed.metrics = { expiryDays: days };
+      observed.domainExpiry = { domain, expiresAt: registration.expiresAt };
       const responseTime = Math.round(performance.now() - started);
       if (days < 0) {
         const error = `${domain} expired on ${registration.expiresAt.toISOString().slice(0, 10)}`;

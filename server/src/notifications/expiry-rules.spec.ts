@@ -1,4 +1,4 @@
-import { certificateStep, daysRemaining, EXPIRED, expiryThresholds, fingerprintKey } from './certificate-rules';
+import { daysRemaining, EXPIRED, expiryStep, expiryThresholds, fingerprintKey, registrationKey } from './expiry-rules';
 
 const AT = new Date('2026-11-24T00:00:00Z');
 const inDays = (days: number, hours = 0) => new Date(AT.getTime() + (days * 24 + hours) * 3_600_000);
@@ -21,8 +21,13 @@ describe('expiryThresholds', () => {
     ['largest first, each once', [7, 21, 14, 7], [21, 14, 7]],
     ['out of bounds and fractions are ignored', [0, -3, 400, 7.5, 30], [30]],
     ['none', [], []],
+    ['a domain setting’s texts, as numbers', ['7', '30', '14', 'x'], [30, 14, 7]],
   ])('%s', (_case, days, expected) => {
     expect(expiryThresholds(days)).toEqual(expected);
+  });
+
+  it('falls back to the given default when unset', () => {
+    expect(expiryThresholds(undefined, [7, 30, 14])).toEqual([30, 14, 7]);
   });
 });
 
@@ -38,7 +43,17 @@ describe('fingerprintKey', () => {
   });
 });
 
-describe('certificateStep with thresholds [21, 14, 7]', () => {
+describe('registrationKey', () => {
+  const expiresAt = new Date('2027-03-01T00:00:00Z');
+  it('is one key per domain and expiry: a renewal (a later expiry) is another registration', () => {
+    expect(registrationKey('example.com', expiresAt)).toMatch(/^[0-9a-f]{64}$/);
+    expect(registrationKey('example.com', new Date(expiresAt))).toBe(registrationKey('example.com', expiresAt));
+    expect(registrationKey('example.com', new Date('2028-03-01T00:00:00Z'))).not.toBe(registrationKey('example.com', expiresAt));
+    expect(registrationKey('example.net', expiresAt)).not.toBe(registrationKey('example.com', expiresAt));
+  });
+});
+
+describe('expiryStep with thresholds [21, 14, 7]', () => {
   const thresholds = [21, 14, 7];
   it.each([
     ['30 days: nothing crossed', 30, true, [], null],
@@ -54,11 +69,25 @@ describe('certificateStep with thresholds [21, 14, 7]', () => {
     ['expired long ago on a passing check', -40, true, [21, 14, 7, EXPIRED], EXPIRED],
     ['expired on a failing check: the down alert tells, the expiry stays unmarked', -1, false, [21, 14, 7], null],
   ])('%s', (_case, days, passed, marks, announce) => {
-    expect(certificateStep(days, thresholds, passed)).toEqual({ marks, announce });
+    expect(expiryStep(days, thresholds, passed)).toEqual({ marks, announce });
   });
 
   it('announces nothing but the expiry for a monitor without thresholds', () => {
-    expect(certificateStep(3, [], true)).toEqual({ marks: [], announce: null });
-    expect(certificateStep(-1, [], true)).toEqual({ marks: [EXPIRED], announce: EXPIRED });
+    expect(expiryStep(3, [], true)).toEqual({ marks: [], announce: null });
+    expect(expiryStep(-1, [], true)).toEqual({ marks: [EXPIRED], announce: EXPIRED });
+  });
+});
+
+describe('expiryStep for a domain with its settings’ thresholds (30, 14, 7), which always tells the expiry', () => {
+  const thresholds = expiryThresholds(['30', '14', '7']);
+  it.each([
+    ['45 days: nothing crossed', 45, [], null],
+    ['30 days: the first threshold', 30, [30], 30],
+    ['20 days', 20, [30], 30],
+    ['14 days', 14, [30, 14], 14],
+    ['first seen 5 days out: all crossed, only 7 announced', 5, [30, 14, 7], 7],
+    ['expired: the expiry, though the check is down', -1, [30, 14, 7, EXPIRED], EXPIRED],
+  ])('%s', (_case, days, marks, announce) => {
+    expect(expiryStep(days, thresholds, true)).toEqual({ marks, announce });
   });
 });
