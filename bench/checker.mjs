@@ -1,5 +1,5 @@
 // `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S] [--settle-mib R] [--origins O]
-//   [--target-delay-ms D] [--mix http:40,tcp:20,ping:15,dns:15,push:10] [--cpu-prof DIR]
+//   [--target-delay-ms D] [--mix http:40,tcp:10,ping:10,dns:10,push:5,mqtt:5,amqp:5,nats:5,smtp:5,ntp:5] [--cpu-prof DIR]
 //   [--server-node-args "FLAGS"] [--black-holed B --black-hole-timeout S]`
 //
 // N HTTP monitors at a 60 s interval against a keep-alive loopback target in its own process (listening on O ports,
@@ -31,7 +31,7 @@
 // - event-loop delay p99: `vigil_event_loop_delay_p99_ms` covers the time since the previous read of /api/metrics,
 //   so the reads every 30 s in the window give one p99 each; the worst and the median of them are printed.
 //
-// --mix TYPE:SHARE,…: SHARE % of N monitors of each type (http, tcp, ping, dns, push; not normalised, so
+// --mix TYPE:SHARE,…: SHARE % of N monitors of each type (http, tcp, ping, dns, push, mqtt, amqp, nats, smtp, ntp; not normalised, so
 // `--mix ping:15 --monitors 10000` runs the ping share alone). The other figures then cover every type (rows include
 // pushes); the HTTP lines only the http monitors. Per type (bench/lib/checker-mix.mjs):
 // - http: arrivals at the HTTP target, as above. tcp: accepts at one loopback listener per TCP monitor (the port
@@ -44,6 +44,14 @@
 //   creation to the window's end. Lateness = sent − planned (the bench's own timers); failed/late pushes are counted;
 //   the server's silence checks store nothing while up, so their lateness is only in the server ring (all types);
 //   missed heartbeats are the push monitors' down rows stored in the window.
+// - smtp, ntp: one SMTP greeter (220, EHLO, QUIT; `smtpSecurity: nostarttls`) or UDP NTP responder per monitor in the
+//   second target process; lateness = accept or request − slot. mqtt: the machine's Mosquitto on 127.0.0.1:1883,
+//   each monitor publishing its own message to its own topic; the target's subscriber to every bench topic records
+//   each message, so lateness = message seen − slot (after the check's connect, subscribe and publish). nats: the
+//   machine's NATS on 127.0.0.1:4222, each monitor requesting on its own subject; the target answers, lateness =
+//   request seen − slot. amqp: RabbitMQ on 127.0.0.1:5672 (guest, no queue): nothing of ours sees the connection
+//   arrive, so lateness = the stored checked_at (the check's start) − slot. For these five, down = down checks
+//   stored in the window; the brokers' CPU (mosquitto, beam.smp, nats-server, every process of the name) is printed.
 // - --black-holed B: B TCP monitors more (timeout S s, default 30) on one black-holed loopback origin that drops
 //   every SYN (bench/lib/black-hole.mjs). The lines above cover the N healthy monitors only; their own line gives the
 //   black-holed ones' lateness from their stored checks (checked_at − slot, a sample of 400), how they ended (probes
@@ -57,7 +65,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mixFigures, monitorBody, parseMix, pushFeeder, startMixTarget } from './lib/checker-mix.mjs';
+import { brokerCpuSeconds, mixFigures, monitorBody, parseMix, pushFeeder, startMixTarget } from './lib/checker-mix.mjs';
 import { CHECK_PARTS, print } from './lib/checker-print.mjs';
 import { blackHoledBody, blackHoleFigures, startBlackHole } from './lib/black-hole.mjs';
 import { analyseArrivals, startServer, startTarget } from './lib/checker-run.mjs';
@@ -184,8 +192,7 @@ async function runMode(mode) {
   let blackHole = null;
   try {
     if (BLACK_HOLED) blackHole = await startBlackHole();
-    const tcpBlock = MIX?.blocks.find((b) => b.type === 'tcp');
-    if (MIX) mixTarget = await startMixTarget(tcpBlock?.count ?? 0);
+    if (MIX) mixTarget = await startMixTarget(MIX);
     server = await startServer(env, logPath, [
       ...EXTRA_NODE_ARGS,
       ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
@@ -217,7 +224,8 @@ async function runMode(mode) {
     })();
     const createCpu0 = { server: cpuSeconds(server.pid), postgres: postgresCpu() };
     feeder = pushFeeder(base, INTERVAL_MS);
-    const targets = { httpPorts: target.ports, tcpPorts: mixTarget?.tcpPorts, dnsPort: mixTarget?.dnsPort, blackHolePort: blackHole?.port };
+    const { tcpPorts, dnsPort, smtpPorts, ntpPorts, runId } = mixTarget ?? {};
+    const targets = { httpPorts: target.ports, tcpPorts, dnsPort, smtpPorts, ntpPorts, runId, blackHolePort: blackHole?.port };
     const created = await createMonitors(base, token, targets, feeder);
     const createCpu = {
       server: ((cpuSeconds(server.pid) - createCpu0.server) / created.seconds) * 100,
@@ -244,6 +252,7 @@ async function runMode(mode) {
       children: childCpuSeconds(server.pid),
       target: cpuSeconds(target.pid),
       mixTarget: mixTarget ? cpuSeconds(mixTarget.pid) : 0,
+      brokers: MIX ? brokerCpuSeconds(MIX) : {},
       postgres: postgresCpu(),
       machine: machineJiffies(),
     };
@@ -281,6 +290,7 @@ async function runMode(mode) {
       children: childCpuSeconds(server.pid),
       target: cpuSeconds(target.pid),
       mixTarget: mixTarget ? cpuSeconds(mixTarget.pid) : 0,
+      brokers: MIX ? brokerCpuSeconds(MIX) : {},
       postgres: postgresCpu(),
       machine: machineJiffies(),
     };
@@ -302,6 +312,9 @@ async function runMode(mode) {
     const mix = MIX && {
       text: MIX_TEXT,
       targetCpuPercent: ((cpu1.mixTarget - cpu0.mixTarget) / seconds) * 100,
+      brokerCpuPercent: Object.fromEntries(
+        Object.keys(cpu1.brokers).map((type) => [type, ((cpu1.brokers[type] - cpu0.brokers[type]) / seconds) * 100]),
+      ),
       perType: await mixFigures({
         mix: MIX,
         ids: created.ids,

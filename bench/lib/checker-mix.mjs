@@ -1,16 +1,20 @@
-// `bench:checker --mix http:40,tcp:20,ping:15,dns:15,push:10`: monitors of several types, their loopback targets,
-// the push feeder, and the figures per type. Shares are percentages of --monitors (not normalised), so
+// `bench:checker --mix http:40,tcp:20,ping:15,dns:15,push:10,mqtt:5,amqp:5,nats:5,smtp:5,ntp:5`: monitors of several
+// types, their loopback targets, the push feeder, and the figures per type. Shares are percentages of --monitors (not normalised), so
 // `--mix ping:15 --monitors 10000` is the ping share of the mix alone (1,500 ping monitors): the way CPU per check per
 // type is obtained, since one server's CPU cannot be split by type.
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { analyseArrivals, forkTarget, SERVER_DIST } from './checker-run.mjs';
-import { api, f, percentile } from './measure.mjs';
+import { mqttTopic, natsSubject } from './mix-brokers.mjs';
+import { api, cpuSeconds, f, percentile } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
 const { slotGrainMs, spreadOffsetMs } = require(join(SERVER_DIST, 'monitors/monitor-state.js'));
-const MIX_TYPES = ['http', 'tcp', 'ping', 'dns', 'push'];
+const MIX_TYPES = ['http', 'tcp', 'ping', 'dns', 'push', 'mqtt', 'amqp', 'nats', 'smtp', 'ntp'];
+/** The machine's brokers the mqtt, amqp and nats monitors check (process names in /proc), whose CPU is printed apart. */
+const BROKERS = { mqtt: 'mosquitto', amqp: 'beam.smp', nats: 'nats-server' };
 /** A push is sent this long after its monitor's slot, so the check on the slot sees one from 40 s before. */
 const PUSH_PHASE_MS = 20_000;
 /** A push sent more than this after its plan counts as late. */
@@ -38,14 +42,25 @@ export function parseMix(text, monitors) {
   return { blocks, total: from, typeOf: (index) => blocks.find((b) => index >= b.from && index < b.from + b.count).type };
 }
 
-/** The TCP listeners (one per TCP monitor) and the DNS server, in their own process. */
-export async function startMixTarget(tcpCount) {
-  const target = await forkTarget(join(import.meta.dirname, 'mix-target.mjs'), [String(tcpCount)], { name: 'mix target', startMs: 30_000 });
+/**
+ * The TCP listeners (one per TCP monitor), the DNS server, the SMTP greeters and NTP responders (one per monitor) and
+ * the MQTT subscriber and NATS responder, in their own process.
+ */
+export async function startMixTarget(mix) {
+  const count = (type) => mix.blocks.find((b) => b.type === type)?.count ?? 0;
+  // Topics and subjects carry the run's id, so a run never sees another run's (or a test's) messages.
+  const runId = `${process.pid}x${Date.now()}`;
+  const brokers = ['mqtt', 'nats'].filter((type) => count(type) > 0).join(',');
+  const args = [count('tcp'), count('smtp'), count('ntp'), runId, brokers].map(String);
+  const target = await forkTarget(join(import.meta.dirname, 'mix-target.mjs'), args, { name: 'mix target', startMs: 30_000 });
   return {
     pid: target.pid,
+    runId,
     tcpPorts: target.ready.tcpPorts,
     dnsPort: target.ready.dnsPort,
-    arrivals: (kind) => target.ask({ type: 'arrivals', kind: kind === 'tcp' ? 0 : 1 }),
+    smtpPorts: target.ready.smtpPorts,
+    ntpPorts: target.ready.ntpPorts,
+    arrivals: (kind) => target.ask({ type: 'arrivals', kind: ['tcp', 'dns', 'smtp', 'ntp', 'mqtt', 'nats'].indexOf(kind) }),
     stats: () => target.ask({ type: 'stats' }),
     stop: target.stop,
   };
@@ -64,6 +79,23 @@ export function monitorBody(mix, index, targets, base) {
   if (type === 'ping') return { ...common, type, hostname: `127.0.${Math.floor(local / 254) % 256}.${(local % 254) + 1}` };
   if (type === 'dns')
     return { ...common, type, hostname: `m${index}.bench.test`, dnsRecordType: 'A', dnsServer: `127.0.0.1:${targets.dnsPort}` };
+  if (type === 'mqtt') {
+    // Each monitor publishes its own message to its own topic and waits for it (Mosquitto allows anonymous clients).
+    const topic = mqttTopic(targets.runId, index);
+    return {
+      ...common,
+      type,
+      hostname: '127.0.0.1',
+      port: 1883,
+      mqttTopic: topic,
+      mqttPublishMessage: `ping ${index}`,
+      mqttSuccessMessage: 'ping',
+    };
+  }
+  if (type === 'amqp') return { ...common, type, hostname: '127.0.0.1', port: 5672, amqpUsername: 'guest', amqpPassword: 'guest' };
+  if (type === 'nats') return { ...common, type, hostname: '127.0.0.1', port: 4222, natsSubject: natsSubject(targets.runId, index) };
+  if (type === 'smtp') return { ...common, type, hostname: '127.0.0.1', port: targets.smtpPorts[local], smtpSecurity: 'nostarttls' };
+  if (type === 'ntp') return { ...common, type, hostname: '127.0.0.1', port: targets.ntpPorts[local] };
   const { timeout: _timeout, ...push } = common;
   return { ...push, type };
 }
@@ -145,8 +177,29 @@ export async function storedChecks(base, token, entries, pageSize = 50, concurre
 
 const idsOf = (ids, mix, type) => ids.map((id, index) => (id !== undefined && mix.typeOf(index) === type ? id : undefined));
 
+/** CPU seconds of each machine broker the mix uses (all its processes of that name), keyed by monitor type. */
+export function brokerCpuSeconds(mix) {
+  const out = {};
+  for (const { type } of mix.blocks) {
+    if (!BROKERS[type]) continue;
+    out[type] = 0;
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === BROKERS[type]) out[type] += cpuSeconds(name) ?? 0;
+      } catch {
+        // exited meanwhile
+      }
+    }
+  }
+  return out;
+}
+
 /**
- * Figures per type over the window [t0, t1). http, tcp, dns: arrivals at their targets; ping: the server's stored
+ * Figures per type over the window [t0, t1). http, tcp, dns, smtp, ntp: arrivals at their targets; mqtt: each
+ * monitor's message reaching the bench's subscriber (after the check's connect, subscribe and publish); nats: each
+ * monitor's request reaching the bench's responder; amqp (nothing of ours sees the connection reach RabbitMQ) and
+ * ping: the server's stored
  * checks (checked_at is when fping started, after the gathering) against their slots on the server's grain for
  * batched types (slotGrainMs); push: the feeder's pushes and the stored
  * checks (up rows are the pushes the server took; down rows are missed heartbeats).
@@ -183,6 +236,25 @@ export async function mixFigures({ mix, ids, t0, t1, createdFrom, intervalMs, ht
       out.tcp = fromArrivals('tcp', { index: index.map((i) => i + from), at }, 'accepts at the TCP listeners');
     }
     if (type === 'dns') out.dns = fromArrivals('dns', await mixTarget.arrivals('dns'), 'questions at the DNS server');
+    if (type === 'smtp' || type === 'ntp') {
+      const { index, at } = await mixTarget.arrivals(type);
+      const from = mix.blocks.find((b) => b.type === type).from;
+      const source = type === 'smtp' ? 'accepts at the SMTP greeters' : 'requests at the NTP responders';
+      out[type] = fromArrivals(type, { index: index.map((i) => i + from), at }, source);
+    }
+    if (type === 'mqtt')
+      out.mqtt = fromArrivals('mqtt', await mixTarget.arrivals('mqtt'), "each monitor's message at the bench's subscriber");
+    if (type === 'nats')
+      out.nats = fromArrivals('nats', await mixTarget.arrivals('nats'), "each monitor's request at the bench's responder");
+    if (type === 'amqp')
+      out.amqp = fromArrivals('amqp', await storedChecks(base, token, entries('amqp')), "server's stored checked_at (the check's start)");
+    if (['mqtt', 'amqp', 'nats', 'smtp', 'ntp'].includes(type)) {
+      // Down checks in the window say whether the checks that arrived also succeeded.
+      const stored = await storedChecks(base, token, entries(type));
+      const downs = stored.down.filter((d) => d.at >= t0 && d.at < t1);
+      out[type].down = downs.length;
+      out[type].downErrors = [...new Set(downs.map((d) => d.error))].slice(0, 3);
+    }
     if (type === 'ping') {
       const stored = await storedChecks(base, token, entries('ping'));
       out.ping = fromArrivals('ping', stored, "server's stored checked_at (when fping started)");

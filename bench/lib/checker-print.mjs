@@ -34,7 +34,10 @@ export function print(r, INTERVAL_S) {
       ? [`  mix ${r.mix.text}: per type (lateness = arrival or start − slot; push: sent − planned)`, ...mixLines(r.mix.perType)]
       : []),
     ...(r.mix
-      ? [`  mix target (TCP + DNS)   CPU ${f(r.mix.targetCpuPercent, 1)} %; rows below count every type (push rows are pushes)`]
+      ? [
+          `  mix target (TCP, DNS, SMTP, NTP, MQTT subscriber, NATS responder) CPU ${f(r.mix.targetCpuPercent, 1)} %; rows below count every type (push rows are pushes)`,
+          ...Object.entries(r.mix.brokerCpuPercent).map(([type, cpu]) => `  ${type} broker (machine's)  CPU ${f(cpu, 1)} %`),
+        ]
       : []),
     `  checks/s                 ${f(r.checksPerSecondTarget, 1)} at the ${r.mix ? 'HTTP ' : ''}target, ${f(r.startsPerSecondServer, 1)} started by the server (expected ${f(r.checksPerSecondExpected, 1)})`,
     `  checks per monitor       expected ${r.perMonitor.expected}, min ${r.perMonitor.min}, max ${r.perMonitor.max}; missed ${r.perMonitor.missed} (${r.perMonitor.monitorsMissing} monitors), ` +

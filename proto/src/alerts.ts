@@ -7,7 +7,19 @@ export const ALERT_STATES = ['open', 'acknowledged', 'resolved'] as const;
 export type AlertStateName = (typeof ALERT_STATES)[number];
 
 /** What an alert is about: the target's status, a degraded spell, a flapping spell or an agent metric. */
-export const ALERT_METRICS = ['status', 'degraded', 'flapping', 'cpu', 'memory', 'disk'] as const;
+export const ALERT_METRICS = [
+  'status',
+  'degraded',
+  'flapping',
+  'cpu',
+  'memory',
+  'disk',
+  // Issue 32's host thresholds: load per core, the hottest sensor, the busiest disk, the busiest interface.
+  'load',
+  'temperature',
+  'diskIo',
+  'bandwidth',
+] as const;
 export type AlertMetric = (typeof ALERT_METRICS)[number];
 
 export const ALERT_NOTE_MAX = 1000;

@@ -314,6 +314,8 @@ export const MESSAGES = {
   'notifications.channelsInvalid': 'Channels must be a JSON list of channel ids',
   'notifications.channelsUnknown': 'A selected notification channel does not exist',
   'notifications.thresholdInvalid': 'Thresholds must be whole numbers from 0 to 100',
+  'notifications.hostThresholdInvalid':
+    'Host thresholds must be whole numbers: load 1 to 1000 (% of CPU cores), temperature 1 to 200 (°C), bandwidth 1 to 20000000 (KB/s)',
   'notifications.testSent': 'Test message sent',
   'notifications.testFailed': 'Test message failed',
   'notifications.templateNameRequired': 'Template name is required',

@@ -94,6 +94,18 @@ export interface AgentNotificationSettings {
   memoryThreshold: number;
   onDiskThreshold: boolean;
   diskThreshold: number;
+  /** Load1 per CPU core, percent. */
+  onLoadThreshold: boolean;
+  loadThreshold: number;
+  /** Degrees Celsius, any sensor. */
+  onTemperatureThreshold: boolean;
+  temperatureThreshold: number;
+  /** Busy percent, any disk. */
+  onDiskIoThreshold: boolean;
+  diskIoThreshold: number;
+  /** KB/s, any interface, received or sent. */
+  onBandwidthThreshold: boolean;
+  bandwidthThreshold: number;
   channels: number[];
   reminderMinutes: number | null;
   escalation: import('./alerts').EscalationStep[];
@@ -136,6 +148,18 @@ export interface NotificationSettingsRequest {
   memory_threshold?: number;
   on_disk_threshold?: boolean;
   disk_threshold?: number;
+  /** Agents: load1 per CPU core, percent (1–1000). */
+  on_load_threshold?: boolean;
+  load_threshold?: number;
+  /** Agents: degrees Celsius, any sensor (1–200). */
+  on_temperature_threshold?: boolean;
+  temperature_threshold?: number;
+  /** Agents: busy percent, any disk (1–100). */
+  on_disk_io_threshold?: boolean;
+  disk_io_threshold?: number;
+  /** Agents: KB/s, any interface, received or sent (1–20,000,000). */
+  on_bandwidth_threshold?: boolean;
+  bandwidth_threshold?: number;
   channels: string | number[];
   override_global?: boolean;
   /** Monitors only. */

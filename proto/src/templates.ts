@@ -21,6 +21,14 @@ export const NOTIFICATION_EVENTS = [
   'agent.cpu_recovery',
   'agent.memory_recovery',
   'agent.disk_recovery',
+  'agent.load_high',
+  'agent.temperature_high',
+  'agent.disk_io_high',
+  'agent.bandwidth_high',
+  'agent.load_recovery',
+  'agent.temperature_recovery',
+  'agent.disk_io_recovery',
+  'agent.bandwidth_recovery',
   'certificate.expiring',
   'certificate.expired',
   'domain.expiring',
@@ -67,6 +75,8 @@ const AGENT_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'status', 'pr
 /** What an alert's reminder, escalation and acknowledgement say of it (`since`: when it opened; `minutes`: how long ago). */
 const ALERT_VARIABLES = ['name', 'alert', 'since', 'minutes', 'time'] as const;
 const METRIC_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'metric', 'value', 'threshold', 'time'] as const;
+/** Issue 32's host thresholds also name the item: the sensor, disk or interface (empty for load). */
+const HOST_METRIC_VARIABLES = [...METRIC_VARIABLES, 'item'] as const;
 const CERTIFICATE_VARIABLES = ['name', 'target', 'url', 'days_remaining', 'threshold', 'expires_at', 'issuer', 'time'] as const;
 /** A domain registration's expiry: the same figures as a certificate's, and the registered domain. */
 const DOMAIN_VARIABLES = ['name', 'domain', 'days_remaining', 'threshold', 'expires_at', 'time'] as const;
@@ -87,6 +97,14 @@ export const TEMPLATE_VARIABLES: Readonly<Record<NotificationEvent, Readonly<Rec
   'agent.cpu_recovery': named(METRIC_VARIABLES),
   'agent.memory_recovery': named(METRIC_VARIABLES),
   'agent.disk_recovery': named(METRIC_VARIABLES),
+  'agent.load_high': named(HOST_METRIC_VARIABLES),
+  'agent.load_recovery': named(HOST_METRIC_VARIABLES),
+  'agent.temperature_high': named(HOST_METRIC_VARIABLES),
+  'agent.temperature_recovery': named(HOST_METRIC_VARIABLES),
+  'agent.disk_io_high': named(HOST_METRIC_VARIABLES),
+  'agent.disk_io_recovery': named(HOST_METRIC_VARIABLES),
+  'agent.bandwidth_high': named(HOST_METRIC_VARIABLES),
+  'agent.bandwidth_recovery': named(HOST_METRIC_VARIABLES),
   'certificate.expiring': named(CERTIFICATE_VARIABLES),
   'certificate.expired': named(CERTIFICATE_VARIABLES),
   'domain.expiring': named(DOMAIN_VARIABLES),
@@ -162,6 +180,7 @@ const SAMPLE_FIGURES: TemplateValues = {
   dependents: null,
   start: '2026-11-23 02:00:00 UTC',
   end: '2026-11-23 04:00:00 UTC',
+  item: 'eth0',
 };
 
 const SAMPLES: Record<TemplateLanguage, TemplateValues> = {

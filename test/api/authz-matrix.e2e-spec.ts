@@ -101,6 +101,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/monitors/{id}/stats': SIGNED_IN,
   'GET /api/monitors/{id}/checks': SIGNED_IN,
   'GET /api/monitors/{id}/dependencies': SIGNED_IN,
+  'POST /api/monitors/{id}/status': MEMBER_WRITE,
+  'GET /api/monitors/{id}/screenshot': SIGNED_IN,
   'POST /api/agents/token/generate': MEMBER_WRITE,
   // The agents' own calls: authenticated by the registration token in the body, not by a caller identity.
   'POST /api/agents/enroll': PUBLIC,
@@ -111,6 +113,8 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/agents/{id}': MEMBER_WRITE,
   'DELETE /api/agents/{id}': MEMBER_WRITE,
   'GET /api/agents/{id}/metrics': SIGNED_IN,
+  'GET /api/agents/{id}/insight': SIGNED_IN,
+  'GET /api/agents/{id}/devices': SIGNED_IN,
   'GET /api/agents/{id}/dependencies': SIGNED_IN,
   'GET /api/status/config': SIGNED_IN,
   'POST /api/status/config': MEMBER_WRITE,

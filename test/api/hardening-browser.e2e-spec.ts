@@ -47,7 +47,7 @@ describe('browser hardening', () => {
         expect(csp['worker-src']).toEqual(["'self'"]);
         expect(csp['base-uri']).toEqual(["'self'"]);
         expect(csp['form-action']).toEqual(["'self'"]);
-        expect(csp['img-src']).toEqual(["'self'", 'data:']);
+        expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
         expect(csp['font-src']).toEqual(["'self'", 'data:']);
         expect(csp['connect-src']).toEqual(["'self'", `ws://127.0.0.1:${app.port}`, `wss://127.0.0.1:${app.port}`]);
         expect(csp['frame-ancestors']).toEqual(["'self'"]);
@@ -204,7 +204,7 @@ describe('browser hardening', () => {
     it('allows images and fonts from the allowed origins in the CSP, the logo and the CSS', async () => {
       const response = await request(configured.url).get('/status').set('Accept', 'text/html').expect(200);
       const csp = directives(response.headers['content-security-policy']);
-      expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://cdn.example.com']);
+      expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://cdn.example.com', 'blob:']);
       expect(csp['font-src']).toEqual(["'self'", 'data:', 'https://cdn.example.com']);
       const customCss =
         '@font-face { font-family: Brand; src: url(https://cdn.example.com/brand.woff2) } h1 { background: url("https://cdn.example.com/bg.png") }';

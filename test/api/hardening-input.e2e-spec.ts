@@ -41,7 +41,7 @@ describe('hardening: hostile bodies and text (issue 14, findings 2 and 7)', () =
     app = await startTestApp({ env: USERS_REACH_LOOPBACK });
     admin = await registerFirstAdmin(app.url);
     user = await createUser(app.url, admin);
-    agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    agent = new Agent({ keepAlive: true, maxSockets: 8, timeout: 2_000 });
   });
   afterAll(async () => {
     agent?.destroy();

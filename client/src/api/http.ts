@@ -72,16 +72,13 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
 }
 
 /**
- * Sends one JSON request to the API and returns the parsed body of a successful answer. Throws `ApiError` for an
- * error status, a `success: false` body, a network failure or a timeout; rethrows the caller's own abort as is.
+ * Sends one request with the session's (or display key's) credential, bounded by the timeout. Throws `ApiError` for a
+ * network failure or a timeout; rethrows the caller's own abort as is. A 401 ends the session where it should.
  */
-export async function apiRequest<T extends object>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<T & { success: true; message?: string }> {
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, signal, timeoutMs = API_TIMEOUT_MS, displayKey } = options;
   const expireOn401 = displayKey === undefined && (options.expireOn401 ?? true);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = displayKey === undefined ? readToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -114,16 +111,44 @@ export async function apiRequest<T extends object>(
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
-
-  const payload = await readJson(response);
   if (response.status === 401 && expireOn401) expireSession();
-  if (!response.ok || payload?.success !== true) {
-    const code = isMessageCode(payload?.code) ? payload.code : undefined;
-    const message = typeof payload?.message === 'string' ? payload.message : '';
-    const field = typeof payload?.field === 'string' ? payload.field : undefined;
-    throw new ApiError({ status: response.status, code, message, field });
-  }
+  return response;
+}
+
+/** The error a failed answer's JSON body describes (code, message, field). */
+function answerError(response: Response, payload: Record<string, unknown> | null): ApiError {
+  const code = isMessageCode(payload?.code) ? payload.code : undefined;
+  const message = typeof payload?.message === 'string' ? payload.message : '';
+  const field = typeof payload?.field === 'string' ? payload.field : undefined;
+  return new ApiError({ status: response.status, code, message, field });
+}
+
+/**
+ * Sends one JSON request to the API and returns the parsed body of a successful answer. Throws `ApiError` for an
+ * error status, a `success: false` body, a network failure or a timeout; rethrows the caller's own abort as is.
+ */
+export async function apiRequest<T extends object>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T & { success: true; message?: string }> {
+  const response = await send(path, options, 'application/json');
+  const payload = await readJson(response);
+  if (!response.ok || payload?.success !== true) throw answerError(response, payload);
   return payload as T & { success: true; message?: string };
+}
+
+/**
+ * Reads a file the API serves (a screenshot) with the session's credential, which an `<img src>` cannot send: its
+ * bytes and when it was made (`Last-Modified`, if given). Errors are `apiRequest`'s.
+ */
+export async function apiFile(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<{ blob: Blob; modified: Date | null }> {
+  const response = await send(path, { ...options, method: 'GET' }, '*/*');
+  if (!response.ok) throw answerError(response, await readJson(response));
+  const modified = new Date(response.headers.get('Last-Modified') ?? '');
+  return { blob: await response.blob(), modified: Number.isNaN(modified.getTime()) ? null : modified };
 }
 
 export const http = {

@@ -68,7 +68,7 @@ describe('dictionaries', () => {
     expect(missing).toEqual([]);
   });
 
-  it.each(Object.entries(dictionaries))('name every monitor type and label its spec settings in %s', (_language, entries) => {
+  it.each(Object.entries(dictionaries))('name every monitor type, its spec settings and their choices in %s', (_language, entries) => {
     const missing: string[] = [];
     const need = (key: string) => entries.has(key) || missing.push(key);
     for (const type of MONITOR_TYPES) {
@@ -79,6 +79,8 @@ describe('dictionaries', () => {
       for (const field of settingsFields(typeSpec(type))) {
         need(`monitor.typeSettings.${type}.${field.name}`);
         if (field.help) need(`monitor.typeSettings.${type}.${field.name}Help`);
+        if (field.kind === 'select')
+          for (const option of field.options ?? []) need(`monitor.typeSettings.${type}.${field.name}Options.${option}`);
       }
     }
     expect(missing).toEqual([]);

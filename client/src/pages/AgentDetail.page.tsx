@@ -1,5 +1,5 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconChartLine, IconCpu } from '@tabler/icons-react';
+import { IconBox, IconChartLine, IconCpu, IconNetwork, IconServer2, IconTemperature, IconDeviceFloppy } from '@tabler/icons-react';
 import type { AgentDto } from '@vigil/proto';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,17 @@ import { agentsApi } from '../features/agents/api';
 import { TargetAlerts } from '../features/alerts/components/TargetAlerts';
 import { DependencyChain } from '../features/dependencies/DependencyChain';
 import { AgentChartsPanel } from '../features/agents/components/AgentChartsPanel';
+import { AgentContainersPanel } from '../features/agents/components/AgentContainersPanel';
+import { AgentDevicesPanel } from '../features/agents/components/AgentDevicesPanel';
+import { AgentSensorsPanel } from '../features/agents/components/AgentSensorsPanel';
+import { AgentServicesPanel } from '../features/agents/components/AgentServicesPanel';
+import { InsightGate, InsightNotice } from '../features/agents/components/InsightGate';
 import { AgentDetailHeader } from '../features/agents/components/AgentDetailHeader';
 import { AgentSystemTab } from '../features/agents/components/AgentSystemTab';
 import { DeleteAgentModal } from '../features/agents/components/DeleteAgentModal';
 import { MissingAgent } from '../features/agents/components/MissingAgent';
 import { useAgentDetailStore } from '../features/agents/detailStore';
+import { useAgentInsight } from '../features/agents/useAgentInsight';
 import { joinRoom } from '../realtime/socket';
 import { usePollingFallback } from '../realtime/usePollingFallback';
 import { parseIdParam, PATHS } from '../routes/paths';
@@ -24,8 +30,19 @@ import { parseIdParam, PATHS } from '../routes/paths';
 /** Pause between a successful delete and the move to the list, so its toast is read (spec section 9). */
 export const AGENT_DELETE_REDIRECT_MS = 3000;
 
-const TABS = ['system', 'charts'] as const;
+const TABS = ['system', 'charts', 'containers', 'sensors', 'disks', 'network', 'services'] as const;
 type Tab = (typeof TABS)[number];
+/** Tabs that show the host's newest protocol 2 figures, read while one of them is open. */
+const INSIGHT_TABS: readonly Tab[] = ['containers', 'sensors', 'disks', 'services'];
+const TAB_ICONS = {
+  system: IconCpu,
+  charts: IconChartLine,
+  containers: IconBox,
+  sensors: IconTemperature,
+  disks: IconDeviceFloppy,
+  network: IconNetwork,
+  services: IconServer2,
+} as const;
 
 export default function AgentDetailPage() {
   const { t } = useTranslation();
@@ -52,6 +69,8 @@ export default function AgentDetailPage() {
   const [confirming, setConfirming] = useState<AgentDto | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Every push of this agent's report moves the cached row's `updated_at`: the open insight tab re-reads on it.
+  const insight = useAgentInsight(id ?? 0, agent?.updated_at ?? '', id !== null && INSIGHT_TABS.includes(tab));
 
   useEffect(() => {
     if (id !== null) void load(id);
@@ -116,12 +135,14 @@ export default function AgentDetailPage() {
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          <Tabs.Tab value="system" leftSection={<IconCpu size={16} />} data-testid="agent-tab-system">
-            {t('agent.tabs.system')}
-          </Tabs.Tab>
-          <Tabs.Tab value="charts" leftSection={<IconChartLine size={16} />} data-testid="agent-tab-charts">
-            {t('agent.tabs.charts')}
-          </Tabs.Tab>
+          {TABS.map((name) => {
+            const Icon = TAB_ICONS[name];
+            return (
+              <Tabs.Tab key={name} value={name} leftSection={<Icon size={16} />} data-testid={`agent-tab-${name}`}>
+                {t(`agent.tabs.${name}`)}
+              </Tabs.Tab>
+            );
+          })}
         </Tabs.List>
         <Tabs.Panel value="system">
           <Stack gap="lg">
@@ -134,6 +155,29 @@ export default function AgentDetailPage() {
         </Tabs.Panel>
         <Tabs.Panel value="charts">
           <AgentChartsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="containers">
+          <InsightGate insight={insight}>{(value) => <AgentContainersPanel containers={value.containers} />}</InsightGate>
+        </Tabs.Panel>
+        <Tabs.Panel value="sensors">
+          <InsightGate insight={insight}>{(value) => <AgentSensorsPanel sensors={value.sensors} />}</InsightGate>
+        </Tabs.Panel>
+        <Tabs.Panel value="disks">
+          <InsightGate insight={insight}>
+            {(value) =>
+              value.disk_io === null ? (
+                <InsightNotice testId="agent-disk-io-none">{t('agent.insight.devices.noDiskIo')}</InsightNotice>
+              ) : (
+                <AgentDevicesPanel agentId={shown.id} kind="disk" />
+              )
+            }
+          </InsightGate>
+        </Tabs.Panel>
+        <Tabs.Panel value="network">
+          <AgentDevicesPanel agentId={shown.id} kind="nic" />
+        </Tabs.Panel>
+        <Tabs.Panel value="services">
+          <InsightGate insight={insight}>{(value) => <AgentServicesPanel services={value.services} />}</InsightGate>
         </Tabs.Panel>
       </Tabs>
       <DeleteAgentModal agent={confirming} onClose={() => setConfirming(null)} onConfirm={remove} />

@@ -14,6 +14,7 @@ import { MonitorMaintenance } from '../features/maintenance/components/MonitorMa
 import { monitorsApi } from '../features/monitors/api';
 import { ChecksHistory } from '../features/monitors/components/ChecksHistory';
 import { DeleteMonitorModal } from '../features/monitors/components/DeleteMonitorModal';
+import { FailureScreenshot } from '../features/monitors/components/FailureScreenshot';
 import { MissingMonitor } from '../features/monitors/components/MissingMonitor';
 import { type MonitorAction, MonitorDetailHeader } from '../features/monitors/components/MonitorDetailHeader';
 import { MonitorOverview } from '../features/monitors/components/MonitorOverview';
@@ -153,6 +154,7 @@ export default function MonitorDetailPage() {
         <Tabs.Panel value="overview">
           <Stack gap="lg">
             <MonitorOverview monitor={shown} />
+            {shown.type === 'browser' && <FailureScreenshot monitor={shown} />}
             <DependencyChain target={{ type: 'monitor', id: shown.id }} version={`${shown.status}|${JSON.stringify(shown.depends_on)}`} />
           </Stack>
         </Tabs.Panel>

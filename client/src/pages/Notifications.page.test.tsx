@@ -99,6 +99,37 @@ describe('NotificationsPage', () => {
     expect(calls('/api/notifications/settings', 'POST')).toEqual([]);
   });
 
+  it('edits the host thresholds in their own units and sends them with the agent settings', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('global-agents-enabled'));
+    await userEvent.click(switchOf('global-agents-on-temperature'));
+    const temperature = screen.getByTestId('global-agents-temperature-threshold');
+    expect(temperature).toHaveValue('80 °C');
+    await userEvent.clear(temperature);
+    await userEvent.type(temperature, '250');
+    expect(await screen.findAllByText(/Host thresholds must be whole numbers/)).not.toHaveLength(0);
+    await userEvent.clear(temperature);
+    await userEvent.type(temperature, '85');
+    // Load is per core: 250 % is a valid threshold.
+    await userEvent.click(switchOf('global-agents-on-load'));
+    const load = screen.getByTestId('global-agents-load-threshold');
+    await userEvent.clear(load);
+    await userEvent.type(load, '250');
+    await userEvent.click(screen.getByTestId('notifications-save'));
+    await vi.waitFor(() => expect(calls('/api/notifications/settings', 'POST')).toHaveLength(2));
+    const agents = calls('/api/notifications/settings', 'POST').find((body) => body.target_type === 'global-agent');
+    expect(agents).toMatchObject({
+      on_load_threshold: true,
+      load_threshold: 250,
+      on_temperature_threshold: true,
+      temperature_threshold: 85,
+      on_disk_io_threshold: false,
+      disk_io_threshold: 90,
+      on_bandwidth_threshold: false,
+      bandwidth_threshold: 102_400,
+    });
+  });
+
   it('saves one call per target and says when only some succeeded', async () => {
     settingsAnswer = (body) =>
       body.target_type === 'global-agent'

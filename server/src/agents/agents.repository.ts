@@ -383,7 +383,13 @@ export class AgentsRepository {
       const byId = new Map(locked.map((r) => [r.id, transitionOf(r).row]));
       for (const update of [...latest].sort((a, b) => a.at.getTime() - b.at.getTime())) {
         const row = byId.get(update.agentId);
-        if (row) raise('agent.report_stored', { agent: toAgentDto(row), point: update.point });
+        if (row)
+          raise('agent.report_stored', {
+            agent: toAgentDto(row),
+            point: update.point,
+            interfaces: update.figures.interfaces,
+            insight: update.insight,
+          });
       }
       return { stored, transitions };
     });

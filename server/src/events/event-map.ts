@@ -111,7 +111,13 @@ export interface EventMap {
     cause?: DependencyRef & { name: string };
   };
   /** Every stored report, oldest first per agent (what the threshold alerts count); `agent` as stored with it. */
-  'agent.report_stored': { agent: AgentDto; point: AgentMetricPoint };
+  'agent.report_stored': {
+    agent: AgentDto;
+    point: AgentMetricPoint;
+    /** The report's own interface rates and protocol 2 parts (null from a protocol 1 agent), for the host alert rules. */
+    interfaces: Array<Pick<AgentReport['interfaces'][number], 'name' | 'rx_rate' | 'tx_rate'>>;
+    insight: Pick<AgentReport, 'disk_io' | 'sensors' | 'containers' | 'services'> | null;
+  };
   /**
    * No maintenance window covers the agent any more (decided once, in the transaction that cleared its flag): one
    * still offline gets the offline alert its silence inside the window did not send.

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import type { AlertMetric } from '@vigil/proto';
 import { execute, queryRows, type Sql } from '../database/rows';
 
 /** Where one watched quantity of one monitor or agent stands: its open episode, if any, and the streak towards one. */
 export interface AlertState {
   kind: 'monitor' | 'agent';
   target_id: number;
-  metric: 'status' | 'degraded' | 'flapping' | 'cpu' | 'memory' | 'disk';
+  metric: AlertMetric;
   streak: number;
   open: boolean;
   since: Date | null;

@@ -11,13 +11,12 @@ import { AlertSender, type Send } from './alert-sender';
 import { firstDue, policyOf } from './escalation';
 import { AlertStateRepository, type AlertState } from './alert-state.repository';
 import { monitorVars, type MessageVars } from './messages';
+import { THRESHOLD_METRICS, THRESHOLD_RULES, type HostReading } from './host-rules';
 import { agentDecision, degradedDecision, monitorDecision, thresholdStep, type TargetSettings } from './rules';
 import type { NotificationEvent } from './templates';
 
 type Kind = AlertState['kind'];
 type Metric = AlertState['metric'];
-const THRESHOLD_METRICS = ['cpu', 'memory', 'disk'] as const;
-const METRIC_LABEL = { cpu: 'CPU', memory: 'memory', disk: 'disk' } as const;
 
 /** One edge of one episode: `status` (down/offline), `degraded` or `flapping`. */
 interface EpisodeEvent {
@@ -216,18 +215,21 @@ export class AlertsService {
     const batch: Batch = { states: [], opened: [], closed: [], sends: [] };
     const window = this.config.notifications.thresholdReports;
 
-    for (const { agent, point } of readings) {
+    for (const stored of readings) {
+      const { agent, point } = stored;
       const applies = settings.for(agent.id);
       const at = new Date(point.time);
       for (const metric of THRESHOLD_METRICS) {
-        const value = point[metric];
-        if (value === null || value === undefined) continue;
+        const rule = THRESHOLD_RULES[metric];
+        const reading: HostReading | null = rule.read(stored);
+        if (!reading) continue;
+        const value = reading.value;
         const key = stateKey('agent', agent.id, metric);
         const state = states.get(key) ?? fresh('agent', agent.id, metric);
-        const threshold = applies?.[`${metric}_threshold`];
+        const threshold = applies?.[rule.threshold] as number | undefined;
         let next: AlertState;
         const edge = { target_kind: 'agent' as const, target_id: agent.id, target_name: agent.name, metric, at };
-        if (!applies || !applies[`on_${metric}_threshold`] || threshold === undefined) {
+        if (!applies || !applies[rule.flag] || threshold === undefined) {
           // Not watched: forget any streak, so switching the alert on starts counting afresh.
           next = { ...state, streak: 0, open: false, notified: false };
           if (state.open) batch.closed.push({ ...edge, episode: state.episode });
@@ -235,12 +237,12 @@ export class AlertsService {
           const step = thresholdStep(state, value, threshold, window);
           next = { ...state, ...step.state };
           const target = { kind: 'agent' as const, id: agent.id, name: agent.name };
-          const vars = { ...agentVars(agent), metric: METRIC_LABEL[metric], value: round(value), threshold };
+          const vars = { ...agentVars(agent), metric: rule.label, value: round(value), threshold, item: reading.item };
           if (step.fire === 'high') {
             next = { ...next, episode: state.episode + 1, notified: true, since: at };
             const episode = `${key}:${next.episode}`;
             batch.opened.push({ ...edge, episode: next.episode, due_at: this.firstDue(applies, at) });
-            batch.sends.push({ settings: applies, event: `agent.${metric}_high`, key: `${episode}:open`, episode, target, vars, at });
+            batch.sends.push({ settings: applies, event: rule.high, key: `${episode}:open`, episode, target, vars, at });
           } else if (step.fire === 'recovery') {
             next = { ...next, notified: false, since: at };
             const episode = `${key}:${state.episode}`;
@@ -248,7 +250,7 @@ export class AlertsService {
             if (state.notified)
               batch.sends.push({
                 settings: applies,
-                event: `agent.${metric}_recovery`,
+                event: rule.recovery,
                 key: `${episode}:close`,
                 episode,
                 target,

@@ -114,6 +114,14 @@ describe('a settings body (SettingsDto)', () => {
           memory_threshold: 85,
           on_disk_threshold: false,
           disk_threshold: 90,
+          on_load_threshold: false,
+          load_threshold: 100,
+          on_temperature_threshold: false,
+          temperature_threshold: 80,
+          on_disk_io_threshold: false,
+          disk_io_threshold: 90,
+          on_bandwidth_threshold: false,
+          bandwidth_threshold: 102_400,
           channels: [2, 1],
           override_global: false,
           on_degraded: false,
@@ -182,6 +190,24 @@ describe('a settings body (SettingsDto)', () => {
     });
   });
 
+  it('reads the host thresholds, sent as numbers or their text', async () => {
+    const body = { target_type: 'global-agent', channels: '[]', on_load_threshold: 'true', load_threshold: '250' };
+    expect(
+      await readSettingsRequest({ ...body, temperature_threshold: 85, disk_io_threshold: '70', bandwidth_threshold: '500000' }),
+    ).toMatchObject({
+      ok: true,
+      value: {
+        settings: {
+          on_load_threshold: true,
+          load_threshold: 250,
+          temperature_threshold: 85,
+          disk_io_threshold: 70,
+          bandwidth_threshold: 500_000,
+        },
+      },
+    });
+  });
+
   it('ignores override on a global entry', async () => {
     expect(await readSettingsRequest({ target_type: 'global-monitor', override_global: true, channels: '[]' })).toMatchObject({
       ok: true,
@@ -198,6 +224,32 @@ describe('a settings body (SettingsDto)', () => {
     ['a threshold above 100', { target_type: 'global-agent', disk_threshold: 101, channels: '[]' }, 'notifications.thresholdInvalid'],
     ['a negative threshold', { target_type: 'global-agent', memory_threshold: -1, channels: '[]' }, 'notifications.thresholdInvalid'],
     ['a fractional threshold', { target_type: 'global-agent', cpu_threshold: 80.5, channels: '[]' }, 'notifications.thresholdInvalid'],
+    ['a load threshold of 0', { target_type: 'global-agent', load_threshold: 0, channels: '[]' }, 'notifications.hostThresholdInvalid'],
+    [
+      'a load threshold above 1000',
+      { target_type: 'global-agent', load_threshold: 1001, channels: '[]' },
+      'notifications.hostThresholdInvalid',
+    ],
+    [
+      'a temperature above 200 °C',
+      { target_type: 'global-agent', temperature_threshold: 201, channels: '[]' },
+      'notifications.hostThresholdInvalid',
+    ],
+    [
+      'a disk I/O threshold above 100',
+      { target_type: 'global-agent', disk_io_threshold: 101, channels: '[]' },
+      'notifications.thresholdInvalid',
+    ],
+    [
+      'a bandwidth above the rate bound',
+      { target_type: 'global-agent', bandwidth_threshold: 20_000_001, channels: '[]' },
+      'notifications.hostThresholdInvalid',
+    ],
+    [
+      'a bandwidth as words',
+      { target_type: 'global-agent', bandwidth_threshold: 'lots', channels: '[]' },
+      'notifications.hostThresholdInvalid',
+    ],
     ['channels that are not JSON', { target_type: 'global-monitor', channels: '[1,' }, 'notifications.channelsInvalid'],
     ['channels that are not ids', { target_type: 'global-monitor', channels: '["a"]' }, 'notifications.channelsInvalid'],
     ['channels as an object', { target_type: 'global-monitor', channels: '{"1":true}' }, 'notifications.channelsInvalid'],

@@ -17,6 +17,7 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import {
+  AGENT_LIMITS,
   CHANNEL_GROUPING,
   CHANNEL_LANGUAGES,
   CHANNEL_TYPES,
@@ -60,6 +61,14 @@ function percent(fallback: number) {
   return ({ value }: { value: unknown }): unknown => {
     if (value === undefined || value === null || value === '') return fallback;
     return typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value;
+  };
+}
+
+/** A whole number up to eight digits, sent as a number or its text. */
+function whole(fallback: number) {
+  return ({ value }: { value: unknown }): unknown => {
+    if (value === undefined || value === null || value === '') return fallback;
+    return typeof value === 'string' && /^\d{1,8}$/.test(value) ? Number(value) : value;
   };
 }
 
@@ -121,6 +130,14 @@ export const SETTINGS_DEFAULTS: TargetSettings = {
   memory_threshold: 85,
   on_disk_threshold: false,
   disk_threshold: 90,
+  on_load_threshold: false,
+  load_threshold: 100,
+  on_temperature_threshold: false,
+  temperature_threshold: 80,
+  on_disk_io_threshold: false,
+  disk_io_threshold: 90,
+  on_bandwidth_threshold: false,
+  bandwidth_threshold: 102_400,
   channels: [],
   override_global: false,
   on_degraded: false,
@@ -129,7 +146,9 @@ export const SETTINGS_DEFAULTS: TargetSettings = {
 };
 
 type FlagName = { [K in keyof TargetSettings]: TargetSettings[K] extends boolean ? K : never }[keyof TargetSettings];
-type PercentName = 'cpu_threshold' | 'memory_threshold' | 'disk_threshold';
+type PercentName = 'cpu_threshold' | 'memory_threshold' | 'disk_threshold' | 'disk_io_threshold';
+/** The host thresholds that are not plain percentages, with their upper bounds. */
+const HOST_THRESHOLD_MAX = { load_threshold: 1_000, temperature_threshold: 200, bandwidth_threshold: AGENT_LIMITS.rateMaxKbs } as const;
 
 function FlagField(name: FlagName): PropertyDecorator {
   return (target, key) => {
@@ -146,6 +165,17 @@ function PercentField(name: PercentName): PropertyDecorator {
     IsInt({ message: 'notifications.thresholdInvalid' })(target, key);
     Min(0, { message: 'notifications.thresholdInvalid' })(target, key);
     Max(100, { message: 'notifications.thresholdInvalid' })(target, key);
+  };
+}
+
+function BoundedField(name: keyof typeof HOST_THRESHOLD_MAX): PropertyDecorator {
+  const max = HOST_THRESHOLD_MAX[name];
+  return (target, key) => {
+    ApiPropertyOptional({ default: SETTINGS_DEFAULTS[name], minimum: 1, maximum: max, nullable: true })(target, key);
+    Transform(whole(SETTINGS_DEFAULTS[name]))(target, key);
+    IsInt({ message: 'notifications.hostThresholdInvalid' })(target, key);
+    Min(1, { message: 'notifications.hostThresholdInvalid' })(target, key);
+    Max(max, { message: 'notifications.hostThresholdInvalid' })(target, key);
   };
 }
 
@@ -251,11 +281,19 @@ export class SettingsDto implements NotificationSettingsRequest {
   @FlagField('on_cpu_threshold') on_cpu_threshold = SETTINGS_DEFAULTS.on_cpu_threshold;
   @FlagField('on_memory_threshold') on_memory_threshold = SETTINGS_DEFAULTS.on_memory_threshold;
   @FlagField('on_disk_threshold') on_disk_threshold = SETTINGS_DEFAULTS.on_disk_threshold;
+  @FlagField('on_load_threshold') on_load_threshold = SETTINGS_DEFAULTS.on_load_threshold;
+  @FlagField('on_temperature_threshold') on_temperature_threshold = SETTINGS_DEFAULTS.on_temperature_threshold;
+  @FlagField('on_disk_io_threshold') on_disk_io_threshold = SETTINGS_DEFAULTS.on_disk_io_threshold;
+  @FlagField('on_bandwidth_threshold') on_bandwidth_threshold = SETTINGS_DEFAULTS.on_bandwidth_threshold;
   @FlagField('override_global') override_global = SETTINGS_DEFAULTS.override_global;
 
   @PercentField('cpu_threshold') cpu_threshold = SETTINGS_DEFAULTS.cpu_threshold;
   @PercentField('memory_threshold') memory_threshold = SETTINGS_DEFAULTS.memory_threshold;
   @PercentField('disk_threshold') disk_threshold = SETTINGS_DEFAULTS.disk_threshold;
+  @PercentField('disk_io_threshold') disk_io_threshold = SETTINGS_DEFAULTS.disk_io_threshold;
+  @BoundedField('load_threshold') load_threshold = SETTINGS_DEFAULTS.load_threshold;
+  @BoundedField('temperature_threshold') temperature_threshold = SETTINGS_DEFAULTS.temperature_threshold;
+  @BoundedField('bandwidth_threshold') bandwidth_threshold = SETTINGS_DEFAULTS.bandwidth_threshold;
 
   @ApiPropertyOptional({ nullable: true, description: 'JSON list of channel ids (a list is accepted too)' })
   @Transform(parseChannelIds)
@@ -307,6 +345,14 @@ export function settingsEntry(body: SettingsDto): { targetType: SettingsTargetTy
       memory_threshold: body.memory_threshold,
       on_disk_threshold: body.on_disk_threshold,
       disk_threshold: body.disk_threshold,
+      on_load_threshold: body.on_load_threshold,
+      load_threshold: body.load_threshold,
+      on_temperature_threshold: body.on_temperature_threshold,
+      temperature_threshold: body.temperature_threshold,
+      on_disk_io_threshold: body.on_disk_io_threshold,
+      disk_io_threshold: body.disk_io_threshold,
+      on_bandwidth_threshold: body.on_bandwidth_threshold,
+      bandwidth_threshold: body.bandwidth_threshold,
       channels: body.channels,
       override_global: override,
       on_degraded: body.on_degraded,

@@ -64,7 +64,9 @@ export interface HistoryFilter {
 const CHANNEL_COLUMNS = 'id, name, type, config, enabled, language, group_wait_seconds, group_interval_seconds, created_at, updated_at';
 export const SETTINGS_COLUMNS = `target_type, target_id, enabled, on_down, on_recovery, on_offline, on_cpu_threshold,
   cpu_threshold, on_memory_threshold, memory_threshold, on_disk_threshold, disk_threshold, channels, override_global,
-  on_certificate_expiry, on_degraded, reminder_minutes, escalation`;
+  on_certificate_expiry, on_degraded, reminder_minutes, escalation, on_load_threshold, load_threshold,
+  on_temperature_threshold, temperature_threshold, on_disk_io_threshold, disk_io_threshold, on_bandwidth_threshold,
+  bandwidth_threshold`;
 
 /** Channels, per-target settings and the delivery history, in SQL. */
 @Injectable()
@@ -213,7 +215,7 @@ export class NotificationsRepository {
     await execute(
       db,
       `INSERT INTO notification_settings AS n (${SETTINGS_COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
        ON CONFLICT (target_type, coalesce(target_id, 0)) DO UPDATE SET
          enabled = excluded.enabled, on_down = excluded.on_down, on_recovery = excluded.on_recovery,
          on_offline = excluded.on_offline, on_cpu_threshold = excluded.on_cpu_threshold, cpu_threshold = excluded.cpu_threshold,
@@ -221,7 +223,12 @@ export class NotificationsRepository {
          on_disk_threshold = excluded.on_disk_threshold, disk_threshold = excluded.disk_threshold,
          channels = excluded.channels, override_global = excluded.override_global,
          on_certificate_expiry = excluded.on_certificate_expiry, on_degraded = excluded.on_degraded,
-         reminder_minutes = excluded.reminder_minutes, escalation = excluded.escalation, updated_at = now()`,
+         reminder_minutes = excluded.reminder_minutes, escalation = excluded.escalation,
+         on_load_threshold = excluded.on_load_threshold, load_threshold = excluded.load_threshold,
+         on_temperature_threshold = excluded.on_temperature_threshold, temperature_threshold = excluded.temperature_threshold,
+         on_disk_io_threshold = excluded.on_disk_io_threshold, disk_io_threshold = excluded.disk_io_threshold,
+         on_bandwidth_threshold = excluded.on_bandwidth_threshold, bandwidth_threshold = excluded.bandwidth_threshold,
+         updated_at = now()`,
       [
         targetType,
         targetId,
@@ -241,6 +248,14 @@ export class NotificationsRepository {
         s.on_degraded ?? false,
         s.reminder_minutes ?? null,
         JSON.stringify(s.escalation ?? []),
+        s.on_load_threshold,
+        s.load_threshold,
+        s.on_temperature_threshold,
+        s.temperature_threshold,
+        s.on_disk_io_threshold,
+        s.disk_io_threshold,
+        s.on_bandwidth_threshold,
+        s.bandwidth_threshold,
       ],
     );
   }

@@ -14,6 +14,14 @@ export interface TargetSettings {
   memory_threshold: number;
   on_disk_threshold: boolean;
   disk_threshold: number;
+  on_load_threshold: boolean;
+  load_threshold: number;
+  on_temperature_threshold: boolean;
+  temperature_threshold: number;
+  on_disk_io_threshold: boolean;
+  disk_io_threshold: number;
+  on_bandwidth_threshold: boolean;
+  bandwidth_threshold: number;
   channels: number[];
   override_global: boolean;
   /** Monitors: a degraded spell opens its own alert. */

@@ -1,4 +1,5 @@
 import { ALERT_TEXTS } from './alert-templates';
+import { HOST_TEXTS } from './host-templates';
 import { renderTemplate, type MonitorType, type NotificationEvent, type NotificationTemplateDto, type TemplateValues } from '@vigil/proto';
 
 export { targetlessName, TYPE_NAMES, type Localized, type NotificationEvent } from '@vigil/proto';
@@ -52,6 +53,7 @@ const TEXTS: Record<NotificationEvent, Record<Language, Text>> = {
   'agent.cpu_recovery': recoveryText('CPU', 'CPU'),
   'agent.memory_recovery': recoveryText('Memory', '内存'),
   'agent.disk_recovery': recoveryText('Disk', '磁盘'),
+  ...HOST_TEXTS,
   'certificate.expiring': {
     'en-US': {
       subject: '[Certificate expiring] {{name}}',

@@ -48,7 +48,8 @@ export function newNonce(): string {
  * The app page's policy. Scripts only from this origin (the build has no inline script); style elements need the
  * page's nonce, which the client hands to Mantine and to its own status-page style element (Mantine writes its
  * CSS variables and responsive style props into `<style>` elements at run time). Images and fonts: this origin,
- * data:, and the origins allowed for the status page's logo and CSS.
+ * data:, and the origins allowed for the status page's logo and CSS; images also blob: (a browser monitor's failure
+ * screenshot is read with the session's token and shown from an object URL, which only this page can mint).
  */
 export function appPolicy(config: BrowserConfig, req: Request, nonce: string): string {
   const host = req.headers.host && SAFE_HOST.test(req.headers.host) ? req.headers.host : null;
@@ -57,7 +58,7 @@ export function appPolicy(config: BrowserConfig, req: Request, nonce: string): s
     "default-src 'self'",
     "script-src 'self'",
     `style-src 'self' 'nonce-${nonce}'`,
-    `img-src ${assets}`,
+    `img-src ${assets} blob:`,
     `font-src ${assets}`,
     // socket.io: 'self' covers ws/wss to this host in current browsers; named explicitly for older ones.
     `connect-src 'self'${host ? ` ws://${host} wss://${host}` : ''}`,

@@ -26,6 +26,14 @@ const settings = (channels: number[], overrides: Partial<TargetSettings> = {}): 
   memory_threshold: 90,
   on_disk_threshold: false,
   disk_threshold: 90,
+  on_load_threshold: false,
+  load_threshold: 100,
+  on_temperature_threshold: false,
+  temperature_threshold: 80,
+  on_disk_io_threshold: false,
+  disk_io_threshold: 90,
+  on_bandwidth_threshold: false,
+  bandwidth_threshold: 102_400,
   channels,
   override_global: false,
   on_degraded: false,
@@ -103,6 +111,8 @@ const reading = (id: number, cpu: number): EventMap['agent.report_stored'] => ({
     tx: 0,
     load1: null,
   } satisfies AgentMetricPoint,
+  interfaces: [],
+  insight: null,
 });
 
 describe(AlertsService.name, () => {
@@ -264,5 +274,79 @@ describe(AlertsService.name, () => {
     expect(await outbox()).toEqual([]);
     await recordReadings(reading(10, 95));
     expect(await outbox()).toEqual(sent('agent.cpu_high', 'agent:10'));
+  });
+
+  describe('host thresholds (issue 32)', () => {
+    const hot = (id: number, celsius: number): EventMap['agent.report_stored'] => ({
+      ...reading(id, 10),
+      insight: {
+        sensors: [
+          { name: 'coretemp Package id 0', celsius: 50 },
+          { name: 'nvme Composite', celsius },
+        ],
+      },
+    });
+    const hostSettings = (overrides: Partial<TargetSettings>) =>
+      notifications.saveSettings('global-agent', null, settings([channels.first], { on_cpu_threshold: false, ...overrides }));
+    const contents = async () =>
+      (await database.dataSource.query(`SELECT message->>'text' AS content FROM notification_outbox ORDER BY id`)).map(
+        (row: { content: string }) => row.content,
+      );
+
+    it('opens one temperature episode naming the hottest sensor, sends nothing more while it lasts, and recovers', async () => {
+      await hostSettings({ on_temperature_threshold: true, temperature_threshold: 80 });
+      for (let i = 1; i < window; i += 1) await recordReadings(hot(11, 85));
+      expect(await outbox()).toEqual([]);
+      await recordReadings(hot(11, 86));
+      await recordReadings(hot(11, 90), hot(11, 91));
+      expect(await outbox()).toEqual([expect.objectContaining({ event: 'agent.temperature_high', target: 'agent:11' })]);
+      expect((await contents())[0]).toContain('Sensor nvme Composite on db-11 (db-11.internal) reads 86 °C, above the 80 °C');
+      expect(await episode('agent', 11, 'temperature')).toEqual({ open: true, episode: 1, notified: true });
+
+      await recordReadings(hot(11, 60));
+      expect((await outbox()).map((row) => row.event)).toEqual(['agent.temperature_high', 'agent.temperature_recovery']);
+      expect((await contents())[1]).toContain('back at or below 80 °C (hottest nvme Composite: 60 °C)');
+      expect(await episode('agent', 11, 'temperature')).toEqual({ open: false, episode: 1, notified: false });
+      const [row] = await database.dataSource.query(`SELECT metric, closed_at FROM alerts WHERE target_id = 11 AND target_kind = 'agent'`);
+      expect(row).toEqual({ metric: 'temperature', closed_at: expect.any(Date) });
+    });
+
+    it('judges load per CPU core, bandwidth and disk I/O each as its own episode', async () => {
+      await hostSettings({
+        on_load_threshold: true,
+        load_threshold: 150,
+        on_bandwidth_threshold: true,
+        bandwidth_threshold: 1_000,
+        on_disk_io_threshold: true,
+        disk_io_threshold: 90,
+      });
+      // Two cores: load1 4 is 200 % of them; eth1 sends 5,000 KB/s; sdb is 95 % busy.
+      const busy: EventMap['agent.report_stored'] = {
+        ...reading(12, 10),
+        point: { ...reading(12, 10).point, load1: 4 },
+        interfaces: [
+          { name: 'eth0', rx_rate: 10, tx_rate: 10 },
+          { name: 'eth1', rx_rate: 20, tx_rate: 5_000 },
+        ],
+        insight: { disk_io: [{ device: 'sdb', read_rate: 1, write_rate: 2, busy: 95 }] },
+      };
+      for (let i = 0; i < window + 2; i += 1) await recordReadings(busy);
+      expect((await outbox()).map((row) => row.event).sort()).toEqual(['agent.bandwidth_high', 'agent.disk_io_high', 'agent.load_high']);
+      const texts = await contents();
+      expect(texts).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('Load on db-12 (db-12.internal) is 200% of its CPU cores'),
+          expect.stringContaining('Interface eth1 on db-12 (db-12.internal) carries 5000 KB/s'),
+          expect.stringContaining('Disk sdb on db-12 (db-12.internal) is 95% busy'),
+        ]),
+      );
+    });
+
+    it('sends nothing for a host threshold that is switched off', async () => {
+      await hostSettings({ on_temperature_threshold: false, temperature_threshold: 80 });
+      for (let i = 0; i < window + 1; i += 1) await recordReadings(hot(13, 99));
+      expect(await outbox()).toEqual([]);
+      expect(await episode('agent', 13, 'temperature')).toBeUndefined();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { NumberInput, PasswordInput, Select, Switch, TextInput } from '@mantine/core';
+import { NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { isSecretField, type ChannelFieldSpec } from '@vigil/proto';
 
 export interface SpecFieldInputProps {
@@ -18,7 +18,8 @@ export interface SpecFieldInputProps {
 
 /**
  * One field of a spec (a channel's config, a monitor type's settings), drawn after its kind; the caller words its
- * label and help from its own dictionary. `map` fields are typed as JSON text here (the spec's rules read it).
+ * label and help from its own dictionary. `map` fields are typed as JSON text here (the spec's rules read it); a `list`
+ * of `lines` (a browser check's steps) is one item per line, since its items may hold commas.
  */
 export function SpecFieldInput({ field, value, onChange, label, description, error, optionLabel, name, testId }: SpecFieldInputProps) {
   const common = { label, required: field.required === true, error, description, name, 'data-testid': testId };
@@ -59,6 +60,21 @@ export function SpecFieldInput({ field, value, onChange, label, description, err
         />
       );
     default: {
+      if (field.kind === 'list' && field.lines) {
+        return (
+          <Textarea
+            {...common}
+            placeholder={field.placeholder}
+            value={value}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            autosize
+            minRows={3}
+            maxRows={12}
+            spellCheck={false}
+            autoComplete="off"
+          />
+        );
+      }
       const props = {
         ...common,
         placeholder: field.placeholder ?? (field.kind === 'list' ? 'a, b, c' : undefined),

@@ -1,4 +1,7 @@
 import type {
+  AgentDeviceKind,
+  AgentDevicesResponse,
+  AgentInsightResponse,
   AgentMetricsRange,
   AgentMetricsResponse,
   AgentResponse,
@@ -37,4 +40,8 @@ export const agentsApi = {
   generateToken: () => http.post<AgentTokenResponse>('/api/agents/token/generate'),
   metrics: (id: number, range: AgentMetricsRange, signal?: AbortSignal) =>
     http.get<AgentMetricsResponse>(`/api/agents/${id}/metrics?range=${range}`, { signal }),
+  /** The host's newest containers, sensors, per-disk I/O and services (protocol 2 agents; null parts otherwise). */
+  insight: (id: number, signal?: AbortSignal) => http.get<AgentInsightResponse>(`/api/agents/${id}/insight`, { signal }),
+  devices: (id: number, kind: AgentDeviceKind, range: AgentMetricsRange, signal?: AbortSignal) =>
+    http.get<AgentDevicesResponse>(`/api/agents/${id}/devices?kind=${kind}&range=${range}`, { signal }),
 };

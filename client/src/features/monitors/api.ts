@@ -14,7 +14,7 @@ import type {
   SetMonitorStatusRequest,
   StatsRange,
 } from '@vigil/proto';
-import { http } from '../../api/http';
+import { apiFile, http } from '../../api/http';
 
 /** The create/update (and test) body: proto's request, common settings and the type's own fields. */
 export type MonitorBody = MonitorRequest;
@@ -64,4 +64,6 @@ export const monitorsApi = {
     http.get<MonitorStatsResponse>(`/api/monitors/${id}/stats?range=${range}`, { signal }),
   checks: (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
     http.get<ChecksPageResponse>(`/api/monitors/${id}/checks?page=${page}&pageSize=${pageSize}`, { signal }),
+  /** A browser monitor's last failure screenshot (PNG); 404 `monitors.screenshotNotFound` when it has none. */
+  screenshot: (id: number, signal?: AbortSignal) => apiFile(`/api/monitors/${id}/screenshot`, { signal }),
 };

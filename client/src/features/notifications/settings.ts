@@ -8,6 +8,34 @@ export type TargetKind = 'monitors' | 'agents';
 export const THRESHOLD_MIN = 0;
 export const THRESHOLD_MAX = 100;
 
+type Toggle = {
+  [K in keyof AgentNotificationSettings]: AgentNotificationSettings[K] extends boolean ? K : never;
+}[keyof AgentNotificationSettings];
+type Field = {
+  [K in keyof AgentNotificationSettings]: AgentNotificationSettings[K] extends number ? K : never;
+}[keyof AgentNotificationSettings];
+
+/**
+ * Each agent threshold: its switch, its figure, the bounds the server enforces (`notifications.thresholdInvalid`)
+ * and its unit. Load is per CPU core, so it may pass 100 %.
+ */
+export const AGENT_THRESHOLDS: ReadonlyArray<{
+  metric: 'cpu' | 'memory' | 'disk' | 'load' | 'temperature' | 'diskIo' | 'bandwidth';
+  toggle: Toggle;
+  field: Field;
+  min: number;
+  max: number;
+  unit: string;
+}> = [
+  { metric: 'cpu', toggle: 'onCpuThreshold', field: 'cpuThreshold', min: THRESHOLD_MIN, max: THRESHOLD_MAX, unit: '%' },
+  { metric: 'memory', toggle: 'onMemoryThreshold', field: 'memoryThreshold', min: THRESHOLD_MIN, max: THRESHOLD_MAX, unit: '%' },
+  { metric: 'disk', toggle: 'onDiskThreshold', field: 'diskThreshold', min: THRESHOLD_MIN, max: THRESHOLD_MAX, unit: '%' },
+  { metric: 'load', toggle: 'onLoadThreshold', field: 'loadThreshold', min: 1, max: 1_000, unit: '%' },
+  { metric: 'temperature', toggle: 'onTemperatureThreshold', field: 'temperatureThreshold', min: 1, max: 200, unit: '°C' },
+  { metric: 'diskIo', toggle: 'onDiskIoThreshold', field: 'diskIoThreshold', min: THRESHOLD_MIN, max: THRESHOLD_MAX, unit: '%' },
+  { metric: 'bandwidth', toggle: 'onBandwidthThreshold', field: 'bandwidthThreshold', min: 1, max: 20_000_000, unit: 'KB/s' },
+];
+
 /** Spec section 9's defaults, used until the server says otherwise. */
 export const DEFAULT_MONITOR_SETTINGS: MonitorNotificationSettings = {
   enabled: false,
@@ -29,6 +57,14 @@ export const DEFAULT_AGENT_SETTINGS: AgentNotificationSettings = {
   memoryThreshold: 85,
   onDiskThreshold: false,
   diskThreshold: 90,
+  onLoadThreshold: false,
+  loadThreshold: 100,
+  onTemperatureThreshold: false,
+  temperatureThreshold: 80,
+  onDiskIoThreshold: false,
+  diskIoThreshold: 90,
+  onBandwidthThreshold: false,
+  bandwidthThreshold: 102_400,
   channels: [],
   reminderMinutes: null,
   escalation: [],
@@ -44,22 +80,33 @@ export function entryFrom<T extends object>(global: T): T & { overrideGlobal: bo
   return { ...global, overrideGlobal: false };
 }
 
-export function isThreshold(value: unknown): boolean {
-  return typeof value === 'number' && Number.isInteger(value) && value >= THRESHOLD_MIN && value <= THRESHOLD_MAX;
+export function isThreshold(value: unknown, min = THRESHOLD_MIN, max = THRESHOLD_MAX): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }
 
-/** Whether every threshold whose alert is on is a whole number from 0 to 100 (spec section 5). */
+/** Whether every threshold whose alert is on is a whole number within its bounds (spec section 5). */
 export function thresholdsValid(settings: AgentNotificationSettings): boolean {
-  return (
-    (!settings.onCpuThreshold || isThreshold(settings.cpuThreshold)) &&
-    (!settings.onMemoryThreshold || isThreshold(settings.memoryThreshold)) &&
-    (!settings.onDiskThreshold || isThreshold(settings.diskThreshold))
-  );
+  return AGENT_THRESHOLDS.every(({ toggle, field, min, max }) => !settings[toggle] || isThreshold(settings[field], min, max));
 }
 
 /** A threshold left unusable while its alert is off is sent as its default, so the row stays valid. */
-function threshold(on: boolean, value: number, fallback: number): number {
-  return isThreshold(value) ? value : on ? value : fallback;
+function threshold(on: boolean, value: number, fallback: number, min = THRESHOLD_MIN, max = THRESHOLD_MAX): number {
+  return isThreshold(value, min, max) ? value : on ? value : fallback;
+}
+
+/** The request fields of issue 32's host thresholds. */
+function hostThresholds(settings: AgentNotificationSettings): Partial<NotificationSettingsRequest> {
+  const d = DEFAULT_AGENT_SETTINGS;
+  return {
+    on_load_threshold: settings.onLoadThreshold,
+    load_threshold: threshold(settings.onLoadThreshold, settings.loadThreshold, d.loadThreshold, 1, 1_000),
+    on_temperature_threshold: settings.onTemperatureThreshold,
+    temperature_threshold: threshold(settings.onTemperatureThreshold, settings.temperatureThreshold, d.temperatureThreshold, 1, 200),
+    on_disk_io_threshold: settings.onDiskIoThreshold,
+    disk_io_threshold: threshold(settings.onDiskIoThreshold, settings.diskIoThreshold, d.diskIoThreshold),
+    on_bandwidth_threshold: settings.onBandwidthThreshold,
+    bandwidth_threshold: threshold(settings.onBandwidthThreshold, settings.bandwidthThreshold, d.bandwidthThreshold, 1, 20_000_000),
+  };
 }
 
 /** The fields every settings call carries, whatever its target. */
@@ -107,6 +154,7 @@ export function agentRequest(
     memory_threshold: threshold(settings.onMemoryThreshold, settings.memoryThreshold, DEFAULT_AGENT_SETTINGS.memoryThreshold),
     on_disk_threshold: settings.onDiskThreshold,
     disk_threshold: threshold(settings.onDiskThreshold, settings.diskThreshold, DEFAULT_AGENT_SETTINGS.diskThreshold),
+    ...hostThresholds(settings),
     ...followUpRequest(settings),
   };
 }

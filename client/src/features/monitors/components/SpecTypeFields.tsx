@@ -6,7 +6,7 @@ import { SpecFieldInput } from '../../../components/SpecFieldInput/SpecFieldInpu
 import type { FieldGroupProps } from '../form';
 import { settingsFieldSet, settingText } from '../types/settings';
 
-/** A spec field's label and help: `monitor.typeSettings.<type>.<field>` and `…<field>Help`. */
+/** A spec field's label, help and choices: `monitor.typeSettings.<type>.<field>`, `…<field>Help`, `…<field>Options.<value>`. */
 export function specText(t: TFunction, exists: (key: string) => boolean, type: MonitorType) {
   // Keys are built from the spec; a test checks every added type's settings fields have them in both dictionaries.
   const text = (key: string) => t(key as 'monitor.form.hostname');
@@ -17,6 +17,11 @@ export function specText(t: TFunction, exists: (key: string) => boolean, type: M
       return field.column && field.column !== 'own' && !exists(key) ? text(`monitor.form.${field.column}`) : text(key);
     },
     help: (field: MonitorFieldSpec) => (field.help ? text(`monitor.typeSettings.${type}.${field.name}Help`) : undefined),
+    /** A `select` choice: `monitor.typeSettings.<type>.<field>Options.<value>`, else the value itself. */
+    option: (field: MonitorFieldSpec, value: string) => {
+      const key = `monitor.typeSettings.${type}.${field.name}Options.${value}`;
+      return exists(key) ? text(key) : value;
+    },
     kept: t('monitor.form.secretKept'),
   };
 }
@@ -57,7 +62,7 @@ export function SpecTypeFields({ values, set, fieldError }: FieldGroupProps) {
             />
           );
         }
-        const value = settingText(values.settings[field.name]);
+        const value = settingText(values.settings[field.name], field);
         const kept = isSecretField(field) && value.includes(SECRET_MASK);
         return (
           <SpecFieldInput
@@ -68,6 +73,7 @@ export function SpecTypeFields({ values, set, fieldError }: FieldGroupProps) {
             onChange={(next) => setSetting(field.name, next)}
             label={text.label(field)}
             description={kept ? text.kept : text.help(field)}
+            optionLabel={(option) => text.option(field, option)}
             error={fieldError(`setting-${field.name}`)}
             testId={`monitor-setting-${field.name}`}
           />
@@ -88,5 +94,8 @@ export function specSettingRows(t: TFunction, exists: (key: string) => boolean, 
   const settings = monitor.settings ?? {};
   return settingsFieldSet(monitor.type)
     .fields.filter((field) => settingText(settings[field.name]) !== '')
-    .map((field) => [text.label(field), settingText(settings[field.name])]);
+    .map((field) => {
+      const value = settingText(settings[field.name], field);
+      return [text.label(field), field.kind === 'select' ? text.option(field, value) : value];
+    });
 }

@@ -30,10 +30,13 @@ export function columnField(type: MonitorType, column: MonitorColumn): MonitorFi
   return typeSpec(type).fields.find((field) => field.column === column);
 }
 
-/** A setting as its input holds it: lists comma-separated, maps as JSON, numbers and flags written out. */
-export function settingText(value: unknown): string {
+/**
+ * A setting as its input holds it: lists comma-separated (a `lines` list, whose items may hold commas, one per line),
+ * maps as JSON, numbers and flags written out.
+ */
+export function settingText(value: unknown, field?: Pick<MonitorFieldSpec, 'lines'>): string {
   if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.join(', ');
+  if (Array.isArray(value)) return value.join(field?.lines ? '\n' : ', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -50,7 +53,7 @@ export function settingsFromRead(type: MonitorType, read: Record<string, unknown
   const settings = defaultSettings(type);
   for (const field of settingsFieldSet(type).fields) {
     const value = read?.[field.name];
-    if (value !== undefined && value !== null) settings[field.name] = settingText(value);
+    if (value !== undefined && value !== null) settings[field.name] = settingText(value, field);
   }
   return settings;
 }

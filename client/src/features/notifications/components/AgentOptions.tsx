@@ -3,7 +3,7 @@ import type { AgentNotificationSettings, NotificationChannelDto } from '@vigil/p
 import { useTranslation } from 'react-i18next';
 import { FollowUpFields } from '../../alerts/components/FollowUpFields';
 import { selectCanWrite, useAuthStore } from '../../auth/store';
-import { isThreshold, THRESHOLD_MAX, THRESHOLD_MIN } from '../settings';
+import { AGENT_THRESHOLDS, isThreshold } from '../settings';
 import { ChannelPicker } from './ChannelPicker';
 
 interface AgentOptionsProps {
@@ -12,17 +12,6 @@ interface AgentOptionsProps {
   onChange: (patch: Partial<AgentNotificationSettings>) => void;
   testId: string;
 }
-
-type Metric = 'cpu' | 'memory' | 'disk';
-const METRICS: {
-  metric: Metric;
-  toggle: 'onCpuThreshold' | 'onMemoryThreshold' | 'onDiskThreshold';
-  field: 'cpuThreshold' | 'memoryThreshold' | 'diskThreshold';
-}[] = [
-  { metric: 'cpu', toggle: 'onCpuThreshold', field: 'cpuThreshold' },
-  { metric: 'memory', toggle: 'onMemoryThreshold', field: 'memoryThreshold' },
-  { metric: 'disk', toggle: 'onDiskThreshold', field: 'diskThreshold' },
-];
 
 /** Which agent events notify, the resource thresholds (inputs only while their alert is on) and where; read-only to a viewer. */
 export function AgentOptions({ value, channels, onChange, testId }: AgentOptionsProps) {
@@ -44,7 +33,7 @@ export function AgentOptions({ value, channels, onChange, testId }: AgentOptions
         onChange={(event) => onChange({ onRecovery: event.currentTarget.checked })}
         data-testid={`${testId}-on-recovery`}
       />
-      {METRICS.map(({ metric, toggle, field }) => (
+      {AGENT_THRESHOLDS.map(({ metric, toggle, field, min, max, unit }) => (
         <Group key={metric} gap="md" align="center" mih={36}>
           <Switch
             label={t(`notifications.settings.on.${metric}`)}
@@ -60,14 +49,18 @@ export function AgentOptions({ value, channels, onChange, testId }: AgentOptions
               disabled={!canWrite}
               value={value[field]}
               onChange={(next) => onChange({ [field]: typeof next === 'number' ? next : Number.NaN })}
-              min={THRESHOLD_MIN}
-              max={THRESHOLD_MAX}
+              min={min}
+              max={max}
               allowDecimal={false}
               allowNegative={false}
               clampBehavior="none"
-              suffix=" %"
-              w={120}
-              error={isThreshold(value[field]) ? undefined : t('server.notifications.thresholdInvalid')}
+              suffix={` ${unit}`}
+              w={140}
+              error={
+                isThreshold(value[field], min, max)
+                  ? undefined
+                  : t(max === 100 ? 'server.notifications.thresholdInvalid' : 'server.notifications.hostThresholdInvalid')
+              }
               data-testid={`${testId}-${metric}-threshold`}
             />
           )}
