@@ -61,9 +61,30 @@ describe('entity table', () => {
     sut.subscribe(listener);
     sut.patch(9, (held) => ({ ...held, status: 'down' }));
     expect(sut.get(9)).toBeUndefined();
+    expect(listener).not.toHaveBeenCalled();
     sut.write([row()]);
     sut.patch(1, (held) => held);
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('lays a change pushed before a row was held over the read that brings it, when the read is older', () => {
+    let clock = 0;
+    const sut = createEntityTable<Row>(rule, () => clock);
+    // A new monitor is checked while the list that will show it is loading: the check's push comes first.
+    sut.patch(7, (held) => ({ ...held, status: 'up', at: '2025-03-01T10:05:00.000Z' }));
+    sut.write([row({ id: 7, status: 'pending', at: null })]);
+    expect(sut.get(7)).toMatchObject({ status: 'up', at: '2025-03-01T10:05:00.000Z' });
+    // A read newer than the push wins; the kept change is used once.
+    sut.patch(8, (held) => ({ ...held, status: 'down', at: '2025-03-01T10:05:00.000Z' }));
+    sut.write([row({ id: 8, status: 'up', at: '2025-03-01T10:06:00.000Z' })]);
+    expect(sut.get(8)?.status).toBe('up');
+    sut.write([row({ id: 8, status: 'degraded', at: '2025-03-01T10:07:00.000Z' })]);
+    expect(sut.get(8)?.status).toBe('degraded');
+    // A change kept longer than a few seconds is stale.
+    sut.patch(9, (held) => ({ ...held, status: 'down', at: '2025-03-01T10:05:00.000Z' }));
+    clock += 60_000;
+    sut.write([row({ id: 9, status: 'pending', at: null })]);
+    expect(sut.get(9)?.status).toBe('pending');
   });
 
   it('takes an offered whole row only while it is held or a view lists it, and an older read then keeps it', () => {

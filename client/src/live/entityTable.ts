@@ -20,7 +20,10 @@ export interface EntityTable<T extends { id: number }> {
    * own stamp is used. A row older than the one held does not overwrite its newer figures.
    */
   write(rows: readonly T[], stamp?: string | null): void;
-  /** Changes one held row (a pushed check or status); a row not held is ignored, as no screen shows it. */
+  /**
+   * Changes one held row (a pushed check or status). A row not held is not shown; its change is kept a few seconds in
+   * case a read of it is on its way (a new monitor checked while its list loads), then laid over that read.
+   */
   patch(id: number, change: (row: T) => T, stamp?: string | null): void;
   /**
    * Takes a whole row from a push when it is held or a view lists its id (a screen whose read of it is on its way:
@@ -35,13 +38,20 @@ export interface EntityTable<T extends { id: number }> {
   clear(): void;
 }
 
+/** Changes of rows not held kept for a read on its way: this long, for this many rows, this many changes each. */
+const PENDING_MS = 10_000;
+const PENDING_ROWS = 500;
+const PENDING_CHANGES = 4;
+
 function parse(stamp: string | null | undefined): number {
   const time = stamp ? Date.parse(stamp) : Number.NaN;
   return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
 }
 
-export function createEntityTable<T extends { id: number }>(rule: EntityRule<T> = {}): EntityTable<T> {
+export function createEntityTable<T extends { id: number }>(rule: EntityRule<T> = {}, now: () => number = Date.now): EntityTable<T> {
   const rows = new Map<number, T>();
+  /** Changes pushed for rows not held, oldest row first (a Map keeps insertion order), each with when it came. */
+  const pending = new Map<number, Array<{ change: (row: T) => T; stamp?: string | null; at: number }>>();
   const stamps = new Map<number, number>();
   const views = new Map<string, readonly number[]>();
   const listeners = new Set<() => void>();
@@ -56,6 +66,28 @@ export function createEntityTable<T extends { id: number }>(rule: EntityRule<T> 
     rows.set(row.id, next);
     stamps.set(row.id, Math.max(heldAt, at));
     return true;
+  }
+
+  /** Keeps a change of a row not held, bounded in rows, changes and time (pushes for rows no screen shows are many). */
+  function keep(id: number, change: (row: T) => T, stamp?: string | null): void {
+    const changes = pending.get(id) ?? [];
+    pending.delete(id);
+    pending.set(id, [...changes, { change, stamp, at: now() }].slice(-PENDING_CHANGES));
+    if (pending.size > PENDING_ROWS) pending.delete(pending.keys().next().value!);
+  }
+
+  /** Lays the kept changes of a row just read over it (each dated as pushed: an older one changes nothing). */
+  function replay(id: number): void {
+    const changes = pending.get(id);
+    if (!changes) return;
+    pending.delete(id);
+    for (const { change, stamp, at } of changes) {
+      const held = rows.get(id);
+      if (held && now() - at <= PENDING_MS) {
+        const next = change(held);
+        if (next !== held) store(next, stampOf(next, stamp));
+      }
+    }
   }
 
   /** Whether a view (other than `except`) lists the id. */
@@ -80,13 +112,19 @@ export function createEntityTable<T extends { id: number }>(rule: EntityRule<T> 
 
     write(written, stamp) {
       let changed = false;
-      for (const row of written) changed = store(row, stampOf(row, stamp)) || changed;
+      for (const row of written) {
+        changed = store(row, stampOf(row, stamp)) || changed;
+        if (pending.has(row.id)) {
+          replay(row.id);
+          changed = true;
+        }
+      }
       if (changed) notify();
     },
 
     patch(id, change, stamp) {
       const held = rows.get(id);
-      if (!held) return;
+      if (!held) return keep(id, change, stamp);
       const next = change(held);
       if (next !== held && store(next, stampOf(next, stamp))) notify();
     },
@@ -111,6 +149,7 @@ export function createEntityTable<T extends { id: number }>(rule: EntityRule<T> 
     clear() {
       rows.clear();
       stamps.clear();
+      pending.clear();
       views.clear();
       notify();
     },
