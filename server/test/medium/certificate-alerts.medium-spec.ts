@@ -7,6 +7,7 @@ import { CertificateAlertsRepository } from '../../src/notifications/certificate
 import { ExpiryAlertsService } from '../../src/notifications/expiry-alerts.service';
 import { NotificationsRepository } from '../../src/notifications/notifications.repository';
 import { OutboxRepository } from '../../src/notifications/outbox.repository';
+import { SETTINGS_DEFAULTS } from '../../src/notifications/notifications.dto';
 import type { TargetSettings } from '../../src/notifications/rules';
 import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
 
@@ -14,31 +15,11 @@ const DAY_MS = 86_400_000;
 const FIRST = 'AA:'.repeat(31) + 'AA';
 const RENEWED = 'BB:'.repeat(31) + 'BB';
 
+// The settings an entry takes by default (the DTO's), enabled for the test's channels.
 const settings = (channels: number[], overrides: Partial<TargetSettings> = {}): TargetSettings => ({
+  ...SETTINGS_DEFAULTS,
   enabled: true,
-  on_down: true,
-  on_recovery: true,
-  on_certificate_expiry: true,
-  on_offline: true,
-  on_cpu_threshold: false,
-  cpu_threshold: 90,
-  on_memory_threshold: false,
-  memory_threshold: 85,
-  on_disk_threshold: false,
-  disk_threshold: 90,
-  on_load_threshold: false,
-  load_threshold: 100,
-  on_temperature_threshold: false,
-  temperature_threshold: 80,
-  on_disk_io_threshold: false,
-  disk_io_threshold: 90,
-  on_bandwidth_threshold: false,
-  bandwidth_threshold: 102_400,
   channels,
-  override_global: false,
-  on_degraded: false,
-  reminder_minutes: null,
-  escalation: [],
   ...overrides,
 });
 
