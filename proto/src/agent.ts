@@ -223,10 +223,14 @@ export interface AgentToServerEvents {
   report: (report: AgentReport, ack: (result: AgentAck) => void) => void;
   /** Reports buffered while the server was away, oldest first, at most `AGENT_LIMITS.backlogMax`. */
   backlog: (reports: AgentReport[], ack: (result: AgentAck) => void) => void;
+  /** since protocol 2: results of assigned checks, oldest first (buffered ones included), at most `PROBE_LIMITS.resultsMax`. */
+  'probe.results': (results: import('./probes').ProbeResultReport[], ack: (result: AgentAck) => void) => void;
 }
 
 export interface ServerToAgentEvents {
   config: (config: { interval: number }) => void;
+  /** since protocol 2: the checks this agent runs (a full set after each hello, then changes). */
+  probes: (message: import('./probes').ProbeAssignmentsMessage) => void;
   /** Sent before the server drops the socket (revoked credential) or when a message was refused. */
   'agent.error': (error: { code: AgentErrorCode; message: string; retry_after?: number }) => void;
 }

@@ -14,6 +14,7 @@ export * from './monitor-targets';
 export * from './assertion-rules';
 export * from './agent';
 export * from './agents';
+export * from './probes';
 export * from './status';
 export * from './notifications';
 export * from './templates';

@@ -155,6 +155,12 @@ export interface MonitorDto extends MonitorTypeReadFields {
   flapping: boolean;
   /** No notifications until this time (ISO); null: not muted. */
   muted_until: string | null;
+  /** Where it is checked from (`server`, `agent:<id>`); `['server']` unless chosen. */
+  locations: import('./probes').LocationId[];
+  /** How its locations make its verdict (see QUORUM_RULES). */
+  quorum: import('./probes').QuorumRule;
+  /** With rule `atLeast`: how many failing locations make it down. */
+  quorum_min: number | null;
 }
 
 export type MonitorFilter = 'all' | 'active' | 'paused';
@@ -222,6 +228,10 @@ export interface MonitorRequest extends MonitorTypeRequest {
   degradedAfterMs?: number | null;
   groupRule?: GroupRule;
   groupMin?: number;
+  /** Admins only (a member's change of them is refused). Agents must exist; an agent location needs a PROBE_TYPES type. */
+  locations?: string[];
+  quorum?: import('./probes').QuorumRule;
+  quorumMin?: number | null;
 }
 
 export interface CheckResponse {

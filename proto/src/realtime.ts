@@ -31,6 +31,8 @@ export interface ServerToClientEvents {
   'monitor.checked': (event: MonitorCheckedEvent) => void;
   'monitor.status_changed': (event: MonitorStatusChangedEvent) => void;
   'monitors.changed': (event: MonitorsChangedEvent) => void;
+  /** A location of a monitor got a result (to `monitors` and `monitor:<id>`). */
+  'monitor.location': (event: import('./probes').MonitorLocationEvent) => void;
   'agent.reported': (event: AgentReportedEvent) => void;
   'agent.status_changed': (event: AgentStatusChangedEvent) => void;
   'agents.changed': (event: AgentsChangedEvent) => void;

@@ -59,6 +59,12 @@ describe('status pages at scale, live, in feeds and badges', () => {
       .set(member.auth)
       .send({ name, url: `${target.url}/${path}`, retries: 0, interval: 3600 })
       .expect(201);
+    // The check on creation runs in the background: wait for it to be stored, so that a later push or uptime figure
+    // cannot be this first result landing late.
+    await waitFor(
+      async () => (await api().get(`/api/monitors/${body.monitor.id}`).set(member.auth).expect(200)).body.monitor.status,
+      (status) => status !== 'pending',
+    );
     return body.monitor.id;
   }
 

@@ -6,12 +6,15 @@ import {
   defaultTimeoutFor,
   isAddedType,
   isAllowedRedisCommand,
+  isProbeType,
   isScheduled,
+  SERVER_LOCATION,
   targetOf,
   typeSpec,
   validateAssertions,
   type Assertion,
   type DependencyRef,
+  type LocationId,
   type MessageCode,
 } from '@vigil/proto';
 import { badRequest } from '../common/api-exception';
@@ -74,6 +77,7 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     degradedAfterMs: input.degradedAfterMs ?? null,
     settings: settingsFrom(type, input, null, false),
     ...groupFields(type, input, null),
+    ...locationFields(type, input, null),
   };
   return { ...fields, url: usesUrl ? (input.url ?? '') : readableTarget(fields) };
 }
@@ -134,6 +138,9 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
   if (has('certExpiryDays') && input.certExpiryDays !== undefined) fields.certExpiryDays = thresholds(input.certExpiryDays);
   if (input.assertions !== undefined) fields.assertions = checkedAssertions(type, input.assertions);
   if (type === 'group') Object.assign(fields, groupFields(type, input, current));
+  if (input.locations !== undefined || input.quorum !== undefined || input.quorumMin !== undefined) {
+    Object.assign(fields, locationFields(type, input, current));
+  }
   // A resumed push monitor waits a whole interval for its first push before it is late.
   if (type === 'push' && input.active === true && !current.active) fields.pushAwaitedSince = now;
   if (isAddedType(type)) {
@@ -201,6 +208,25 @@ function groupFields(
   const groupMin = input.groupMin ?? current?.group_min ?? null;
   if (groupRule === 'atLeast' && groupMin === null) throw badRequest('monitors.groupMinInvalid');
   return { groupRule, groupMin: groupRule === 'atLeast' ? groupMin : null };
+}
+
+/**
+ * Where it is checked from and its quorum, laid over what is stored: agents run only the network and database types,
+ * and `atLeast` needs a count no larger than the locations. Whether the agents exist and who may choose them is the
+ * service's to judge.
+ */
+export function locationFields(
+  type: MonitorType,
+  input: Pick<CreateMonitorDto, 'locations' | 'quorum' | 'quorumMin'>,
+  current: Pick<MonitorRow, 'locations' | 'quorum' | 'quorum_min'> | null,
+): Pick<MonitorFields, 'locations' | 'quorum' | 'quorumMin'> {
+  const locations = (input.locations ?? current?.locations ?? [SERVER_LOCATION]) as LocationId[];
+  if (locations.some((location) => location !== SERVER_LOCATION) && !isProbeType(type))
+    throw badRequest('monitors.locationTypeUnsupported');
+  const quorum = input.quorum ?? current?.quorum ?? 'any';
+  const quorumMin = input.quorumMin !== undefined ? input.quorumMin : (current?.quorum_min ?? null);
+  if (quorum === 'atLeast' && (quorumMin === null || quorumMin > locations.length)) throw badRequest('monitors.quorumMinInvalid');
+  return { locations, quorum, quorumMin: quorum === 'atLeast' ? quorumMin : null };
 }
 
 function readableTarget(fields: Pick<MonitorFields, 'type' | 'hostname' | 'port' | 'dnsRecordType' | 'settings'>): string {

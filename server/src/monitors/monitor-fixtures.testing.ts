@@ -1,4 +1,4 @@
-import type { Assertion } from '@vigil/proto';
+import type { Assertion, LocationId, QuorumRule } from '@vigil/proto';
 import type { MonitorRow } from './monitor.types';
 import type { MonitorFields } from './monitors.repository';
 
@@ -32,6 +32,9 @@ export const HTTP_TYPE_COLUMNS: Pick<
   | 'flapping'
   | 'recent_changes'
   | 'settings'
+  | 'locations'
+  | 'quorum'
+  | 'quorum_min'
 > = {
   type: 'http',
   hostname: null,
@@ -60,6 +63,9 @@ export const HTTP_TYPE_COLUMNS: Pick<
   flapping: false,
   recent_changes: [],
   settings: {},
+  locations: ['server'],
+  quorum: 'any',
+  quorum_min: null,
 };
 
 /** A stored http monitor, up, with the given columns changed. */
@@ -89,8 +95,20 @@ export function monitorRow(overrides: Partial<MonitorRow> = {}): MonitorRow {
 }
 
 /** What an http check target has beyond the fields of before issue 16. */
-export const HTTP_TARGET_EXTRAS: { type: 'http'; ignoreTls: boolean; maxRedirects: number; assertions: Assertion[]; scope: 'admin' } = {
+export const HTTP_TARGET_EXTRAS: {
+  type: 'http';
+  ignoreTls: boolean;
+  maxRedirects: number;
+  assertions: Assertion[];
+  scope: 'admin';
+  locations: LocationId[];
+  quorum: QuorumRule;
+  quorumMin: null;
+} = {
   type: 'http',
+  locations: ['server'],
+  quorum: 'any',
+  quorumMin: null,
   scope: 'admin',
   ignoreTls: false,
   maxRedirects: 5,
@@ -126,6 +144,9 @@ export const HTTP_TYPE_FIELDS: Omit<
   dependsOn: [],
   degradedAfterMs: null,
   settings: {},
+  locations: ['server'],
+  quorum: 'any',
+  quorumMin: null,
 };
 
 /** A whole http monitor's fields pointed at a closed loopback port, for repository specs on a real database. */

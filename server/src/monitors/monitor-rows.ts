@@ -1,4 +1,4 @@
-import type { Assertion, DependencyRef, DnsRecordType, GroupRule, HttpMethod, MonitorType } from '@vigil/proto';
+import type { Assertion, DependencyRef, DnsRecordType, GroupRule, HttpMethod, LocationId, MonitorType, QuorumRule } from '@vigil/proto';
 import type { OutboundScope } from '../common/outbound';
 import type { PeerCertificate } from './checkers/checker';
 import type { MonitorRow, StoredCertificate } from './monitor.types';
@@ -43,13 +43,18 @@ export interface MonitorFields {
   degradedAfterMs: number | null;
   /** Types added after the first ones: their settings, validated by the type's spec; `{}` for the first types. */
   settings: Record<string, unknown>;
+  /** Where it is checked from, and how those locations make its verdict (probes). */
+  locations: LocationId[];
+  quorum: QuorumRule;
+  quorumMin: number | null;
 }
 
 export const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
   retry_interval_s, status, consecutive_failures, response_time, last_checked, next_check_at, created_at, type, hostname,
   port, packet_count, dns_record_type, dns_server, message, grpc_service, tls, connection_string, query, ignore_tls,
   max_redirects, cert_expiry_days, assertions, push_token, push_awaited_since, certificate, outbound_scope, parent_id,
-  group_rule, group_min, depends_on, degraded_after_ms, flapping, recent_changes, muted_until, settings`;
+  group_rule, group_min, depends_on, degraded_after_ms, flapping, recent_changes, muted_until, settings, locations, quorum,
+  quorum_min`;
 
 export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   name: 'name',
@@ -87,6 +92,9 @@ export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   dependsOn: 'depends_on',
   degradedAfterMs: 'degraded_after_ms',
   settings: 'settings',
+  locations: 'locations',
+  quorum: 'quorum',
+  quorumMin: 'quorum_min',
 };
 
 /** Fields stored as jsonb: sent as JSON text. */

@@ -1,4 +1,4 @@
-import { isAddedType, MONITOR_TYPE_DEFAULTS as D, typeSpec } from '@vigil/proto';
+import { isAddedType, MONITOR_TYPE_DEFAULTS as D, SERVER_LOCATION, typeSpec } from '@vigil/proto';
 import type { CheckTarget } from './checkers/checker';
 import {
   isSecretField,
@@ -49,6 +49,9 @@ export function toMonitorDto(
     degraded_after_ms: row.degraded_after_ms ?? null,
     flapping: row.flapping ?? false,
     muted_until: row.muted_until ? new Date(row.muted_until).toISOString() : null,
+    locations: row.locations ?? [SERVER_LOCATION],
+    quorum: row.quorum ?? 'any',
+    quorum_min: row.quorum_min ?? null,
     ...(row.type === 'group' ? { member_count: extra.members ?? 0 } : {}),
     ...typeReadFields(row),
   };
@@ -222,5 +225,8 @@ export function toScheduled(row: MonitorRow): ScheduledMonitor {
     retryInterval: row.retry_interval_s,
     nextCheckAt: row.next_check_at,
     status: row.status,
+    locations: row.locations ?? [SERVER_LOCATION],
+    quorum: row.quorum ?? 'any',
+    quorumMin: row.quorum_min ?? null,
   };
 }

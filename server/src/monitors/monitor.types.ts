@@ -1,4 +1,15 @@
-import type { Assertion, CheckDto, DependencyRef, DnsRecordType, GroupRule, HttpMethod, MonitorStatus, MonitorType } from '@vigil/proto';
+import type {
+  Assertion,
+  CheckDto,
+  DependencyRef,
+  DnsRecordType,
+  GroupRule,
+  HttpMethod,
+  LocationId,
+  MonitorStatus,
+  MonitorType,
+  QuorumRule,
+} from '@vigil/proto';
 import type { OutboundScope } from '../common/outbound';
 import type { CheckTarget } from './checkers/checker';
 
@@ -11,6 +22,10 @@ export type ScheduledMonitor = MonitorTarget & {
   retryInterval: number;
   nextCheckAt: Date | null;
   status: MonitorStatus;
+  /** Where it is checked from: the server runs its check only when `server` is one (see LocationVerdicts). */
+  locations: LocationId[];
+  quorum: QuorumRule;
+  quorumMin: number | null;
 };
 
 /** The last peer certificate a check saw, as stored (`monitors.certificate`). */
@@ -75,6 +90,10 @@ export interface MonitorRow {
   depends_on: DependencyRef[];
   /** A success slower than this is degraded; null: never. */
   degraded_after_ms: number | null;
+  /** Where it is checked from (`server`, `agent:<id>`) and the rule that makes its verdict of them. */
+  locations: LocationId[];
+  quorum: QuorumRule;
+  quorum_min: number | null;
   flapping: boolean;
   /** Status changes within the flapping window, oldest first (monitor-state.ts `flappingAfter`). */
   recent_changes: Date[];

@@ -19,6 +19,10 @@ import {
 import {
   DependencyRef,
   HTTP_METHODS,
+  LOCATIONS_MAX,
+  locationAgentId,
+  QUORUM_RULES,
+  QuorumRule,
   HttpMethod,
   MONITOR_LIMITS as L,
   MONITOR_TYPES,
@@ -59,6 +63,20 @@ class HeadersShape implements ValidatorConstraintInterface {
         ([name, text]) =>
           /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/.test(name) && typeof text === 'string' && text.length <= 8192 && !/[\r\n]/.test(text),
       )
+    );
+  }
+}
+
+/** 1 to LOCATIONS_MAX distinct locations, each `server` or `agent:<id>`. */
+@ValidatorConstraint({ name: 'locations' })
+class LocationList implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return (
+      Array.isArray(value) &&
+      value.length >= 1 &&
+      value.length <= LOCATIONS_MAX &&
+      new Set(value).size === value.length &&
+      value.every((location) => typeof location === 'string' && locationAgentId(location) !== undefined)
     );
   }
 }
@@ -208,6 +226,33 @@ export class CreateMonitorDto extends MonitorTypeFieldsDto implements MonitorReq
   @Min(L.degradedAfterMsMin, { message: 'monitors.degradedAfterInvalid' })
   @Max(L.degradedAfterMsMax, { message: 'monitors.degradedAfterInvalid' })
   degradedAfterMs?: number | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: LOCATIONS_MAX,
+    default: ['server'],
+    description: 'Where it is checked from: server and/or agent:<id> (admins only for agents)',
+  })
+  @ValidateIf((_, value) => value !== undefined)
+  @Validate(LocationList, { message: 'monitors.locationsInvalid' })
+  locations?: string[];
+
+  @ApiPropertyOptional({
+    enum: QUORUM_RULES,
+    default: 'any',
+    description: 'Down when any / a majority / at least quorumMin locations fail',
+  })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsIn(QUORUM_RULES, { message: 'monitors.quorumInvalid' })
+  quorum?: QuorumRule;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 1, maximum: LOCATIONS_MAX, description: 'Rule atLeast: failing locations' })
+  @Transform(toNumber)
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsInt({ message: 'monitors.quorumMinInvalid' })
+  @Min(1, { message: 'monitors.quorumMinInvalid' })
+  @Max(LOCATIONS_MAX, { message: 'monitors.quorumMinInvalid' })
+  quorumMin?: number | null;
 }
 
 export class UpdateMonitorDto extends CreateMonitorDto {
