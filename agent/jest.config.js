@@ -8,6 +8,9 @@ module.exports = {
       { tsconfig: { module: 'commonjs', esModuleInterop: true, isolatedModules: true, strict: true, types: ['node', 'jest'] } },
     ],
   },
-  moduleNameMapper: { '^@vigil/proto$': '<rootDir>/../../proto/src/index.ts' },
+  moduleNameMapper: {
+    '^@vigil/proto$': '<rootDir>/../../proto/src/index.ts',
+    '^@vigil/server/(.*)$': '<rootDir>/../../server/src/$1',
+  },
   testEnvironment: 'node',
 };

@@ -1,7 +1,9 @@
-// `npm run bench:agents -- --agents N --interval S [--minutes M] [--mode postgres|embedded] [--agent-minutes A]`
+// `npm run bench:agents -- --agents N --interval S [--minutes M] [--mode postgres|embedded] [--agent-minutes A]
+//  [--probes C --probe-interval P]`
 //
-// A simulated agent fleet against the built server (server/dist/main.js, its own process, on a fresh PostgreSQL
-// database on 127.0.0.1:5432 dropped afterwards, or a fresh embedded data folder):
+// A simulated agent fleet against the built server (server/dist/main.js, or the folder under server/ that
+// BENCH_SERVER_DIST names; its own process, on a fresh PostgreSQL database on 127.0.0.1:5432 dropped afterwards, or
+// a fresh embedded data folder):
 // 1. enrols N agents over HTTP (`POST /api/agents/enroll`, a registration token of its own each, since a token
 //    enrols one host; 50 agents in flight, the latency is the enrolment's alone);
 // 2. connects them from separate fleet processes (bench/lib/agent-fleet.mjs, `--workers`, default 2), each agent a
@@ -17,6 +19,14 @@
 // 5. stops the fleet and, when agent/dist/vigil-agent.mjs exists, runs the real agent against the same server for
 //    A minutes (default 5, 0 skips) with a fresh registration token, sampling its RSS and CPU from /proc every 5 s,
 //    and checks through the API that it is active with figures.
+// With --probes C (default 0, off) the fleet also runs checks (issue 32; bench/lib/probe-bench.mjs and
+// probe-schedule.mjs): after enrolment C TCP monitors per agent are created through the API (--enroll-concurrency
+// requests in flight), each checked from its agent only, at --probe-interval P seconds (default 60); the agents
+// speak protocol 2, keep the checks the server assigns them, and send each result as it falls due, spread evenly
+// over P, one result per `probe.results` message; the subscriber also joins room `monitors` and measures each
+// `monitor.location` push: arrival − the result's `checked_at` (the moment the fleet emitted it) = ingest → stored
+// → pushed. The window's figures then cover reports and results together. The requirement's case: --agents 1000
+// --probes 10 --probe-interval 60 (10,000 results/min).
 // Prints figures and a final `json` line; asserts nothing and never fails on a target. Loopback only; children,
 // database and temporary folders are cleaned up at the end and on Ctrl-C (the server and real-agent logs are kept in
 // the system's temporary folder for reading). Other options: --workers (fleet processes, 2), --warmup S,
@@ -31,6 +41,7 @@ import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { routeAlertsToSink, startAlertSink } from './lib/alert-sink.mjs';
+import { createProbeMonitors, probeFigures, probeLines, storedLocationChecks } from './lib/probe-bench.mjs';
 import {
   api,
   childCpuSeconds,
@@ -51,7 +62,7 @@ import {
 
 const require = createRequire(import.meta.url);
 const ROOT = join(import.meta.dirname, '..');
-const MAIN = join(ROOT, 'server/dist/main.js');
+const MAIN = join(ROOT, 'server', process.env.BENCH_SERVER_DIST ?? 'dist', 'main.js');
 const FLEET = join(import.meta.dirname, 'lib/agent-fleet.mjs');
 const SUBSCRIBER = join(import.meta.dirname, 'lib/agent-subscriber.mjs');
 const AGENT_BUNDLE = join(ROOT, 'agent/dist/vigil-agent.mjs');
@@ -61,7 +72,10 @@ const INTERVAL_S = Math.min(3600, Math.max(5, Math.floor(Number(option('interval
 const MINUTES = Math.max(0.25, Number(option('minutes', 2)));
 const MODE = option('mode', 'postgres');
 const WORKERS = Math.max(1, Math.min(16, Math.floor(Number(option('workers', 2)))));
-const WARMUP_S = Math.max(0, Number(option('warmup', Math.max(15, 2 * INTERVAL_S))));
+const PROBES = Math.max(0, Math.floor(Number(option('probes', 0))));
+const PROBE_INTERVAL_S = Math.min(3600, Math.max(10, Math.floor(Number(option('probe-interval', 60)))));
+// With probes, a whole probe interval too: every check has sent its first result.
+const WARMUP_S = Math.max(0, Number(option('warmup', Math.max(15, 2 * INTERVAL_S, PROBES ? PROBE_INTERVAL_S : 0))));
 const AGENT_MINUTES = Math.max(0, Number(option('agent-minutes', 5)));
 const ENROLL_CONCURRENCY = Math.max(1, Math.floor(Number(option('enroll-concurrency', 50))));
 const CONNECT_CONCURRENCY = Math.max(1, Math.floor(Number(option('connect-concurrency', 50))));
@@ -239,6 +253,7 @@ function benchHello(index) {
 
 async function enrollAll(base, adminToken) {
   const credentials = new Array(AGENTS);
+  const agentIds = new Array(AGENTS);
   const failures = [];
   const latencies = [];
   let next = 0;
@@ -256,7 +271,7 @@ async function enrollAll(base, adminToken) {
         const t = performance.now();
         const response = await api(base, null, 'POST', '/api/agents/enroll', { token, hello: benchHello(index) });
         latencies.push(performance.now() - t);
-        if (response.status === 200) credentials[index] = response.json().credential;
+        if (response.status === 200) ({ credential: credentials[index], agent_id: agentIds[index] } = response.json());
         else failures.push(`${index}: ${response.status} ${response.text.slice(0, 200)}`);
       } catch (error) {
         failures.push(`${index}: ${error.message}`);
@@ -269,7 +284,7 @@ async function enrollAll(base, adminToken) {
     }
   }
   await Promise.all(Array.from({ length: Math.min(ENROLL_CONCURRENCY, AGENTS) }, worker));
-  return { credentials, failures, seconds: (Date.now() - started) / 1000, latency: summary(latencies) };
+  return { credentials, agentIds, failures, seconds: (Date.now() - started) / 1000, latency: summary(latencies) };
 }
 
 function serverLogFindings(path) {
@@ -429,6 +444,8 @@ async function run() {
   log(
     `bench:agents ${AGENTS} agents at ${INTERVAL_S} s (${f(AGENTS / INTERVAL_S, 1)} reports/s), ${WORKERS} fleet processes, ${MINUTES} min window after ${WARMUP_S} s warm-up, ${MODE}`,
   );
+  if (PROBES)
+    log(`  probes: ${PROBES} checks per agent at ${PROBE_INTERVAL_S} s (${f((AGENTS * PROBES) / PROBE_INTERVAL_S, 1)} results/s)`);
   log(`  ${fdNote}; server log ${logPath}`);
 
   const server = await startServer(env, logPath, serverFiles);
@@ -462,10 +479,17 @@ async function run() {
   );
   for (const failure of enrolled.failures.slice(0, 5)) log(`  failed: ${failure}`);
   const afterEnroll = { rss: rssMiB(server.pid), metrics: await metrics(base, adminToken) };
+  const probeMonitors = PROBES
+    ? await createProbeMonitors(base, adminToken, enrolled.agentIds, {
+        perAgent: PROBES,
+        intervalS: PROBE_INTERVAL_S,
+        concurrency: ENROLL_CONCURRENCY,
+      })
+    : null;
 
   // Subscriber, then the fleet.
   const subscriber = await startHelper(SUBSCRIBER, 256, 'subscriber');
-  await subscriber.ask({ type: 'start', url: base, token: adminToken }, 40_000);
+  await subscriber.ask({ type: 'start', url: base, token: adminToken, probes: PROBES > 0 }, 40_000);
   const fleet = [];
   for (let w = 0; w < WORKERS; w += 1) fleet.push(await startHelper(FLEET, workerFiles, `fleet ${w + 1}`));
   log(`connecting ${enrolledCount} agents from ${WORKERS} fleet processes (${CONNECT_CONCURRENCY} handshakes in flight each)`);
@@ -484,7 +508,7 @@ async function run() {
       for (let index = w; index < AGENTS; index += WORKERS)
         if (enrolled.credentials[index]) slice.push({ index, credential: enrolled.credentials[index] });
       return worker.ask(
-        { type: 'connect', url: base, agents: slice, concurrency: CONNECT_CONCURRENCY, intervalS: INTERVAL_S },
+        { type: 'connect', url: base, agents: slice, concurrency: CONNECT_CONCURRENCY, intervalS: INTERVAL_S, protocol: PROBES ? 2 : 1 },
         30 * 60_000,
       );
     }),
@@ -501,10 +525,13 @@ async function run() {
     `  connected and said hello: ${connectedByFleet} in ${f(connectSeconds, 1)} s (${f(connectedByFleet / connectSeconds)}/s), ${connectFailed} failed; ` +
       `server gauge vigil_agent_sockets ${afterConnect.metrics.vigil_agent_sockets}, server RSS ${f(afterConnect.rss)} MiB, ${afterConnect.files} open files`,
   );
+  const checksHeld = connectResults.reduce((a, r) => a + r.checksHeld, 0);
+  if (PROBES) log(`  checks assigned to the fleet: ${checksHeld} of ${probeMonitors.created} monitors`);
 
   // Reporting starts on a common epoch so the fleet processes share one spread.
   const startAt = Date.now() + 2000;
-  await Promise.all(fleet.map((worker) => worker.ask({ type: 'start', startAt, intervalS: INTERVAL_S, total: AGENTS })));
+  const probes = PROBES ? { startAt, intervalS: PROBE_INTERVAL_S, total: AGENTS, perAgent: PROBES } : null;
+  await Promise.all(fleet.map((worker) => worker.ask({ type: 'start', startAt, intervalS: INTERVAL_S, total: AGENTS, probes })));
   log(`reporting from ${new Date(startAt).toISOString().slice(11, 19)}; warm-up ${WARMUP_S} s`);
   await sleep(Math.max(0, startAt + WARMUP_S * 1000 - Date.now()));
 
@@ -525,7 +552,7 @@ async function run() {
   let busySamples = otherTestRunners() > 0 ? 1 : 0;
   let samples = 1;
   let nextProgress = t0 + PROGRESS_EVERY_MS;
-  let lastAccepted = { at: t0, value: m0.vigil_agent_reports_accepted_total };
+  let lastAccepted = { at: t0, value: m0.vigil_agent_reports_accepted_total, results: m0.vigil_probe_results_total ?? 0 };
   log(`measuring ${MINUTES} min`);
   while (Date.now() < t1 && !server.exited()) {
     await sleep(Math.min(SAMPLE_MS, t1 - Date.now()));
@@ -542,10 +569,13 @@ async function run() {
       const now = Date.now();
       log(
         `  +${((now - t0) / 1000).toFixed(0)} s: sockets ${m.vigil_agent_sockets}, accepted ${f((m.vigil_agent_reports_accepted_total - lastAccepted.value) / ((now - lastAccepted.at) / 1000), 1)}/s, ` +
+          (PROBES
+            ? `probe results ${f(((m.vigil_probe_results_total ?? 0) - lastAccepted.results) / ((now - lastAccepted.at) / 1000), 1)}/s, `
+            : '') +
           `pushes ${f(liveStats.perSecond, 1)}/s, push latency (last 10 s) p50 ${f(liveStats.latency.p50)} ms p99 ${f(liveStats.latency.p99)} ms, ` +
           `stored ${m.vigil_agent_reports_stored_total}, server RSS ${f(rss.server[rss.server.length - 1])} MiB`,
       );
-      lastAccepted = { at: now, value: m.vigil_agent_reports_accepted_total };
+      lastAccepted = { at: now, value: m.vigil_agent_reports_accepted_total, results: m.vigil_probe_results_total ?? 0 };
     }
   }
   const tEnd = Date.now();
@@ -564,7 +594,7 @@ async function run() {
   for (let attempt = 0; attempt < 24; attempt += 1) {
     await sleep(500);
     fleetStats = await Promise.all(fleet.map((w) => w.ask({ type: 'stats', from: t0, to: tEnd })));
-    if (fleetStats.every((s) => s.pending === 0) && attempt >= 3) break;
+    if (fleetStats.every((s) => s.pending === 0 && !s.probes?.pending) && attempt >= 3) break;
   }
   await Promise.all(fleet.map((w) => w.ask({ type: 'stop-reporting' })));
   const subStats = await subscriber.ask({ type: 'stats', from: t0, to: tEnd });
@@ -587,6 +617,7 @@ async function run() {
       metricsBytes: Number(row.metrics),
       metricRows: Number(row.metric_rows),
       active: row.active,
+      locationChecks: PROBES ? await storedLocationChecks(benchClient, t0, tEnd) : null,
     };
     await benchClient.end();
     benchClient = null;
@@ -720,6 +751,24 @@ async function run() {
           pendingAtWindowEnd: m1.vigil_notifications_pending,
         }
       : null,
+    probes: PROBES
+      ? {
+          creation: probeMonitors,
+          ...probeFigures({
+            perAgent: PROBES,
+            intervalS: PROBE_INTERVAL_S,
+            created: probeMonitors.created,
+            checksHeld,
+            fleetStats,
+            subStats,
+            m0,
+            m1,
+            seconds,
+            stored: tables?.locationChecks,
+            serverCpuSeconds: cpu1.server - cpu0.server,
+          }),
+        }
+      : null,
     serverLog: logPath,
   };
 
@@ -765,6 +814,7 @@ function print(r) {
     `  report → ack latency     p50 ${f(r.ackLatencyMs.p50)} ms, p99 ${f(r.ackLatencyMs.p99)} ms, max ${f(r.ackLatencyMs.max)} ms`,
     `  server counters          accepted ${r.serverCounters.accepted}, stored ${r.serverCounters.stored} (${r.serverCounters.unstoredAtEnd} not stored at the end), rejected ${r.serverCounters.rejected}, ` +
       `failed batches ${r.serverCounters.batchesFailed} (in the window: rejected ${r.serverCounters.rejectedInWindow}, failed batches ${r.serverCounters.batchesFailedInWindow})`,
+    ...(r.probes ? probeLines(r.probes) : []),
     `  CPU (100 % = one core)   server ${f(c.server, 1)} %` +
       (c.postgres === null ? '' : `, PostgreSQL ${f(c.postgres, 1)} %`) +
       `, fleet ${c.fleet.map((v) => `${f(v, 1)} %`).join(' + ')}, subscriber ${f(c.subscriber, 1)} %; whole machine ${f(c.machine, 1)} % of 2 cores ` +

@@ -13,9 +13,9 @@ if (-not $principal.IsInRole([Security.Principal.WindowsBuiltInRole]::Administra
   Write-Error "Run this script in an administrator PowerShell."
 }
 $node = (Get-Command node -ErrorAction SilentlyContinue).Source
-if (-not $node) { Write-Error "Node.js 18 or newer is required (https://nodejs.org/)." }
-$major = [int](& $node -p "process.versions.node.split('.')[0]")
-if ($major -lt 18) { Write-Error "Node.js 18 or newer is required (found $(& $node -v))." }
+if (-not $node) { Write-Error "Node.js 20.18 or newer is required (https://nodejs.org/)." }
+$found = [version](& $node -p "process.versions.node")
+if ($found -lt [version]"20.18.0") { Write-Error "Node.js 20.18 or newer is required (found $(& $node -v))." }
 
 $Server = $Server.TrimEnd("/")
 $prefix = Join-Path $env:ProgramFiles "vigil-agent"

@@ -24,9 +24,9 @@ case "$INTERVAL" in ''|*[!0-9]*) echo "install.sh: --interval must be a whole nu
 [ "$(id -u)" = 0 ] || { echo "install.sh: run as root (sudo)" >&2; exit 2; }
 
 NODE="$(command -v node || true)"
-[ -n "$NODE" ] || { echo "install.sh: Node.js 18 or newer is required (https://nodejs.org/)" >&2; exit 3; }
-NODE_MAJOR="$("$NODE" -p 'process.versions.node.split(".")[0]')"
-[ "$NODE_MAJOR" -ge 18 ] || { echo "install.sh: Node.js 18 or newer is required (found $("$NODE" -v))" >&2; exit 3; }
+[ -n "$NODE" ] || { echo "install.sh: Node.js 20.18 or newer is required (https://nodejs.org/)" >&2; exit 3; }
+"$NODE" -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 18) ? 0 : 1)' ||
+  { echo "install.sh: Node.js 20.18 or newer is required (found $("$NODE" -v))" >&2; exit 3; }
 
 PREFIX=/opt/vigil-agent
 CONFIG_DIR=/etc/vigil-agent

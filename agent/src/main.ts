@@ -1,8 +1,11 @@
+import { hostname } from 'node:os';
 import { Collector } from './collector';
 import { defaultConfigPath, loadConfig, saveConfig } from './config-file';
 import { enroll, EXIT, FatalError } from './enroll';
 import { log, warn } from './log';
 import { AgentOptions, parseOptions, UsageError, USAGE } from './options';
+import { createProbeCheckers, ProbeChecks } from './probes/checks';
+import { ProbeRunner } from './probes/runner';
 import { ReportStream } from './stream';
 
 declare const AGENT_VERSION: string;
@@ -24,6 +27,9 @@ async function run(options: AgentOptions): Promise<void> {
     log(`Enrolled as agent ${enrolled.agent_id}; credential saved to ${configPath}`);
   }
 
+  // Checks the server assigns to this agent run from this host (see probes/).
+  const checks = new ProbeChecks(createProbeCheckers(options.name ?? hostname()));
+  const runner = new ProbeRunner({ run: (assignment) => checks.run(assignment) });
   let timer: NodeJS.Timeout | null = null;
   let stopping = false;
   const stop = (code: number, message?: string) => {
@@ -31,6 +37,8 @@ async function run(options: AgentOptions): Promise<void> {
     stopping = true;
     if (message) (code === 0 ? log : warn)(message);
     if (timer) clearTimeout(timer);
+    runner.stop();
+    void checks.close();
     stream.close();
     // Give the socket a moment to say goodbye, then leave whatever is still pending.
     process.exitCode = code;
@@ -45,6 +53,7 @@ async function run(options: AgentOptions): Promise<void> {
       interval = seconds;
     },
     onFatal: (error) => stop(error.exitCode, error.message),
+    probes: { apply: (message) => runner.apply(message), results: runner.results },
   });
   process.once('SIGTERM', () => stop(0, 'Stopping (SIGTERM)'));
   process.once('SIGINT', () => stop(0, 'Stopping (SIGINT)'));

@@ -25,7 +25,9 @@ export class UsageError extends Error {}
 
 export const USAGE = `Usage: vigil-agent --server URL [--token TOKEN] [options]
 
-Streams this host's CPU, memory, disk, network and load figures to a Vigil server.
+Streams this host's CPU, memory, disk, network and load figures to a Vigil server. Checks an admin assigns to
+this agent (http, tcp, ping, dns, tls, websocket, grpc, postgres, mysql, redis) run from this host, so they reach
+what only this host can (ping needs fping).
 
   --server URL        Vigil server address (env VIGIL_SERVER)
   --token TOKEN       registration token, needed once to enrol (env VIGIL_TOKEN)

@@ -7,6 +7,9 @@ import {
   AgentHello,
   AgentReport,
   AgentToServerEvents,
+  PROBE_LIMITS,
+  ProbeAssignmentsMessage,
+  ProbeResultReport,
   ServerToAgentEvents,
 } from '@vigil/proto';
 import { backoffDelay, ReportBuffer } from './buffer';
@@ -35,12 +38,15 @@ export interface StreamOptions {
   onFatal: (error: FatalError) => void;
   /** Pause between attempts while the server refuses this agent's protocol version (tests shorten it). */
   protocolRetryMs?: number;
+  /** Assigned checks: what the server assigns goes to `apply`; `results` are sent as they come (see sendResults). */
+  probes?: { apply: (message: ProbeAssignmentsMessage) => void; results: ReportBuffer<ProbeResultReport> };
 }
 
 /**
  * The socket to the server. socket.io reconnects by itself with exponential backoff and jitter (1 s doubling to
  * 60 s, ±50 %); a refused credential is final, a refused protocol version is asked again every few minutes. Reports that cannot be delivered wait in a bounded buffer and go out
- * as a backlog, oldest first, after the next hello.
+ * as a backlog, oldest first, after the next hello. Checks the server assigns go to the probe runner, and their results
+ * go out beside the reports (see sendResults).
  */
 export class ReportStream {
   private readonly socket: AgentSocket;
@@ -53,6 +59,8 @@ export class ReportStream {
   /** Set while the server has asked this agent to slow down: nothing is sent before it passes. */
   private holdUntil = 0;
   private wake: NodeJS.Timeout | null = null;
+  private resultsTimer: NodeJS.Timeout | null = null;
+  private sendingResults = false;
 
   constructor(private readonly options: StreamOptions) {
     this.socket = io(`${options.server}${AGENT_NAMESPACE}`, {
@@ -94,6 +102,19 @@ export class ReportStream {
         this.reconnectLater(code === 'agent.rateLimited' ? (error.data?.retry_after ?? 60) * 1000 : 0);
     });
     this.socket.on('config', ({ interval }) => options.onInterval(interval));
+    const probes = options.probes;
+    if (probes) {
+      // A full set comes after every hello, so a reconnect brings back whatever changed while away.
+      this.socket.on('probes', (message) => {
+        try {
+          probes.apply(message);
+        } catch (error) {
+          // A malformed message from the server must not end the agent; the next full set puts things right.
+          warn(`Assigned checks not applied: ${(error as Error).message}`);
+        }
+      });
+      this.resultsTimer = setInterval(() => void this.sendResults(probes.results), PROBE_LIMITS.flushMs);
+    }
     this.socket.on('agent.error', ({ code, message }) => {
       if (code === 'agent.revoked')
         options.onFatal(new FatalError(`${message}; this agent stops. Enrol it again with a new token if needed.`, EXIT.refused));
@@ -121,6 +142,7 @@ export class ReportStream {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     if (this.wake) clearTimeout(this.wake);
+    if (this.resultsTimer) clearInterval(this.resultsTimer);
     this.socket.disconnect();
   }
 
@@ -192,8 +214,35 @@ export class ReportStream {
     }
   }
 
+  /**
+   * Sends the oldest results of assigned checks, at most PROBE_LIMITS.resultsMax each time (every flushMs), and forgets
+   * them once the server answered; without an answer they stay for the next try, after a reconnect too.
+   */
+  private async sendResults(results: ReportBuffer<ProbeResultReport>): Promise<void> {
+    if (!this.ready || this.sendingResults || results.size === 0 || Date.now() < this.holdUntil) return;
+    this.sendingResults = true;
+    try {
+      const batch = results.peek(PROBE_LIMITS.resultsMax);
+      const dropped = results.dropped;
+      const answer = await this.emit('probe.results', batch);
+      if (answer === null) return;
+      if (!answer.ok && answer.code === 'agent.rateLimited') {
+        this.holdOff(answer, `${batch.length} results of assigned checks`, () => void this.flush());
+        return;
+      }
+      // Refused whole (malformed by the server's rules): dropped, as a refused backlog is, rather than retried forever.
+      if (!answer.ok) warn(`${batch.length} results of assigned checks refused: ${answer.message}`);
+      else if (answer.refused?.length)
+        warn(`${answer.refused.length} of ${batch.length} results of assigned checks refused, first: ${answer.refused[0].error}`);
+      // Results dropped for room while the batch was out were its oldest: only the rest of it is still held.
+      results.commit(Math.max(0, batch.length - (results.dropped - dropped)));
+    } finally {
+      this.sendingResults = false;
+    }
+  }
+
   /** The server's answer, or null when none came in time (the socket dropped or stalled). */
-  private async emit<E extends 'hello' | 'report' | 'backlog'>(
+  private async emit<E extends 'hello' | 'report' | 'backlog' | 'probe.results'>(
     event: E,
     payload: Parameters<AgentToServerEvents[E]>[0],
   ): Promise<AgentAck | null> {

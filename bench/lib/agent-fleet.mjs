@@ -2,19 +2,22 @@
 // the server's `/agent` namespace (one Manager and one WebSocket each, `forceNew`), says hello on every connect, and
 // sends one report per agent per interval, the fleet's agents spread evenly over the interval. Every report's
 // `timestamp` is the wall-clock epoch time at which it is emitted, so the subscriber (another process on the same
-// machine, same clock) can measure report → push latency from the pushed point's `time`.
+// machine, same clock) can measure report → push latency from the pushed point's `time`. With `--probes` the
+// agents speak protocol 2, keep the checks the server assigns them and send their results (probe-schedule.mjs).
 //
 // Driven over IPC by bench/agents.mjs: `connect`, `start`, `stats`, `stop` (each request carries an `id`, answered
 // with the same `id`). Every loop is bounded; nothing here listens on a port.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
+import { heldCount, holdAssignments, probeStats, startProbing, stopProbing } from './probe-schedule.mjs';
 
-const PROTOCOL = 1;
+/** Protocol 2 agents are assigned checks; without --probes the fleet stays the protocol 1 fleet it always was. */
+let protocol = 1;
 const ACK_TIMEOUT_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 60_000;
 const GIB = 1024 ** 3;
 
-/** @type {Array<{ index: number; credential: string; socket: any; helloed: boolean; phaseMs: number; rx: number; tx: number; memUsed: number }>} */
+/** @type {Array<{ index: number; credential: string; socket: any; helloed: boolean; phaseMs: number; rx: number; tx: number; memUsed: number; probes: Map<number, string> }>} */
 let agents = [];
 let reporting = null;
 const counters = { connectErrors: 0, disconnects: 0, reconnects: 0, helloFailed: 0 };
@@ -96,7 +99,7 @@ function report(agent, intervalS) {
 function connectOne(url, agent) {
   return new Promise((resolve) => {
     const socket = io(`${url}/agent`, {
-      auth: { protocol: PROTOCOL, credential: agent.credential },
+      auth: { protocol, credential: agent.credential },
       transports: ['websocket'],
       forceNew: true,
       reconnection: true,
@@ -105,6 +108,8 @@ function connectOne(url, agent) {
       timeout: 20_000,
     });
     agent.socket = socket;
+    // The server sends the agent's checks before it acknowledges the hello.
+    socket.on('probes', (message) => holdAssignments(agent, message));
     let settled = false;
     const settle = (ok) => {
       if (settled) return;
@@ -152,6 +157,7 @@ async function connectAll(url, list, concurrency) {
     rx: 1e9,
     tx: 5e8,
     memUsed: 2 * GIB,
+    probes: new Map(),
   }));
   let next = 0;
   let ok = 0;
@@ -171,7 +177,7 @@ async function connectAll(url, list, concurrency) {
     }
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, agents.length) }, worker));
-  return { connected: ok, failed, seconds: (Date.now() - started) / 1000 };
+  return { connected: ok, failed, seconds: (Date.now() - started) / 1000, checksHeld: heldCount(agents) };
 }
 
 /**
@@ -267,14 +273,20 @@ function stats(from, to) {
     counters: { ...counters },
     loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
     loopDelayMaxMs: loopDelay.max / 1e6,
+    probes: probeStats(from, to, agents),
   };
 }
 
-function closeAll() {
+function stopSending() {
   if (reporting) {
     reporting.stopped = true;
     clearTimeout(reporting.timer);
   }
+  stopProbing();
+}
+
+function closeAll() {
+  stopSending();
   for (const agent of agents) {
     if (agent.socket?.io.opts) agent.socket.io.opts.reconnection = false;
     agent.socket?.disconnect();
@@ -286,15 +298,14 @@ process.on('message', async (message) => {
   try {
     if (message.type === 'connect') {
       agentsInterval = message.intervalS;
+      protocol = message.protocol ?? 1;
       reply(await connectAll(message.url, message.agents, message.concurrency));
     } else if (message.type === 'start') {
       startReporting(message);
-      reply({ ok: true });
+      const probeSlots = message.probes ? startProbing(agents, message.probes) : 0;
+      reply({ ok: true, probeSlots });
     } else if (message.type === 'stop-reporting') {
-      if (reporting) {
-        reporting.stopped = true;
-        clearTimeout(reporting.timer);
-      }
+      stopSending();
       reply({ ok: true });
     } else if (message.type === 'reset-loop-delay') {
       loopDelay.reset();

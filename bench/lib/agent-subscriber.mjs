@@ -3,6 +3,8 @@
 // records the arrival time (epoch ms) and the report's send time, which the fleet put in the report's `timestamp`
 // and the server hands back as `point.time` (ISO, millisecond precision). Same machine, same wall clock, so
 // arrival − send is the report → push latency (fleet emit, server ingest, push, subscriber receipt and parse).
+// With `probes` it also joins room `monitors` and records each `monitor.location` push: arrival − the result's
+// `checked_at` (which the fleet stamps as it emits it) is the check result's ingest → stored → pushed latency.
 //
 // Driven over IPC: `start` (connect and subscribe), `stats` (over a window), `live` (the last few seconds), `stop`.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -16,6 +18,11 @@ const agentsSeen = new Set();
 const counters = { statusChanged: 0, toActive: 0, agentsChanged: 0, disconnects: 0, unparsable: 0 };
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
+/** `monitor.location` pushes: each result's checked_at and arrival (epoch ms). */
+const locations = { checkedAt: new Float64Array(1 << 16), arrivedAt: new Float64Array(1 << 16), count: 0 };
+/** Per monitor the newest checked_at pushed: a push repeating one (an agent came or went) is no new result. */
+const newestChecked = new Map();
+const locationCounters = { repeats: 0, unparsable: 0, notAgent: 0 };
 
 function grow(array) {
   const bigger = new Float64Array(array.length * 2);
@@ -38,6 +45,31 @@ function onReported(event) {
   arrivedAt[pushes] = now;
   pushes += 1;
   agentsSeen.add(event.agentId);
+}
+
+function onLocation(event) {
+  const now = Date.now();
+  const checked = Date.parse(event?.location?.checked_at);
+  if (!Number.isFinite(checked)) {
+    locationCounters.unparsable += 1;
+    return;
+  }
+  if (!event.location.location?.startsWith('agent:')) {
+    locationCounters.notAgent += 1;
+    return;
+  }
+  if (checked <= (newestChecked.get(event.monitor_id) ?? -Infinity)) {
+    locationCounters.repeats += 1;
+    return;
+  }
+  newestChecked.set(event.monitor_id, checked);
+  if (locations.count === locations.checkedAt.length) {
+    locations.checkedAt = grow(locations.checkedAt);
+    locations.arrivedAt = grow(locations.arrivedAt);
+  }
+  locations.checkedAt[locations.count] = checked;
+  locations.arrivedAt[locations.count] = now;
+  locations.count += 1;
 }
 
 function percentile(sorted, q) {
@@ -100,6 +132,25 @@ function stats(from, to) {
     connected: Boolean(socket?.connected),
     loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
     loopDelayMaxMs: loopDelay.max / 1e6,
+    locations: locationStats(from, to),
+  };
+}
+
+/** `monitor.location` pushes of results checked in [from, to), and those that arrived in it. */
+function locationStats(from, to) {
+  const latencies = [];
+  let arrivedInWindow = 0;
+  for (let i = 0; i < locations.count; i += 1) {
+    if (locations.arrivedAt[i] >= from && locations.arrivedAt[i] < to) arrivedInWindow += 1;
+    if (locations.checkedAt[i] >= from && locations.checkedAt[i] < to) latencies.push(locations.arrivedAt[i] - locations.checkedAt[i]);
+  }
+  return {
+    pushesTotal: locations.count,
+    arrivedInWindow,
+    ofResultsSentInWindow: latencies.length,
+    latency: summary(latencies),
+    monitorsSeen: newestChecked.size,
+    counters: { ...locationCounters },
   };
 }
 
@@ -111,11 +162,12 @@ function live(seconds) {
   return { perSecond: latencies.length / seconds, latency: summary(latencies) };
 }
 
-function connect(url, token) {
+function connect(url, token, rooms) {
   return new Promise((resolve, reject) => {
     socket = io(url, { auth: { token }, transports: ['websocket'], forceNew: true, reconnectionDelay: 1000 });
     const timer = setTimeout(() => reject(new Error('subscriber did not connect within 30 s')), 30_000);
     socket.on('agent.reported', onReported);
+    socket.on('monitor.location', onLocation);
     socket.on('agent.status_changed', (event) => {
       counters.statusChanged += 1;
       if (event?.status === 'active') counters.toActive += 1;
@@ -128,17 +180,15 @@ function connect(url, token) {
     });
     // Subscribes again after a reconnect, as the web client does.
     socket.on('connect', () => {
-      socket
-        .timeout(10_000)
-        .emitWithAck('subscribe', 'agents')
-        .then(
-          (ack) => {
-            clearTimeout(timer);
-            if (ack?.ok) resolve();
-            else reject(new Error(`subscribe refused: ${JSON.stringify(ack)}`));
-          },
-          (error) => reject(error),
-        );
+      Promise.all(rooms.map((room) => socket.timeout(10_000).emitWithAck('subscribe', room))).then(
+        (acks) => {
+          clearTimeout(timer);
+          const refused = acks.find((ack) => !ack?.ok);
+          if (refused) reject(new Error(`subscribe refused: ${JSON.stringify(refused)}`));
+          else resolve();
+        },
+        (error) => reject(error),
+      );
     });
     socket.on('connect_error', (error) => {
       if (!socket.active) {
@@ -153,7 +203,7 @@ process.on('message', async (message) => {
   const reply = (body) => process.send({ id: message.id, ...body });
   try {
     if (message.type === 'start') {
-      await connect(message.url, message.token);
+      await connect(message.url, message.token, message.probes ? ['agents', 'monitors'] : ['agents']);
       reply({ ok: true });
     } else if (message.type === 'stats') {
       reply(stats(message.from, message.to));

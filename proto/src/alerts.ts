@@ -19,6 +19,10 @@ export const ALERT_METRICS = [
   'temperature',
   'diskIo',
   'bandwidth',
+  // One episode per item (the container or unit is the alert's `item`).
+  'containerDown',
+  'containerUnhealthy',
+  'serviceFailed',
 ] as const;
 export type AlertMetric = (typeof ALERT_METRICS)[number];
 
@@ -54,6 +58,8 @@ export interface AlertDto {
   target_id: number;
   target_name: string;
   metric: AlertMetric;
+  /** The container or systemd unit of a per-item metric (`containerDown`…); absent for the others. */
+  item?: string;
   state: AlertStateName;
   opened_at: string;
   closed_at: string | null;

@@ -15,6 +15,7 @@ export * from './assertion-rules';
 export * from './agent';
 export * from './agents';
 export * from './probes';
+export * from './host-context';
 export * from './status';
 export * from './notifications';
 export * from './templates';

@@ -18,6 +18,11 @@ export type MonitorColumn = 'hostname' | 'port' | 'url' | 'own';
 export interface MonitorFieldSpec extends ChannelFieldSpec {
   /** Stored in this shared column (validated with it: host names, ports, URLs) instead of `settings`. */
   column?: MonitorColumn;
+  /**
+   * A `number` field holding an agent's id: the agent must exist, the monitor depends on it (so it is `unreachable`,
+   * not down, while the agent is offline) and the form picks it among the agents.
+   */
+  ref?: 'agent';
 }
 
 /** What a type's readable target is built from. */

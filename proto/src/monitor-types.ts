@@ -102,6 +102,11 @@ export const ASSERTION_SOURCES = [
   'loadTime',
   'consoleErrors',
   'finalUrl',
+  /** container: its CPU (% of the host), memory in bytes, state (`running`, `exited`…) and health (`healthy`, `none`…). */
+  'cpu',
+  'memory',
+  'state',
+  'health',
 ] as const;
 export type AssertionSource = (typeof ASSERTION_SOURCES)[number];
 
@@ -136,6 +141,8 @@ export const NUMERIC_SOURCES: readonly AssertionSource[] = [
   'expiryDays',
   'loadTime',
   'consoleErrors',
+  'cpu',
+  'memory',
 ];
 
 /** Operators that take no `value`. */

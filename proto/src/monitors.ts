@@ -161,6 +161,8 @@ export interface MonitorDto extends MonitorTypeReadFields {
   quorum: import('./probes').QuorumRule;
   /** With rule `atLeast`: how many failing locations make it down. */
   quorum_min: number | null;
+  /** The agent of the host it runs on: its down alert and detail page tell that host's state (null: none). */
+  host_agent_id: number | null;
 }
 
 export type MonitorFilter = 'all' | 'active' | 'paused';
@@ -232,6 +234,8 @@ export interface MonitorRequest extends MonitorTypeRequest {
   locations?: string[];
   quorum?: import('./probes').QuorumRule;
   quorumMin?: number | null;
+  /** The agent of the host it runs on (must exist; null: none). */
+  hostAgentId?: number | null;
 }
 
 export interface CheckResponse {

@@ -106,6 +106,12 @@ export interface AgentNotificationSettings {
   /** KB/s, any interface, received or sent. */
   onBandwidthThreshold: boolean;
   bandwidthThreshold: number;
+  /** A container seen running stops or disappears (one alert per container). */
+  onContainerDown: boolean;
+  /** A container's health check says unhealthy. */
+  onContainerUnhealthy: boolean;
+  /** A watched systemd unit is in state `failed`. */
+  onServiceFailed: boolean;
   channels: number[];
   reminderMinutes: number | null;
   escalation: import('./alerts').EscalationStep[];
@@ -160,6 +166,10 @@ export interface NotificationSettingsRequest {
   /** Agents: KB/s, any interface, received or sent (1–20,000,000). */
   on_bandwidth_threshold?: boolean;
   bandwidth_threshold?: number;
+  /** Agents: one alert per container that stopped or vanished after being seen running, per unhealthy container, per failed unit. */
+  on_container_down?: boolean;
+  on_container_unhealthy?: boolean;
+  on_service_failed?: boolean;
   channels: string | number[];
   override_global?: boolean;
   /** Monitors only. */

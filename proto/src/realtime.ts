@@ -44,6 +44,8 @@ export interface ServerToClientEvents {
   'wall.change': (event: StatusChange) => void;
   /** Items were added, renamed or removed: read `/api/wall/data` again (to `wall`). */
   'wall.changed': () => void;
+  /** A location of a monitor started or stopped failing: its wall counts (to `wall`). */
+  'wall.locations': (event: import('./status').WallLocationsEvent) => void;
   /** A component of a status page changed (to `status:<slug>`). */
   'status.page_item': (event: import('./status-pages').PageItemEvent) => void;
   /** A page's configuration, incidents or maintenance changed: read its data again (to `status:<slug>`). */

@@ -139,10 +139,27 @@ export interface DashboardResponse {
   };
 }
 
+/** A monitor on the wall: its public item and, for one checked from agents or from several locations, how many fail. */
+export interface WallMonitor extends PublicMonitor {
+  /** Locations whose last result failed, counting only known ones (fresh, agent online); absent: checked from the server alone. */
+  locations_failing?: number;
+  /** How many locations it is checked from; absent with `locations_failing`. */
+  locations_total?: number;
+}
+
+/** Live, to `wall`: a location of a monitor started or stopped failing; the monitor's counts after it. */
+export interface WallLocationsEvent {
+  monitor_id: number;
+  locations_failing: number;
+  locations_total: number;
+  /** When the counts were read, dating them against a read of the wall. */
+  at: string;
+}
+
 /** The NOC wall: every monitor and agent, problems first. */
 export interface WallData {
   overall: OverallStatus;
-  monitors: PublicMonitor[];
+  monitors: WallMonitor[];
   agents: PublicAgent[];
   recent_changes: StatusChange[];
   updated_at: string;

@@ -29,6 +29,12 @@ export const NOTIFICATION_EVENTS = [
   'agent.temperature_recovery',
   'agent.disk_io_recovery',
   'agent.bandwidth_recovery',
+  'agent.container_down',
+  'agent.container_recovery',
+  'agent.container_unhealthy',
+  'agent.container_healthy',
+  'agent.service_failed',
+  'agent.service_recovery',
   'certificate.expiring',
   'certificate.expired',
   'domain.expiring',
@@ -71,12 +77,18 @@ const MONITOR_VARIABLES = [
   'error',
   'dependents',
 ] as const;
+/** Issue 32: a down monitor that names its host agent tells that host's state (the whole block, or its parts). */
+const HOST_VARIABLES = ['host', 'host_name', 'host_figures', 'host_changes'] as const;
 const AGENT_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'status', 'previous_status', 'time', 'dependents'] as const;
 /** What an alert's reminder, escalation and acknowledgement say of it (`since`: when it opened; `minutes`: how long ago). */
 const ALERT_VARIABLES = ['name', 'alert', 'since', 'minutes', 'time'] as const;
 const METRIC_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'metric', 'value', 'threshold', 'time'] as const;
 /** Issue 32's host thresholds also name the item: the sensor, disk or interface (empty for load). */
 const HOST_METRIC_VARIABLES = [...METRIC_VARIABLES, 'item'] as const;
+/** A container's or systemd unit's alert: the host, the item (container or unit name) and what it was seen in. */
+const HOST_ITEM_VARIABLES = ['name', 'hostname', 'ip_addresses', 'os', 'item', 'state', 'time'] as const;
+const CONTAINER_VARIABLES = [...HOST_ITEM_VARIABLES, 'image', 'health'] as const;
+const SERVICE_VARIABLES = [...HOST_ITEM_VARIABLES, 'sub_state'] as const;
 const CERTIFICATE_VARIABLES = ['name', 'target', 'url', 'days_remaining', 'threshold', 'expires_at', 'issuer', 'time'] as const;
 /** A domain registration's expiry: the same figures as a certificate's, and the registered domain. */
 const DOMAIN_VARIABLES = ['name', 'domain', 'days_remaining', 'threshold', 'expires_at', 'time'] as const;
@@ -87,7 +99,7 @@ const named = (names: readonly string[]): Readonly<Record<string, string>> => Ob
 
 /** The variables each event fills (name → the dictionary key of its friendly name); a template may use only these. */
 export const TEMPLATE_VARIABLES: Readonly<Record<NotificationEvent, Readonly<Record<string, string>>>> = {
-  'monitor.down': named(MONITOR_VARIABLES),
+  'monitor.down': named([...MONITOR_VARIABLES, ...HOST_VARIABLES]),
   'monitor.recovery': named(MONITOR_VARIABLES),
   'agent.offline': named(AGENT_VARIABLES),
   'agent.recovery': named(AGENT_VARIABLES),
@@ -105,6 +117,12 @@ export const TEMPLATE_VARIABLES: Readonly<Record<NotificationEvent, Readonly<Rec
   'agent.disk_io_recovery': named(HOST_METRIC_VARIABLES),
   'agent.bandwidth_high': named(HOST_METRIC_VARIABLES),
   'agent.bandwidth_recovery': named(HOST_METRIC_VARIABLES),
+  'agent.container_down': named(CONTAINER_VARIABLES),
+  'agent.container_recovery': named(CONTAINER_VARIABLES),
+  'agent.container_unhealthy': named(CONTAINER_VARIABLES),
+  'agent.container_healthy': named(CONTAINER_VARIABLES),
+  'agent.service_failed': named(SERVICE_VARIABLES),
+  'agent.service_recovery': named(SERVICE_VARIABLES),
   'certificate.expiring': named(CERTIFICATE_VARIABLES),
   'certificate.expired': named(CERTIFICATE_VARIABLES),
   'domain.expiring': named(DOMAIN_VARIABLES),
@@ -181,6 +199,10 @@ const SAMPLE_FIGURES: TemplateValues = {
   start: '2026-11-23 02:00:00 UTC',
   end: '2026-11-23 04:00:00 UTC',
   item: 'eth0',
+  host_name: 'web-01',
+  image: 'nginx:1.27',
+  health: 'unhealthy',
+  sub_state: 'failed',
 };
 
 const SAMPLES: Record<TemplateLanguage, TemplateValues> = {
@@ -191,6 +213,9 @@ const SAMPLES: Record<TemplateLanguage, TemplateValues> = {
     alert: 'down',
     note: 'Looking into it',
     covers: '3 monitors, 1 agent',
+    host_figures: 'CPU 97%, memory 91%, disk / 99%, load 3.2 2.1 1.05',
+    host_changes: 'container api exited 2 min ago; nginx.service failed',
+    host: 'Host web-01: CPU 97%, memory 91%, disk / 99%, load 3.2 2.1 1.05\nHost changes: container api exited 2 min ago; nginx.service failed',
   },
   'zh-CN': {
     ...SAMPLE_FIGURES,
@@ -199,6 +224,9 @@ const SAMPLES: Record<TemplateLanguage, TemplateValues> = {
     alert: '故障',
     note: '正在处理',
     covers: '3 个监控、1 台服务器',
+    host_figures: 'CPU 97%，内存 91%，磁盘 / 99%，负载 3.2 2.1 1.05',
+    host_changes: '容器 api 已退出（2 分钟前）；nginx.service 失败',
+    host: '主机 web-01：CPU 97%，内存 91%，磁盘 / 99%，负载 3.2 2.1 1.05\n主机变化：容器 api 已退出（2 分钟前）；nginx.service 失败',
   },
 };
 
@@ -213,6 +241,8 @@ export function sampleValues(event: NotificationEvent, language: TemplateLanguag
     targetlessName(monitorType)[language];
   const values: TemplateValues = { ...SAMPLES[language], type: TYPE_NAMES[monitorType][language], target, url };
   if (event.startsWith('certificate.') || event.startsWith('domain.')) values.threshold = 7;
+  if (event.startsWith('agent.container_')) Object.assign(values, { item: 'web', state: 'exited' });
+  if (event.startsWith('agent.service_')) Object.assign(values, { item: 'nginx.service', state: 'failed' });
   if (monitorType !== 'http') Object.assign(values, { status_code: null, expected_status: null });
   return values;
 }

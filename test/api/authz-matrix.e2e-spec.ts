@@ -103,6 +103,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/monitors/{id}/dependencies': SIGNED_IN,
   'POST /api/monitors/{id}/status': MEMBER_WRITE,
   'GET /api/monitors/{id}/screenshot': SIGNED_IN,
+  'GET /api/monitors/{id}/locations': SIGNED_IN,
+  'GET /api/monitors/{id}/host': SIGNED_IN,
   'POST /api/agents/token/generate': MEMBER_WRITE,
   // The agents' own calls: authenticated by the registration token in the body, not by a caller identity.
   'POST /api/agents/enroll': PUBLIC,

@@ -1,5 +1,6 @@
-import type { AgentDto, AlertDto, IncidentDto, MaintenanceDto, MonitorDto, PublicAgent, PublicMonitor } from '@vigil/proto';
+import type { AgentDto, AlertDto, IncidentDto, MaintenanceDto, MonitorDto, PublicAgent, WallMonitor } from '@vigil/proto';
 import { alertStamp } from '../features/alerts/live';
+import type { MonitorLocations } from '../features/monitors/locations';
 import { keepLiveFigures } from '../features/monitors/live';
 import { createEntityTable } from './entityTable';
 
@@ -15,8 +16,13 @@ export const liveCache = {
    * pushed figures instead of showing the agent without them until its next report.
    */
   agents: createEntityTable<AgentDto>({ stampOf: (agent) => agent.updated_at }),
+  /**
+   * Each monitor's locations, keyed by monitor id. Not dated as a whole: reads and pushes are merged location by
+   * location (the newer result of each wins) before they are written (see `features/monitors/locations`).
+   */
+  monitorLocations: createEntityTable<MonitorLocations>(),
   /** The wall's items (every item, no history), dated by the projection they came with (its `updated_at`). */
-  wallMonitors: createEntityTable<PublicMonitor>(),
+  wallMonitors: createEntityTable<WallMonitor>(),
   wallAgents: createEntityTable<PublicAgent>(),
   /** Alerts, dated by their newest change: a read answered before a pushed acknowledgement or message keeps the push. */
   alerts: createEntityTable<AlertDto>({ stampOf: alertStamp }),

@@ -19,11 +19,14 @@ import { MissingMonitor } from '../features/monitors/components/MissingMonitor';
 import { type MonitorAction, MonitorDetailHeader } from '../features/monitors/components/MonitorDetailHeader';
 import { MonitorOverview } from '../features/monitors/components/MonitorOverview';
 import { ManualStatusControl } from '../features/monitors/components/ManualStatusControl';
+import { MonitorLocationsCard } from '../features/monitors/components/MonitorLocationsCard';
+import { MonitorHostCard } from '../features/monitors/components/MonitorHostCard';
 import { MonitorSettings } from '../features/monitors/components/MonitorSettings';
 import { GroupMembers } from '../features/monitors/components/GroupMembers';
 import { selectCanWrite, useAuthStore } from '../features/auth/store';
 import { useMonitorDetailStore } from '../features/monitors/detailStore';
 import { formatResponseTime } from '../features/monitors/format';
+import { hasLocations } from '../features/monitors/locations';
 import { joinRoom } from '../realtime/socket';
 import { usePollingFallback } from '../realtime/usePollingFallback';
 import { parseIdParam, PATHS } from '../routes/paths';
@@ -153,6 +156,8 @@ export default function MonitorDetailPage() {
         </Tabs.List>
         <Tabs.Panel value="overview">
           <Stack gap="lg">
+            {hasLocations(shown) && <MonitorLocationsCard monitor={shown} />}
+            {shown.host_agent_id !== null && <MonitorHostCard monitor={shown} />}
             <MonitorOverview monitor={shown} />
             {shown.type === 'browser' && <FailureScreenshot monitor={shown} />}
             <DependencyChain target={{ type: 'monitor', id: shown.id }} version={`${shown.status}|${JSON.stringify(shown.depends_on)}`} />

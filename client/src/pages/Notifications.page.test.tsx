@@ -130,6 +130,18 @@ describe('NotificationsPage', () => {
     });
   });
 
+  it('switches the container and service alerts on per agent setting and sends them', async () => {
+    renderWithProviders(<NotificationsPage />);
+    await userEvent.click(await screen.findByTestId('global-agents-enabled'));
+    expect(screen.getByText(/One alert per container once seen running/)).toBeInTheDocument();
+    await userEvent.click(switchOf('global-agents-on-containerDown'));
+    await userEvent.click(switchOf('global-agents-on-serviceFailed'));
+    await userEvent.click(screen.getByTestId('notifications-save'));
+    await vi.waitFor(() => expect(calls('/api/notifications/settings', 'POST')).toHaveLength(2));
+    const agents = calls('/api/notifications/settings', 'POST').find((body) => body.target_type === 'global-agent');
+    expect(agents).toMatchObject({ on_container_down: true, on_container_unhealthy: false, on_service_failed: true });
+  });
+
   it('saves one call per target and says when only some succeeded', async () => {
     settingsAnswer = (body) =>
       body.target_type === 'global-agent'

@@ -93,6 +93,35 @@ describe('WallPage', () => {
     expect(screen.getByTestId('wall-overall')).toHaveAttribute('data-overall', 'outage');
   });
 
+  it('tells on a tile how many of its locations fail, live, and an older push does not undo a newer read', async () => {
+    answer = () =>
+      jsonResponse(200, {
+        success: true,
+        data: makeWallData({
+          monitors: [
+            makePublicMonitor({ id: 1, name: 'api', status: 'down', locations_failing: 2, locations_total: 3 }),
+            makePublicMonitor({ id: 2, name: 'web', locations_failing: 0, locations_total: 2 }),
+          ],
+          agents: [],
+        }),
+      });
+    renderWithProviders(<AppRoutes />, { route: '/wall?key=vgd_secret' });
+    const api = await screen.findByTestId('wall-monitor-1');
+    expect(api).toHaveTextContent('2/3 locations failing');
+    expect(api).toHaveAttribute('title', expect.stringContaining('2/3 locations failing'));
+    expect(screen.getByTestId('wall-monitor-2')).not.toHaveTextContent('locations failing');
+
+    const push = (monitor_id: number, locations_failing: number, at: string) =>
+      act(() => pushHandlers('display')['wall.locations']({ monitor_id, locations_failing, locations_total: 2, at }));
+    push(2, 1, '2025-03-01T10:01:00.000Z');
+    expect(screen.getByTestId('wall-monitor-2')).toHaveTextContent('1/2 locations failing');
+    push(2, 0, '2025-03-01T10:02:00.000Z');
+    expect(screen.getByTestId('wall-monitor-2')).not.toHaveTextContent('locations failing');
+    // Dated before the wall's read (10:00): what the read said stands.
+    push(1, 0, '2025-03-01T09:59:00.000Z');
+    expect(screen.getByTestId('wall-monitor-1')).toHaveTextContent('2/3 locations failing');
+  });
+
   it('says full screen that a refused display link is invalid', async () => {
     answer = () => jsonResponse(401, { success: false, message: 'This display link is invalid or was revoked', code: 'wall.keyInvalid' });
     renderWithProviders(<AppRoutes />, { route: '/wall?key=vgd_wrong' });

@@ -10,6 +10,7 @@ import { useMaintenanceStore } from '../features/maintenance/store';
 import { keptPoints, useMonitorDetailStore } from '../features/monitors/detailStore';
 import { useDashboardMonitorsStore, useMonitorsStore } from '../features/monitors/listStore';
 import { withCheck, withSettings, withStatus } from '../features/monitors/live';
+import { withLocation } from '../features/monitors/locations';
 import { useUsersStore } from '../features/users/store';
 import { useWallStore } from '../features/wall/store';
 import { liveCache } from '../live/cache';
@@ -21,7 +22,7 @@ const SESSION_CHECK_DELAY_MS = 1000;
 const monitorLists = () => [useMonitorsStore.getState(), useDashboardMonitorsStore.getState()];
 /** The lists of agents (page and dashboard): their counts and membership follow pushes. */
 const agentLists = () => [useAgentsStore.getState(), useDashboardAgentsStore.getState()];
-const { monitors, agents } = liveCache;
+const { monitors, agents, monitorLocations } = liveCache;
 
 /**
  * Status pages' own pushes (and the spec's `status` room's) are the public page bundle's business (src/public/),
@@ -54,6 +55,7 @@ export function pushHandlers(role: SocketRole = 'session'): HandledPushes {
       monitors.patch(event.monitorId, (monitor) => withStatus(monitor, event));
       useDashboardStore.getState().applyMonitorStatusChanged(event);
     },
+    'monitor.location': (event) => monitorLocations.patch(event.monitor_id, (row) => withLocation(row, event.location)),
     'monitors.changed': (event) => {
       // Read before the row changes: each list counts the edit from the monitor as it was.
       const previous = monitors.get(event.monitor.id);
@@ -85,6 +87,7 @@ export function pushHandlers(role: SocketRole = 'session'): HandledPushes {
     },
     'wall.change': (event) => useWallStore.getState().applyChange(event),
     'wall.changed': () => useWallStore.getState().applyChanged(),
+    'wall.locations': (event) => useWallStore.getState().applyLocations(event),
     'alert.changed': (event) => takeAlert(event.alert),
     'incident.changed': (event) => {
       useIncidentsStore.getState().applyChanged(event);

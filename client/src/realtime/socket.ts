@@ -37,11 +37,13 @@ function connect(auth: BrowserHandshakeAuth, role: SocketRole): void {
   next.on('monitor.checked', handlers['monitor.checked']);
   next.on('monitor.status_changed', handlers['monitor.status_changed']);
   next.on('monitors.changed', handlers['monitors.changed']);
+  next.on('monitor.location', handlers['monitor.location']);
   next.on('agent.reported', handlers['agent.reported']);
   next.on('agent.status_changed', handlers['agent.status_changed']);
   next.on('agents.changed', handlers['agents.changed']);
   next.on('wall.change', handlers['wall.change']);
   next.on('wall.changed', handlers['wall.changed']);
+  next.on('wall.locations', handlers['wall.locations']);
   next.on('alert.changed', handlers['alert.changed']);
   next.on('incident.changed', handlers['incident.changed']);
   next.on('maintenance.changed', handlers['maintenance.changed']);

@@ -48,6 +48,10 @@ export function makeMonitor(overrides: Partial<MonitorDto> = {}): MonitorDto {
     group_min: null,
     flapping: false,
     muted_until: null,
+    locations: ['server'],
+    quorum: 'any',
+    quorum_min: null,
+    host_agent_id: null,
     ...overrides,
   };
 }

@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18n from '../i18n';
 import enUS from '../i18n/locales/en-US.json';
 import zhCN from '../i18n/locales/zh-CN.json';
 import { clearLiveCache } from '../live/cache';
+
+// findBy*/waitFor give up after 1 s by default: on a loaded 2-core CI a render can take longer than that, which is
+// the machine's pace, not a failure. A real failure still fails, after 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The app fetches the active language's dictionary on its own (i18n/index.ts); tests hold both from the start, so a
 // render after `changeLanguage` is translated at once.

@@ -1,7 +1,7 @@
-import type { DashboardResponse, PublicAgent, PublicMonitor, StatusChange, StatusData, WallData } from '@vigil/proto';
+import type { DashboardResponse, PublicAgent, StatusChange, StatusData, WallData, WallMonitor } from '@vigil/proto';
 
-/** A monitor as the public status page and the wall read it, with overrides. */
-export function makePublicMonitor(overrides: Partial<PublicMonitor> = {}): PublicMonitor {
+/** A monitor as the public status page and the wall read it (the wall's location counts, when overridden), with overrides. */
+export function makePublicMonitor(overrides: Partial<WallMonitor> = {}): WallMonitor {
   const id = overrides.id ?? 1;
   return {
     id,

@@ -1,6 +1,7 @@
 import type { MonitorTypeSpec } from '../monitor-type-specs';
 import { AMQP } from './amqp';
 import { BROWSER } from './browser';
+import { CONTAINER } from './container';
 import { DOMAIN } from './domain';
 import { FIRST_TYPE_SPECS } from './first-types';
 import { MANUAL } from './manual';
@@ -23,6 +24,7 @@ export const ADDED_TYPE_SPECS = {
   ntp: NTP,
   snmp: SNMP,
   radius: RADIUS,
+  container: CONTAINER,
 } as const satisfies Record<string, MonitorTypeSpec>;
 
 /** Every monitor type's spec, in the order the type picker lists them. */

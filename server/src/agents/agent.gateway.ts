@@ -9,6 +9,7 @@ import {
   AgentHandshakeAuth,
   AgentToServerEvents,
   MESSAGES,
+  PROBE_LIMITS,
   ServerToAgentEvents,
 } from '@vigil/proto';
 import { CredentialResolver } from '../auth/credentials';
@@ -17,6 +18,9 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
+import { namedAgents, ProbeAssignments, ProbeSession } from '../probes/probe-assignments.service';
+import { checkProbeResults } from '../probes/probe-results';
+import { ProbeResults } from '../probes/probe-results.service';
 import { AgentPresence } from './agent-presence.service';
 import { AgentReportsWriter } from './agent-reports.writer';
 import type { AgentRow } from './agent.types';
@@ -33,6 +37,8 @@ interface AgentSocketData {
   helloed: boolean;
   /** Refused messages in a row; a socket that only sends garbage is dropped. */
   strikes: number;
+  /** Protocol 2 and later, once helloed: the checks this agent runs (and may report results for). */
+  probes?: ProbeSession;
 }
 
 type AgentNamespace = Namespace<AgentToServerEvents, ServerToAgentEvents, Record<string, never>, AgentSocketData>;
@@ -48,10 +54,14 @@ function refusal(code: AgentErrorCode, detail?: string): Refusal {
   return { ok: false, code, message: detail ? `${MESSAGES[code]}: ${detail}` : MESSAGES[code] };
 }
 
-/** Reports a message claims to carry, counted before it is validated (a backlog's length, capped at its bound). */
-function reportCount(message: unknown): number {
-  return Array.isArray(message) ? Math.max(1, Math.min(message.length, AGENT_LIMITS.backlogMax)) : 1;
+/** Items a message claims to carry, counted before it is validated (a list's length, capped at its bound). */
+function itemCount(message: unknown, max: number = AGENT_LIMITS.backlogMax): number {
+  return Array.isArray(message) ? Math.max(1, Math.min(message.length, max)) : 1;
 }
+
+/** The first protocol whose agents run checks. */
+const PROBES_SINCE_PROTOCOL = 2;
+const NOTHING_ASSIGNED: ReadonlyMap<number, string> = new Map();
 
 /**
  * The agents' own socket.io namespace. The handshake carries the agent's credential (checked against its hash);
@@ -74,6 +84,8 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     private readonly presence: AgentPresence,
     private readonly limiter: ReportLimiter,
     private readonly credentials: CredentialResolver,
+    private readonly probes: ProbeAssignments,
+    private readonly probeResults: ProbeResults,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.trust = trustFunction(config.trustProxy);
@@ -133,7 +145,16 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
         void this.handle(
           socket,
           ack,
-          () => this.overLimit(socket, 'backlog', reportCount(reports)) ?? this.reports(socket, checkBacklog(reports)),
+          () => this.overLimit(socket, 'backlog', itemCount(reports)) ?? this.reports(socket, checkBacklog(reports)),
+        ),
+    );
+    socket.on(
+      'probe.results',
+      (results, ack) =>
+        void this.handle(
+          socket,
+          ack,
+          () => this.overLimit(socket, 'probe', itemCount(results, PROBE_LIMITS.resultsMax)) ?? this.results(socket, results),
         ),
     );
   }
@@ -152,6 +173,11 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     if (!row) return refusal('agent.revoked');
     socket.data.agent = row;
     socket.data.helloed = true;
+    if (socket.data.protocol >= PROBES_SINCE_PROTOCOL) {
+      socket.data.probes ??= new ProbeSession(row.id, (message) => socket.emit('probes', message));
+      // Sent before the acknowledgement: an agent told hello passed already has its checks, and may report on them.
+      await this.probes.sendAll(socket.data.probes);
+    }
     return { ok: true, interval: row.interval_s };
   }
 
@@ -165,6 +191,15 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     const shown = reports.refused.slice(0, REFUSALS_SHOWN);
     this.logger.warn(`Agent ${socket.data.agent.id}: ${reports.refused.length} report items refused, e.g. ${shown[0]}`);
     return { ok: true, refused: shown.map((error) => ({ error })) };
+  }
+
+  /** Results of checks the agent runs, each checked against what this socket was sent (a protocol 1 agent runs none). */
+  private results(socket: AgentSocket, message: unknown): AgentAck {
+    if (!socket.data.helloed) return refusal('agent.helloRequired');
+    const checked = checkProbeResults(message, socket.data.probes?.held ?? NOTHING_ASSIGNED);
+    if (!checked.ok) return refusal('agent.messageInvalid', checked.error);
+    const refused = this.probeResults.accept(socket.data.agent.id, checked);
+    return refused ? { ok: true, refused } : { ok: true };
   }
 
   /** Runs one message handler: answers through the ack (or an `agent.error` without one), never throws. */
@@ -211,6 +246,15 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
       socket.emit('agent.error', { code: 'agent.credentialInvalid', message: MESSAGES['agent.credentialInvalid'] });
       setTimeout(() => socket.disconnect(true), 200).unref();
     }
+  }
+
+  /** On every instance: each sends the agents connected to it what changed of their checks. */
+  @OnEvent('monitor.created', { everyInstance: true })
+  @OnEvent('monitor.updated', { everyInstance: true })
+  @OnEvent('monitor.deleted', { everyInstance: true })
+  monitorChanged({ monitor }: EventMap['monitor.updated']): Promise<void> {
+    const sessions = [...this.namespace.sockets.values()].flatMap((socket) => (socket.data.probes ? [socket.data.probes] : []));
+    return this.probes.monitorChanged(monitor.id, namedAgents(monitor.locations), sessions);
   }
 
   /** On every instance, since each keeps the rows of the agents connected to it (their reports carry the name). */

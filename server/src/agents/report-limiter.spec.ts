@@ -1,6 +1,6 @@
 import type { AgentDto } from '@vigil/proto';
 import { Limiter } from '../common/limits/limiter';
-import { BACKLOG_BURST, LIVE_BURST, ReportLimiter } from './report-limiter';
+import { BACKLOG_BURST, LIVE_BURST, PROBE_BURST, PROBE_PER_MINUTE, ReportLimiter } from './report-limiter';
 
 const T0 = 1_000_000;
 
@@ -46,6 +46,17 @@ describe('per-agent report limiter', () => {
     expect(send(sut, BACKLOG_BURST / 100 + 5, { kind: 'backlog', cost: 100 } as never)).toBe(Math.floor(BACKLOG_BURST / 100));
     expect(send(sut, LIVE_BURST)).toBe(LIVE_BURST);
     expect(sut.take(1, 'backlog', 100, 60, T0)).toEqual({ ok: false, retryAfterMs: expect.any(Number) });
+  });
+
+  it('takes a full buffer of check results at once, apart from reports, then the most a real set can owe', () => {
+    const sut = new ReportLimiter(new Limiter());
+    const results = (cost: number, at = T0) => sut.take(1, 'probe', cost, 3600, at).ok;
+    for (let sent = 0; sent < PROBE_BURST; sent += 500) expect(results(500)).toBe(true);
+    expect(results(1)).toBe(false);
+    expect(send(sut, LIVE_BURST)).toBe(LIVE_BURST);
+    // A minute later, whatever the agent's report interval: a minute's worth of results, and no more.
+    expect(results(PROBE_PER_MINUTE, T0 + 60_000)).toBe(true);
+    expect(results(1, T0 + 60_000)).toBe(false);
   });
 
   it('keeps agents apart', () => {

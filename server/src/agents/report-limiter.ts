@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AGENT_LIMITS } from '@vigil/proto';
+import { AGENT_LIMITS, MONITOR_LIMITS, PROBE_LIMITS } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
 import { type BucketPolicy, bucketPolicy } from '../common/limits/limit-store';
@@ -11,18 +11,27 @@ export const LIVE_BURST = 20;
 export const BACKLOG_BURST = AGENT_LIMITS.bufferMax;
 /** Tokens each bucket regains per reporting interval: twice the rhythm, so jitter or a late timer never trips it. */
 export const REFILL_PER_INTERVAL = 2;
+/** Check results one agent may deliver at once: its whole buffer, sent back after the server was away. */
+export const PROBE_BURST = PROBE_LIMITS.bufferMax;
+/**
+ * Check results regained per minute, whatever the agent's report interval: twice the most an agent can owe (every
+ * assignment it may run at the shortest monitor interval), so only a flood beyond any real set is refused.
+ */
+export const PROBE_PER_MINUTE = (REFILL_PER_INTERVAL * PROBE_LIMITS.assignmentsMax * 60) / MONITOR_LIMITS.intervalMin;
 /** Agents whose buckets are kept; the one heard from least recently is forgotten first (it comes back full). */
 export const MAX_TRACKED = 100_000;
 
-export type MessageKind = 'live' | 'backlog';
+/** `probe`: check results (protocol 2), counted one token per result, as backlogs count their reports. */
+export type MessageKind = 'live' | 'backlog' | 'probe';
 export type Verdict = { ok: true } | { ok: false; retryAfterMs: number };
 
 const OK: Verdict = { ok: true };
 
 /**
  * Per-agent token buckets tied to the agent's interval: one for live messages (hello, report) with a small burst,
- * one for backlog reports sized to what an agent can have buffered. A message over its bucket is refused whole,
- * before any validation or database work, with the time after which it would pass.
+ * one for backlog reports sized to what an agent can have buffered, and one for check results sized to the checks it
+ * may be assigned (its own bucket: results come by the thousand, counted one each). A message over its bucket is
+ * refused whole, before any validation or database work, with the time after which it would pass.
  *
  * Kept in the `Limiter`'s memory store, synchronously and per instance, never in Redis: an agent's socket lives on
  * one instance, and at a thousand agents reporting every few seconds a Redis round trip per message would cost more
@@ -56,12 +65,10 @@ export class ReportLimiter {
   /** Every instance: the agent may have reported to any of them. */
   @OnEvent('agent.deleted', { everyInstance: true })
   forget({ agent }: Pick<EventMap['agent.deleted'], 'agent'>): void {
-    const { live, backlog } = this.policiesFor(AGENT_LIMITS.intervalMin);
-    this.limiter.local.clear(live, agent.id);
-    this.limiter.local.clear(backlog, agent.id);
+    for (const policy of Object.values(this.policiesFor(AGENT_LIMITS.intervalMin))) this.limiter.local.clear(policy, agent.id);
   }
 
-  /** The two policies of an interval (the key spaces are shared: only the refill differs), made on first use. */
+  /** The policies of an interval (the key spaces are shared: only the refill differs), made on first use. */
   private policiesFor(intervalSeconds: number): Record<MessageKind, BucketPolicy> {
     let policies = this.policies.get(intervalSeconds);
     if (!policies) {
@@ -70,6 +77,7 @@ export class ReportLimiter {
       policies = {
         live: bucketPolicy('agent-live', { burst: LIVE_BURST, perMinute, maxKeys }),
         backlog: bucketPolicy('agent-backlog', { burst: BACKLOG_BURST, perMinute, maxKeys }),
+        probe: bucketPolicy('agent-probe', { burst: PROBE_BURST, perMinute: PROBE_PER_MINUTE, maxKeys }),
       };
       // Intervals are whole seconds within AGENT_LIMITS, so this map stays small.
       this.policies.set(intervalSeconds, policies);

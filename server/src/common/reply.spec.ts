@@ -19,6 +19,8 @@ import { MaintenanceController } from '../maintenance/maintenance.controller';
 import { MetricsController } from '../metrics/metrics.controller';
 import { DependencyChainController } from '../monitors/dependencies/dependency-chain.controller';
 import { MonitorsController } from '../monitors/monitors.controller';
+import { LocationsController } from '../monitors/locations/locations.controller';
+import { MonitorHostController } from '../monitors/host/monitor-host.controller';
 import { ManualStatusController } from '../monitors/types/manual/manual-status.controller';
 import { BrowserScreenshotController } from '../monitors/types/browser/browser-screenshot.controller';
 import { NotificationsController } from '../notifications/notifications.controller';
@@ -99,9 +101,11 @@ const CONTROLLERS = [
   DependencyChainController,
   HealthController,
   IncidentsController,
+  LocationsController,
   MaintenanceController,
   ManualStatusController,
   MetricsController,
+  MonitorHostController,
   MonitorsController,
   MuteController,
   NotificationsController,

@@ -9,8 +9,10 @@ import type {
   IncidentDto,
   MaintenanceDto,
   MonitorDto,
+  MonitorLocationEvent,
   MonitorStatus,
   PublicAgent,
+  ProbeResultReport,
   PublicMonitor,
   UserDto,
 } from '@vigil/proto';
@@ -123,6 +125,10 @@ export interface EventMap {
    * still offline gets the offline alert its silence inside the window did not send.
    */
   'agent.maintenance_ended': { agent: AgentDto; at: string };
+  /** An agent sent results of checks assigned to it (validated, on the instance holding its socket). */
+  'probe.results': { agentId: number; results: ProbeResultReport[] };
+  /** A location of a monitor got a result (stored): pushed to `monitors` and `monitor:<id>`. */
+  'monitor.location_checked': MonitorLocationEvent;
   'display_key.revoked': { id: number };
   /** The status page's configuration was saved. */
   'status.config_changed': Record<string, never>;

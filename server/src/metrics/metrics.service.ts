@@ -9,6 +9,8 @@ import { EventLoopDelay } from './event-loop-delay';
 import { MetricsRepository } from './metrics.repository';
 import { NotificationDispatcher } from '../notifications/dispatcher.service';
 import { PasswordHasher } from '../users/password-hasher';
+import { ProbeResults } from '../probes/probe-results.service';
+import { LocationResults } from '../monitors/locations/location-results.service';
 
 @Injectable()
 export class MetricsService {
@@ -23,6 +25,8 @@ export class MetricsService {
     private readonly eventLoop: EventLoopDelay,
     private readonly checker: HttpChecker,
     private readonly passwords: PasswordHasher,
+    private readonly probeResults: ProbeResults,
+    private readonly locationResults: LocationResults,
   ) {}
 
   async render(): Promise<string> {
@@ -54,6 +58,10 @@ export class MetricsService {
       ['vigil_agent_report_batches_failed_total', 'counter', this.agentReports.stats.failedBatches],
       ['vigil_agent_reports_dropped_total', 'counter', this.agentReports.stats.dropped],
       ['vigil_agent_report_items_refused_total', 'counter', this.agentReports.stats.refusedItems],
+      ['vigil_probe_results_total', 'counter', this.probeResults.stats.accepted],
+      ['vigil_probe_results_refused_total', 'counter', this.probeResults.stats.refused],
+      ['vigil_location_results_stored_total', 'counter', this.locationResults.stats.stored],
+      ['vigil_location_results_dropped_total', 'counter', this.locationResults.stats.dropped],
       ['vigil_agent_messages_rate_limited_total', 'counter', this.reportLimiter.refused],
       ['vigil_notifications_pending', 'gauge', Number(sizes.notifications_pending)],
       ['vigil_notifications_delivered_total', 'counter', this.dispatcher.stats.delivered],

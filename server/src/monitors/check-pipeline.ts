@@ -1,11 +1,13 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import type { MonitorType } from '@vigil/proto';
+import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
+import { SERVER_LOCATION, type MonitorType } from '@vigil/proto';
+import { DataSource } from 'typeorm';
 import type { OutboundDeniedError } from '../common/outbound';
 import { OutboundPolicy } from '../common/outbound-policy';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { createCheckers, type Checker, type CheckerRegistry, type CheckTarget, type ProbeResult } from './checkers';
 import { judge, withoutSecret, type CheckVerdict } from './checkers/verdict';
+import { isServerOnly, LocationVerdicts, type Located } from './locations/location-verdicts';
 
 export { judge, storedFields, type CheckVerdict } from './checkers/verdict';
 
@@ -22,8 +24,12 @@ export class CheckPipeline implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly outbound: OutboundPolicy,
+    /** Absent where only single checks run (tests of one checker): every target is then checked here. */
+    @Optional() private readonly locations?: LocationVerdicts,
+    /** What container checks read their agent's last report from; absent in tests of other checkers. */
+    @Optional() database?: DataSource,
   ) {
-    this.checkers = createCheckers({ config, outbound });
+    this.checkers = createCheckers({ config, outbound, database });
   }
 
   /**
@@ -35,8 +41,16 @@ export class CheckPipeline implements OnModuleDestroy {
     return endpoint ? this.outbound.refusal(target.scope, endpoint.host, endpoint.port) : null;
   }
 
-  /** Runs one check. Never throws. */
-  async check(target: CheckTarget): Promise<CheckVerdict> {
+  /**
+   * Runs one check. Never throws. A scheduled monitor with several locations gets their verdict by its quorum rule
+   * (LocationVerdicts), its server probe included when `server` is one of them.
+   */
+  async check(target: CheckTarget & Partial<Located>): Promise<CheckVerdict> {
+    if (this.locations && !isServerOnly(target)) return this.locations.check(target as Located, () => this.checkHere(target));
+    return this.checkHere(target);
+  }
+
+  private async checkHere(target: CheckTarget): Promise<CheckVerdict> {
     const checker = this.checkers[target.type] as Checker<MonitorType> | undefined;
     let probe: ProbeResult;
     try {
@@ -54,7 +68,8 @@ export class CheckPipeline implements OnModuleDestroy {
    * The origin (host:port) a check of the target connects to, whose budget of checks in flight it waits for (see
    * BudgetGate); null when it connects nowhere of its own (push) or its checks are batched (ping, counted apart).
    */
-  originOf(target: CheckTarget): string | null {
+  originOf(target: CheckTarget & Partial<Located>): string | null {
+    if (target.locations && !target.locations.includes(SERVER_LOCATION)) return null;
     const checker = this.checkers[target.type] as Checker<MonitorType> | undefined;
     if (!checker || checker.batched) return null;
     const endpoint = checker.endpoint(target);

@@ -75,6 +75,7 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     parentId: parentOf(input) ?? null,
     dependsOn: dependenciesOf(input) ?? [],
     degradedAfterMs: input.degradedAfterMs ?? null,
+    hostAgentId: input.hostAgentId ?? null,
     settings: settingsFrom(type, input, null, false),
     ...groupFields(type, input, null),
     ...locationFields(type, input, null),
@@ -99,6 +100,7 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
     parentId: parentOf(input),
     dependsOn: dependenciesOf(input),
     degradedAfterMs: input.degradedAfterMs,
+    hostAgentId: input.hostAgentId,
   };
   if (type !== current.type) {
     for (const field of requiredFields(type)) {

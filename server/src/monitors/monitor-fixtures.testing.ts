@@ -35,6 +35,7 @@ export const HTTP_TYPE_COLUMNS: Pick<
   | 'locations'
   | 'quorum'
   | 'quorum_min'
+  | 'host_agent_id'
 > = {
   type: 'http',
   hostname: null,
@@ -66,6 +67,7 @@ export const HTTP_TYPE_COLUMNS: Pick<
   locations: ['server'],
   quorum: 'any',
   quorum_min: null,
+  host_agent_id: null,
 };
 
 /** A stored http monitor, up, with the given columns changed. */
@@ -147,6 +149,7 @@ export const HTTP_TYPE_FIELDS: Omit<
   locations: ['server'],
   quorum: 'any',
   quorumMin: null,
+  hostAgentId: null,
 };
 
 /** A whole http monitor's fields pointed at a closed loopback port, for repository specs on a real database. */

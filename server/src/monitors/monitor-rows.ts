@@ -47,6 +47,8 @@ export interface MonitorFields {
   locations: LocationId[];
   quorum: QuorumRule;
   quorumMin: number | null;
+  /** The agent of the host it runs on (its down alert tells that host's state). */
+  hostAgentId: number | null;
 }
 
 export const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
@@ -54,7 +56,7 @@ export const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_s
   port, packet_count, dns_record_type, dns_server, message, grpc_service, tls, connection_string, query, ignore_tls,
   max_redirects, cert_expiry_days, assertions, push_token, push_awaited_since, certificate, outbound_scope, parent_id,
   group_rule, group_min, depends_on, degraded_after_ms, flapping, recent_changes, muted_until, settings, locations, quorum,
-  quorum_min`;
+  quorum_min, host_agent_id`;
 
 export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   name: 'name',
@@ -95,6 +97,7 @@ export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   locations: 'locations',
   quorum: 'quorum',
   quorumMin: 'quorum_min',
+  hostAgentId: 'host_agent_id',
 };
 
 /** Fields stored as jsonb: sent as JSON text. */

@@ -35,6 +35,8 @@ export interface CheckOutcome {
   slotAt: Date | null;
   /** A success on which a soft assertion failed: degraded, whatever the response time. */
   soft?: boolean;
+  /** A failure no location could judge (every probing agent offline): unreachable, as behind a down dependency. */
+  unreachable?: boolean;
 }
 
 /** What one check recorded: a success, a slow one, a failure, a failure behind a down dependency, or any result in maintenance. */
@@ -211,7 +213,11 @@ export function applyResults<T extends CheckOutcome & { monitorId: number }>(
     if (!previous) continue;
     const cause = (dependsOn.get(outcome.monitorId) ?? []).find((ref) => isDown(ref, monitorOf, agents)) ?? null;
     const maintenance = context.maintenance?.has(outcome.monitorId) ?? false;
-    const decision = applyResult(previous, outcome, { dependencyDown: cause !== null, maintenance, flapping });
+    const decision = applyResult(previous, outcome, {
+      dependencyDown: cause !== null || outcome.unreachable === true,
+      maintenance,
+      flapping,
+    });
     if (decision.kind === 'drop') continue;
     if (decision.kind === 'stale') {
       steps.push({ outcome, previous, state: previous, check: decision.check, cause: null });

@@ -52,6 +52,7 @@ export function toMonitorDto(
     locations: row.locations ?? [SERVER_LOCATION],
     quorum: row.quorum ?? 'any',
     quorum_min: row.quorum_min ?? null,
+    host_agent_id: row.host_agent_id ?? null,
     ...(row.type === 'group' ? { member_count: extra.members ?? 0 } : {}),
     ...typeReadFields(row),
   };

@@ -94,6 +94,8 @@ export interface MonitorRow {
   locations: LocationId[];
   quorum: QuorumRule;
   quorum_min: number | null;
+  /** The agent of the host it runs on: its down alert and detail page tell that host's state. */
+  host_agent_id: number | null;
   flapping: boolean;
   /** Status changes within the flapping window, oldest first (monitor-state.ts `flappingAfter`). */
   recent_changes: Date[];

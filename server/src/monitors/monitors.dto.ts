@@ -253,6 +253,14 @@ export class CreateMonitorDto extends MonitorTypeFieldsDto implements MonitorReq
   @Min(1, { message: 'monitors.quorumMinInvalid' })
   @Max(LOCATIONS_MAX, { message: 'monitors.quorumMinInvalid' })
   quorumMin?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, description: "The agent of the host it runs on: its down alert tells that host's state" })
+  @Transform(toNumber)
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsInt({ message: 'monitors.hostAgentInvalid' })
+  @Min(1, { message: 'monitors.hostAgentInvalid' })
+  @Max(ID_MAX, { message: 'monitors.hostAgentInvalid' })
+  hostAgentId?: number | null;
 }
 
 export class UpdateMonitorDto extends CreateMonitorDto {

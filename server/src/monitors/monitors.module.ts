@@ -22,10 +22,16 @@ import { BrowserScreenshotController } from './types/browser/browser-screenshot.
 import { BrowserScreenshots } from './types/browser/browser-screenshots';
 import { ManualStatusController } from './types/manual/manual-status.controller';
 import { ManualStatusService } from './types/manual/manual-status.service';
-
+import { LocationsController } from './locations/locations.controller';
+import { LocationResults } from './locations/location-results.service';
+import { LocationVerdicts } from './locations/location-verdicts';
+import { LocationsRepository } from './locations/locations.repository';
+import { HostContextRepository } from '../agents/host-context.repository';
+import { MonitorHostController } from './host/monitor-host.controller';
+import { MonitorHostService } from './host/monitor-host.service';
 @Module({
   imports: [DependenciesModule],
-  controllers: [MonitorsController, ManualStatusController, BrowserScreenshotController],
+  controllers: [MonitorsController, ManualStatusController, BrowserScreenshotController, LocationsController, MonitorHostController],
   providers: [
     MonitorsRepository,
     CheckPipeline,
@@ -56,7 +62,21 @@ import { ManualStatusService } from './types/manual/manual-status.service';
     DependentsRecheck,
     ManualStatusService,
     BrowserScreenshots,
+    LocationsRepository,
+    LocationResults,
+    LocationVerdicts,
+    HostContextRepository,
+    MonitorHostService,
   ],
-  exports: [DependenciesModule, MonitorsService, MonitorsRepository, CheckScheduler, CheckResultsWriter, CheckPipeline, HttpChecker],
+  exports: [
+    DependenciesModule,
+    MonitorsService,
+    MonitorsRepository,
+    CheckScheduler,
+    CheckResultsWriter,
+    CheckPipeline,
+    HttpChecker,
+    LocationResults,
+  ],
 })
 export class MonitorsModule {}

@@ -68,6 +68,8 @@ export interface ResultInput {
   domainExpiry?: DomainExpiry | null;
   /** A success on which a soft assertion failed: recorded degraded. */
   soft?: boolean;
+  /** No location could judge it (see CheckOutcome.unreachable). */
+  unreachable?: boolean;
   /** A push arrived (the push route): the wait for the next push starts at `checkedAt`. */
   pushed?: boolean;
   /**
@@ -396,14 +398,17 @@ export class MonitorsRepository {
   /** Deletes raw checks and aggregates past their retention, in bounded chunks so no lock is held for long. */
   async prune(checksBefore: Date, aggregatesBefore: Date, chunk = 10_000): Promise<{ checks: number; aggregates: number }> {
     let checks = 0;
-    for (;;) {
-      const count = await execute(
-        this.dataSource,
-        `DELETE FROM monitor_checks WHERE id IN (SELECT id FROM monitor_checks WHERE checked_at < $1 LIMIT $2) RETURNING 1`,
-        [checksBefore, chunk],
-      );
-      checks += count;
-      if (count < chunk) break;
+    // Each location's results (location_checks) are raw checks too, kept as long.
+    for (const table of ['monitor_checks', 'location_checks']) {
+      for (;;) {
+        const count = await execute(
+          this.dataSource,
+          `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE checked_at < $1 LIMIT $2) RETURNING 1`,
+          [checksBefore, chunk],
+        );
+        checks += count;
+        if (count < chunk) break;
+      }
     }
     const aggregates = await execute(this.dataSource, `DELETE FROM monitor_hourly WHERE hour < $1 RETURNING 1`, [aggregatesBefore]);
     return { checks, aggregates };

@@ -3,6 +3,7 @@ import {
   CheckDto,
   DETAIL_HISTORY_POINTS,
   isScheduled,
+  locationAgentId,
   MESSAGES,
   MessageCode,
   MonitorDto,
@@ -11,6 +12,7 @@ import {
   MonitorsResponse,
   MonitorStatsResponse,
   Role,
+  SERVER_LOCATION,
   StatsRange,
   SUMMARY_HISTORY_SLOTS,
 } from '@vigil/proto';
@@ -39,6 +41,9 @@ import { DependenciesRepository } from './dependencies/dependencies.repository';
 import { DependenciesService } from './dependencies/dependencies.service';
 import { monitorMask, monitorSnapshot } from './monitor-audit';
 import { GroupsService } from './groups/groups.service';
+import { agentDependencies } from './settings-agents';
+import { assertHostAgent } from './host/monitor-host.service';
+import { LocationsRepository } from './locations/locations.repository';
 
 /** Checks shown on the detail page before the history tab pages further. */
 const DETAIL_CHECKS = 50;
@@ -58,6 +63,7 @@ export class MonitorsService {
     private readonly dependencies: DependenciesService,
     private readonly dependencyRows: DependenciesRepository,
     private readonly groups: GroupsService,
+    private readonly locations: LocationsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -115,8 +121,11 @@ export class MonitorsService {
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
     await this.assertReachable(toCheckTarget({ ...fieldsAsRow(fields), id: 0 }));
     const row = await this.audit.transaction(async (db, record) => {
+      await this.assertLocations([SERVER_LOCATION], fields.locations, saver, db);
+      fields.dependsOn = (await agentDependencies(fields, null, (refs) => this.dependencyRows.existing(refs, db))) ?? fields.dependsOn;
       await this.dependencies.assertValid(null, fields.dependsOn, db);
       await this.groups.assertParent(null, fields.parentId, db);
+      await assertHostAgent(fields.hostAgentId, db);
       const created = await this.monitors.insert(fields, null, db);
       await record({ action: 'monitor.created', target: target(created), changes: changesOf(null, monitorSnapshot(created), monitorMask) });
       return created;
@@ -138,9 +147,16 @@ export class MonitorsService {
     if (targetChanged || outboundScopeOf(saver) !== current.outbound_scope)
       await this.assertReachable(toCheckTarget({ ...current, ...fieldsAsRow(fields) }));
     const row = await this.audited(id, 'monitor.updated', async (db) => {
+      if (fields.locations) {
+        await this.assertLocations(current.locations, fields.locations, saver, db);
+        await this.locations.forgetOthers(id, fields.locations, db);
+      }
+      const next = { ...fields, type: fields.type ?? current.type, settings: fields.settings ?? current.settings };
+      fields.dependsOn = (await agentDependencies(next, current, (refs) => this.dependencyRows.existing(refs, db))) ?? fields.dependsOn;
       if (fields.dependsOn)
         await this.dependencies.assertValid({ ref: { type: 'monitor', id }, name: fields.name ?? current.name }, fields.dependsOn, db);
       await this.groups.assertParent(id, fields.parentId, db);
+      await assertHostAgent(fields.hostAgentId, db);
       if (current.type === 'group' && fields.type !== undefined && fields.type !== 'group') await this.groups.detachMembers(id, db);
       return this.monitors.update(id, fields, targetChanged ? { nextCheckAt: null } : {}, db);
     });
@@ -293,6 +309,24 @@ export class MonitorsService {
     const row = await this.monitors.findById(id);
     if (!row) throw notFound('monitors.notFound');
     return row;
+  }
+
+  /**
+   * Agents chosen as locations must exist, and only an admin may change which agents check a monitor: the agent
+   * receives the check's target and secrets.
+   */
+  private async assertLocations(before: readonly string[], after: readonly string[], saver: Role, db: Sql): Promise<void> {
+    const agentsOf = (locations: readonly string[]) =>
+      locations
+        .filter((location) => location !== SERVER_LOCATION)
+        .sort()
+        .join(',');
+    if (agentsOf(before) === agentsOf(after)) return;
+    if (saver !== 'admin') throw new ApiException(HttpStatus.FORBIDDEN, 'monitors.locationsAdminOnly', undefined, undefined, 'locations');
+    const ids = after.map(locationAgentId).filter((id): id is number => typeof id === 'number');
+    const found = await db.query<Array<{ id: number }>>(`SELECT id FROM agents WHERE id = ANY($1::int[])`, [ids]);
+    if (found.length !== ids.length)
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'monitors.locationAgentUnknown', undefined, undefined, 'locations');
   }
 
   private async announce(event: 'monitor.created' | 'monitor.updated', row: MonitorRow): Promise<MonitorDto> {

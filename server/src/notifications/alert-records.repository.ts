@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AlertDto, AlertMessageDto, AlertMetric, AlertStateName } from '@vigil/proto';
 import { DataSource } from 'typeorm';
@@ -12,6 +13,8 @@ export interface AlertRow {
   target_id: number;
   target_name: string;
   metric: AlertMetric;
+  /** The container or unit of a per-item metric; '' for the others. */
+  item: string;
   episode: number;
   opened_at: Date;
   closed_at: Date | null;
@@ -29,6 +32,8 @@ export interface EpisodeEdge {
   target_id: number;
   target_name: string;
   metric: AlertMetric;
+  /** The container or unit of a per-item metric; absent or '' for the others. */
+  item?: string;
   episode: number;
   at: Date;
   /** Openings: when the reminder sweep first looks at it (`firstDue`). */
@@ -51,15 +56,22 @@ export interface Dependent {
   name: string;
 }
 
-const COLUMNS = `a.id, a.target_kind, a.target_id, a.target_name, a.metric, a.episode, a.opened_at, a.closed_at,
+const COLUMNS = `a.id, a.target_kind, a.target_id, a.target_name, a.metric, a.item, a.episode, a.opened_at, a.closed_at,
   a.acknowledged_at, a.acknowledged_by, a.acknowledged_name, a.ack_note, a.escalation_step, a.reminders_sent`;
 /** Open (unacknowledged, then acknowledged) first, then the most recent. */
 const ORDER = `(a.closed_at IS NULL) DESC, (a.acknowledged_at IS NULL) DESC, a.opened_at DESC, a.id DESC`;
 /** Incident services that file alerts by episode and take an acknowledgement. */
 export const ACK_CHANNEL_TYPES = ['pagerduty', 'opsgenie'];
 
-export const episodeKey = (e: Pick<EpisodeEdge, 'target_kind' | 'target_id' | 'metric' | 'episode'>) =>
-  `${e.target_kind}:${e.target_id}:${e.metric}:${e.episode}`;
+/** Item names kept as they are in keys; a longer one is digested, so a key stays within the outbox's 255 characters. */
+const ITEM_KEY_MAX = 64;
+
+/** The part of a key naming the metric and its item (`containerDown:web`; just the metric when it has none). */
+export const metricKey = (metric: AlertMetric, item?: string) =>
+  item ? `${metric}:${item.length <= ITEM_KEY_MAX ? item : createHash('sha256').update(item).digest('hex').slice(0, 32)}` : metric;
+
+export const episodeKey = (e: Pick<EpisodeEdge, 'target_kind' | 'target_id' | 'metric' | 'item' | 'episode'>) =>
+  `${e.target_kind}:${e.target_id}:${metricKey(e.metric, e.item)}:${e.episode}`;
 
 /** The `alerts` table: written in the transaction that opens or closes an episode, read by the alerts API. */
 @Injectable()
@@ -69,21 +81,23 @@ export class AlertRecordsRepository {
   /** Records opened episodes (one already recorded is kept); their ids by episode key. */
   async open(db: Sql, edges: EpisodeEdge[]): Promise<Map<string, number>> {
     if (!edges.length) return new Map();
-    const rows = await queryRows<Pick<AlertRow, 'id' | 'target_kind' | 'target_id' | 'metric' | 'episode'>>(
+    const rows = await queryRows<Pick<AlertRow, 'id' | 'target_kind' | 'target_id' | 'metric' | 'item' | 'episode'>>(
       db,
       `WITH input AS (
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(target_kind varchar, target_id int, target_name varchar, metric varchar,
-           episode int, at timestamptz, due_at timestamptz)
+         SELECT target_kind, target_id, target_name, metric, coalesce(item, '') AS item, episode, at, due_at
+         FROM jsonb_to_recordset($1::jsonb) AS r(target_kind varchar, target_id int, target_name varchar, metric varchar,
+           item varchar, episode int, at timestamptz, due_at timestamptz)
        ), inserted AS (
-         INSERT INTO alerts (target_kind, target_id, target_name, metric, episode, opened_at, due_at)
-         SELECT target_kind, target_id, left(target_name, 255), metric, episode, at, due_at FROM input
-         ON CONFLICT (target_kind, target_id, metric, episode) DO NOTHING
-         RETURNING id, target_kind, target_id, metric, episode
+         INSERT INTO alerts (target_kind, target_id, target_name, metric, item, episode, opened_at, due_at)
+         SELECT target_kind, target_id, left(target_name, 255), metric, item, episode, at, due_at FROM input
+         ON CONFLICT (target_kind, target_id, metric, item, episode) DO NOTHING
+         RETURNING id, target_kind, target_id, metric, item, episode
        )
        SELECT * FROM inserted
        UNION ALL
-       SELECT a.id, a.target_kind, a.target_id, a.metric, a.episode FROM alerts a JOIN input i
-         ON a.target_kind = i.target_kind AND a.target_id = i.target_id AND a.metric = i.metric AND a.episode = i.episode`,
+       SELECT a.id, a.target_kind, a.target_id, a.metric, a.item, a.episode FROM alerts a JOIN input i
+         ON a.target_kind = i.target_kind AND a.target_id = i.target_id AND a.metric = i.metric AND a.item = i.item
+           AND a.episode = i.episode`,
       [JSON.stringify(edges)],
     );
     return new Map(rows.map((row) => [episodeKey(row), row.id]));
@@ -92,12 +106,14 @@ export class AlertRecordsRepository {
   /** Closes episodes still open; the ids of the alerts of `edges` (closed now or before) by episode key. */
   async close(db: Sql, edges: EpisodeEdge[]): Promise<Map<string, number>> {
     if (!edges.length) return new Map();
-    const rows = await queryRows<Pick<AlertRow, 'id' | 'target_kind' | 'target_id' | 'metric' | 'episode'>>(
+    const rows = await queryRows<Pick<AlertRow, 'id' | 'target_kind' | 'target_id' | 'metric' | 'item' | 'episode'>>(
       db,
       `UPDATE alerts a SET closed_at = coalesce(a.closed_at, i.at)
-       FROM jsonb_to_recordset($1::jsonb) AS i(target_kind varchar, target_id int, metric varchar, episode int, at timestamptz)
-       WHERE a.target_kind = i.target_kind AND a.target_id = i.target_id AND a.metric = i.metric AND a.episode = i.episode
-       RETURNING a.id, a.target_kind, a.target_id, a.metric, a.episode`,
+       FROM jsonb_to_recordset($1::jsonb) AS i(target_kind varchar, target_id int, metric varchar, item varchar, episode int,
+         at timestamptz)
+       WHERE a.target_kind = i.target_kind AND a.target_id = i.target_id AND a.metric = i.metric
+         AND a.item = coalesce(i.item, '') AND a.episode = i.episode
+       RETURNING a.id, a.target_kind, a.target_id, a.metric, a.item, a.episode`,
       [JSON.stringify(edges)],
     );
     return new Map(rows.map((row) => [episodeKey(row), row.id]));
@@ -230,6 +246,7 @@ export function toAlertDto(row: AlertRow, messages: AlertMessageDto[]): AlertDto
     target_id: row.target_id,
     target_name: row.target_name,
     metric: row.metric,
+    ...(row.item ? { item: row.item } : {}),
     state,
     opened_at: iso(row.opened_at)!,
     closed_at: iso(row.closed_at),

@@ -21,6 +21,17 @@ const PROBLEM: Record<string, Localized> = {
   'agent:cpu': { 'en-US': 'above its CPU threshold', 'zh-CN': 'CPU 超过阈值' },
   'agent:memory': { 'en-US': 'above its memory threshold', 'zh-CN': '内存超过阈值' },
   'agent:disk': { 'en-US': 'above its disk threshold', 'zh-CN': '磁盘超过阈值' },
+  'agent:load': { 'en-US': 'above its load threshold', 'zh-CN': '负载超过阈值' },
+  'agent:temperature': { 'en-US': 'above its temperature threshold', 'zh-CN': '温度超过阈值' },
+  'agent:diskIo': { 'en-US': 'above its disk I/O threshold', 'zh-CN': '磁盘 I/O 超过阈值' },
+  'agent:bandwidth': { 'en-US': 'above its bandwidth threshold', 'zh-CN': '带宽超过阈值' },
+};
+
+/** The per-item alerts name their container or unit. */
+const ITEM_PROBLEM: Partial<Record<string, (item: string) => Localized>> = {
+  containerDown: (item) => ({ 'en-US': `container ${item} not running`, 'zh-CN': `容器 ${item} 未运行` }),
+  containerUnhealthy: (item) => ({ 'en-US': `container ${item} unhealthy`, 'zh-CN': `容器 ${item} 不健康` }),
+  serviceFailed: (item) => ({ 'en-US': `unit ${item} failed`, 'zh-CN': `服务单元 ${item} 已失败` }),
 };
 
 /**
@@ -70,7 +81,7 @@ export class AlertReminders implements OnApplicationBootstrap, OnModuleDestroy {
   private async handleDue(manager: EntityManager, now: Date): Promise<number[]> {
     const due = await queryRows<AlertRow>(
       manager,
-      `SELECT id, target_kind, target_id, target_name, metric, episode, opened_at, reminders_sent, escalation_step FROM alerts
+      `SELECT id, target_kind, target_id, target_name, metric, item, episode, opened_at, reminders_sent, escalation_step FROM alerts
        WHERE closed_at IS NULL AND acknowledged_at IS NULL AND metric <> 'flapping' AND (due_at IS NULL OR due_at <= $1)
          -- A deleted monitor or agent is reminded of no more; a paused monitor's alert is held until it is resumed,
          -- and one in maintenance until the window ends.
@@ -113,7 +124,7 @@ export class AlertReminders implements OnApplicationBootstrap, OnModuleDestroy {
           target: { kind, id: alert.target_id, name: alert.target_name },
           vars: {
             name: alert.target_name,
-            alert: PROBLEM[`${kind}:${alert.metric}`],
+            alert: ITEM_PROBLEM[alert.metric]?.(alert.item) ?? PROBLEM[`${kind}:${alert.metric}`],
             since: formatTime(new Date(alert.opened_at)),
             minutes,
           },

@@ -3,10 +3,11 @@ import type { MonitorType } from '@vigil/proto';
 import type { EntityManager } from 'typeorm';
 import { NotificationDispatcher } from './dispatcher.service';
 import { buildMessage, type MessageVars } from './messages';
-import { NotificationsRepository } from './notifications.repository';
+import { NotificationsRepository, type AlertChannelRow } from './notifications.repository';
 import { OutboxRepository, type OutboxItem } from './outbox.repository';
 import type { Dependent } from './alert-records.repository';
 import { dependentsLine, dependentsSubject } from './dependents';
+import { withHost } from './host-block';
 import type { NotificationMessage } from './providers';
 import { effectiveSettings, type TargetSettings } from './rules';
 import type { NotificationEvent } from './templates';
@@ -91,20 +92,7 @@ export class AlertSender {
             target_name: send.target.name,
             alert_id: send.alertId ?? null,
             message: {
-              ...withDependents(
-                buildMessage(
-                  send.event,
-                  channel.language,
-                  { ...send.vars, ...(send.dependents?.length ? { dependents: dependentsLine(send, channel.language) } : {}) },
-                  send.target,
-                  send.at,
-                  send.monitorType,
-                  channel.templates[send.event],
-                ),
-                send,
-                channel.language,
-                channel.templates[send.event]?.content,
-              ),
+              ...messageFor(send, channel),
               ...(send.episode ? { episode: send.episode } : {}),
             },
           },
@@ -116,6 +104,15 @@ export class AlertSender {
 }
 
 const channelsOf = (send: Send) => send.channels ?? send.settings.channels;
+
+/** What `send` says on `channel`: the event's text (its custom template or the default), then who depends and the host. */
+function messageFor(send: Send, channel: AlertChannelRow): NotificationMessage {
+  const custom = channel.templates[send.event];
+  const vars = { ...send.vars, ...(send.dependents?.length ? { dependents: dependentsLine(send, channel.language) } : {}) };
+  const message = buildMessage(send.event, channel.language, vars, send.target, send.at, send.monitorType, custom);
+  const withNames = withDependents(message, send, channel.language, custom?.content);
+  return withHost(withNames, send.vars, custom?.language ?? channel.language, custom?.content);
+}
 
 /**
  * A dependency's down or recovery names its dependents: the subject gains their count and the text a line naming

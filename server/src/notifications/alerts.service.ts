@@ -2,16 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import type { AgentDto, MonitorType } from '@vigil/proto';
+import type { MonitorType } from '@vigil/proto';
 import type { EventMap } from '../events/event-map';
 import { OnEvent } from '../events/on-event.decorator';
+import { HostContextRepository } from '../agents/host-context.repository';
 import { AlertFeed } from './alert-feed.service';
-import { AlertRecordsRepository, type EpisodeEdge } from './alert-records.repository';
+import { AlertRecordsRepository, metricKey, type EpisodeEdge } from './alert-records.repository';
 import { AlertSender, type Send } from './alert-sender';
 import { firstDue, policyOf } from './escalation';
 import { AlertStateRepository, type AlertState } from './alert-state.repository';
-import { monitorVars, type MessageVars } from './messages';
+import { hostVars } from './host-block';
+import { agentVars, monitorVars, type MessageVars } from './messages';
 import { THRESHOLD_METRICS, THRESHOLD_RULES, type HostReading } from './host-rules';
+import { itemBatch } from './host-item-alerts';
+import { ITEM_METRICS } from './host-item-rules';
 import { agentDecision, degradedDecision, monitorDecision, thresholdStep, type TargetSettings } from './rules';
 import type { NotificationEvent } from './templates';
 
@@ -28,6 +32,8 @@ interface EpisodeEvent {
   at: Date;
   vars: MessageVars;
   monitorType?: MonitorType;
+  /** A monitor's: the agent of the host it runs on, whose state its down alert tells. */
+  hostAgentId?: number | null;
 }
 
 /** What each episode's edges send, and which settings flag lets them. */
@@ -38,11 +44,12 @@ const EPISODE_EVENTS: Record<string, { open: NotificationEvent; close: Notificat
   'monitor:flapping': { open: 'monitor.flapping', close: 'monitor.flapping_settled', flag: 'on_down' },
 };
 
-export const stateKey = (kind: Kind, id: number, metric: Metric) => `${kind}:${id}:${metric}`;
+export const stateKey = (kind: Kind, id: number, metric: Metric, item = '') => `${kind}:${id}:${metricKey(metric, item)}`;
 const fresh = (kind: Kind, target_id: number, metric: Metric): AlertState => ({
   kind,
   target_id,
   metric,
+  item: '',
   streak: 0,
   open: false,
   since: null,
@@ -50,9 +57,17 @@ const fresh = (kind: Kind, target_id: number, metric: Metric): AlertState => ({
   notified: false,
 });
 
+/** A down alert and the agent of the host its monitor runs on. */
+interface Hosted {
+  send: Send;
+  agentId: number;
+}
+
 /** What one transaction decided: states to save, episodes opened and closed, notifications to write. */
 interface Batch {
   states: AlertState[];
+  /** Item rows no longer watched (host-item-rules.ts). */
+  forget?: AlertState[];
   opened: EpisodeEdge[];
   closed: EpisodeEdge[];
   sends: Send[];
@@ -76,6 +91,7 @@ export class AlertsService {
     private readonly records: AlertRecordsRepository,
     private readonly sender: AlertSender,
     private readonly feed: AlertFeed,
+    private readonly hosts: HostContextRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -87,6 +103,7 @@ export class AlertsService {
         at: new Date(t.check.checked_at),
         vars: monitorVars(t.monitor, t.check, t.previous, t.status),
         monitorType: t.monitor.type,
+        hostAgentId: t.monitor.host_agent_id,
       };
       const found: EpisodeEvent[] = [];
       const status = monitorDecision(t.previous, t.status);
@@ -160,6 +177,7 @@ export class AlertsService {
     const muted = await this.records.muted(manager, kind, ids);
     const batch: Batch = { states: [], opened: [], closed: [], sends: [] };
     const changed = new Set<string>();
+    const hosted: Hosted[] = [];
 
     for (const event of events) {
       const key = stateKey(kind, event.target.id, event.metric);
@@ -173,7 +191,11 @@ export class AlertsService {
         const wanted = Boolean(applies?.[texts.flag]) && !event.quiet && !muted.has(event.target.id);
         next = { ...state, open: true, episode: state.episode + 1, notified: wanted, since: event.at, streak: 0 };
         batch.opened.push({ ...edge, episode: next.episode, due_at: this.firstDue(applies, event.at) });
-        if (wanted) batch.sends.push(this.send(applies!, texts.open, `${key}:${next.episode}`, 'open', event));
+        if (wanted) {
+          const send = this.send(applies!, texts.open, `${key}:${next.episode}`, 'open', event);
+          batch.sends.push(send);
+          if (send.event === 'monitor.down' && event.hostAgentId) hosted.push({ send, agentId: event.hostAgentId });
+        }
       } else {
         if (!state.open) continue;
         next = { ...state, open: false, notified: false, since: event.at };
@@ -186,6 +208,7 @@ export class AlertsService {
     }
     batch.states = [...changed].map((key) => states.get(key)!);
     await this.nameDependents(manager, batch.sends);
+    await this.describeHosts(manager, hosted);
     await this.commit(manager, batch, payload);
   }
 
@@ -206,14 +229,32 @@ export class AlertsService {
     for (const send of roots) send.dependents = byRoot.get(`${send.target.kind}:${send.target.id}`);
   }
 
+  /** A monitor's down alert tells the state of the host it runs on, as the database holds it now (one read per batch). */
+  private async describeHosts(manager: EntityManager, hosted: Hosted[]): Promise<void> {
+    if (!hosted.length) return;
+    const hosts = await this.hosts.forAgents([...new Set(hosted.map((h) => h.agentId))], manager);
+    for (const { send, agentId } of hosted) {
+      const host = hosts.get(agentId);
+      if (host) send.vars = { ...send.vars, ...hostVars(host, send.at) };
+    }
+  }
+
   @OnEvent('agent.report_stored', { phase: 'transaction' })
   private async onAgentReadings(readings: Array<EventMap['agent.report_stored']>, manager: EntityManager): Promise<void> {
     const ids = [...new Set(readings.map((r) => r.agent.id))];
     const settings = await this.sender.settings(manager, 'agent', ids);
-    const states = await this.loadStates(manager, 'agent', ids, THRESHOLD_METRICS);
+    const states = await this.loadStates(manager, 'agent', ids, [...THRESHOLD_METRICS, ...ITEM_METRICS]);
     const changed = new Set<string>();
     const batch: Batch = { states: [], opened: [], closed: [], sends: [] };
     const window = this.config.notifications.thresholdReports;
+    // Containers and units: one episode per item (host-item-rules.ts), committed with the thresholds'.
+    const items = itemBatch(
+      readings,
+      (id) => settings.for(id),
+      [...states.values()].filter((state) => state.item !== ''),
+      window,
+      (applies, at) => this.firstDue(applies, at),
+    );
 
     for (const stored of readings) {
       const { agent, point } = stored;
@@ -270,7 +311,11 @@ export class AlertsService {
         }
       }
     }
-    batch.states = [...changed].map((key) => states.get(key)!);
+    batch.states = [...[...changed].map((key) => states.get(key)!), ...items.states];
+    batch.forget = items.forget;
+    batch.opened.push(...items.opened);
+    batch.closed.push(...items.closed);
+    batch.sends.push(...items.sends);
     // Muted agents: recorded as usual, nothing sent (asked only when there is something to send).
     if (batch.sends.length) {
       const muted = await this.records.muted(manager, 'agent', [...new Set(batch.sends.map((s) => s.target.id))]);
@@ -281,6 +326,7 @@ export class AlertsService {
 
   /** Writes the states, the episodes' rows and the notifications linked to them, in the event's transaction. */
   private async commit(manager: EntityManager, batch: Batch, payload: object | undefined): Promise<void> {
+    if (batch.forget?.length) await this.alertStates.forget(manager, batch.forget);
     if (batch.states.length) await this.alertStates.save(manager, batch.states);
     const opened = await this.records.open(manager, batch.opened);
     const closed = await this.records.close(manager, batch.closed);
@@ -313,12 +359,8 @@ export class AlertsService {
     metrics: readonly Metric[],
   ): Promise<Map<string, AlertState>> {
     const rows = await this.alertStates.load(manager, kind, ids, metrics);
-    return new Map(rows.map((row) => [stateKey(row.kind, row.target_id, row.metric), row]));
+    return new Map(rows.map((row) => [stateKey(row.kind, row.target_id, row.metric, row.item), row]));
   }
-}
-
-function agentVars(agent: AgentDto): MessageVars {
-  return { name: agent.name, hostname: agent.hostname, ip_addresses: agent.ip_addresses.join(', '), os: agent.os };
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;

@@ -1,8 +1,14 @@
 import type { Language, Text } from './templates';
 
-type HostEvent = `agent.${'load' | 'temperature' | 'disk_io' | 'bandwidth'}_${'high' | 'recovery'}`;
+type HostEvent =
+  | `agent.${'load' | 'temperature' | 'disk_io' | 'bandwidth'}_${'high' | 'recovery'}`
+  | `agent.container_${'down' | 'recovery' | 'unhealthy' | 'healthy'}`
+  | `agent.service_${'failed' | 'recovery'}`;
 
-/** Issue 32's host thresholds: each text names the host, the item (sensor, disk, interface) and the figure. */
+/**
+ * Issue 32's host alerts: each text names the host and the item (sensor, disk, interface, container, unit), the
+ * thresholds' the figure, the containers' and units' the state they were seen in.
+ */
 export const HOST_TEXTS: Record<HostEvent, Record<Language, Text>> = {
   'agent.load_high': {
     'en-US': {
@@ -88,6 +94,66 @@ export const HOST_TEXTS: Record<HostEvent, Record<Language, Text>> = {
       subject: '[带宽恢复] {{name}}',
       content:
         '{{name}}（{{hostname}}）的所有网卡流量已回落到阈值 {{threshold}} KB/s 以下（最忙 {{item}}：{{value}} KB/s）。\n时间：{{time}}',
+    },
+  },
+  'agent.container_down': {
+    'en-US': {
+      subject: '[Container down] {{item}} on {{name}}',
+      content: 'Container {{item}} ({{image}}) on {{name}} ({{hostname}}) is no longer running: {{state}}.\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[容器停止] {{name}} 上的 {{item}}',
+      content: '{{name}}（{{hostname}}）上的容器 {{item}}（{{image}}）已不在运行：{{state}}。\n时间：{{time}}',
+    },
+  },
+  'agent.container_recovery': {
+    'en-US': {
+      subject: '[Container running] {{item}} on {{name}}',
+      content: 'Container {{item}} ({{image}}) on {{name}} ({{hostname}}) is running again.\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[容器恢复] {{name}} 上的 {{item}}',
+      content: '{{name}}（{{hostname}}）上的容器 {{item}}（{{image}}）已恢复运行。\n时间：{{time}}',
+    },
+  },
+  'agent.container_unhealthy': {
+    'en-US': {
+      subject: '[Container unhealthy] {{item}} on {{name}}',
+      content: 'The health check of container {{item}} ({{image}}) on {{name}} ({{hostname}}) reports it unhealthy.\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[容器不健康] {{name}} 上的 {{item}}',
+      content: '{{name}}（{{hostname}}）上的容器 {{item}}（{{image}}）健康检查结果为不健康。\n时间：{{time}}',
+    },
+  },
+  'agent.container_healthy': {
+    'en-US': {
+      subject: '[Container healthy] {{item}} on {{name}}',
+      content: 'Container {{item}} ({{image}}) on {{name}} ({{hostname}}) is no longer unhealthy (health: {{health}}).\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[容器健康恢复] {{name}} 上的 {{item}}',
+      content: '{{name}}（{{hostname}}）上的容器 {{item}}（{{image}}）已不再是不健康状态（健康状态：{{health}}）。\n时间：{{time}}',
+    },
+  },
+  'agent.service_failed': {
+    'en-US': {
+      subject: '[Service failed] {{item}} on {{name}}',
+      content: 'Unit {{item}} on {{name}} ({{hostname}}) has failed ({{state}}, {{sub_state}}).\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[服务失败] {{name}} 上的 {{item}}',
+      content: '{{name}}（{{hostname}}）上的服务单元 {{item}} 已失败（{{state}}，{{sub_state}}）。\n时间：{{time}}',
+    },
+  },
+  'agent.service_recovery': {
+    'en-US': {
+      subject: '[Service recovered] {{item}} on {{name}}',
+      content: 'Unit {{item}} on {{name}} ({{hostname}}) is no longer failed ({{state}}, {{sub_state}}).\nTime: {{time}}',
+    },
+    'zh-CN': {
+      subject: '[服务恢复] {{name}} 上的 {{item}}',
+      content: '{{name}}（{{hostname}}）上的服务单元 {{item}} 已不再是失败状态（{{state}}，{{sub_state}}）。\n时间：{{time}}',
     },
   },
 };

@@ -1,4 +1,4 @@
-import { readableTarget, type CheckDto, type MonitorDto, type MonitorStatus, type MonitorType } from '@vigil/proto';
+import { readableTarget, type AgentDto, type CheckDto, type MonitorDto, type MonitorStatus, type MonitorType } from '@vigil/proto';
 import type { NotificationMessage } from './providers';
 import { targetlessName, render, textFor, TYPE_NAMES, type Language, type Localized, type NotificationEvent, type Text } from './templates';
 
@@ -24,6 +24,12 @@ const SEVERITY: Record<NotificationEvent, NotificationMessage['severity']> = {
   'agent.disk_io_recovery': 'recovery',
   'agent.bandwidth_high': 'alert',
   'agent.bandwidth_recovery': 'recovery',
+  'agent.container_down': 'alert',
+  'agent.container_recovery': 'recovery',
+  'agent.container_unhealthy': 'alert',
+  'agent.container_healthy': 'recovery',
+  'agent.service_failed': 'alert',
+  'agent.service_recovery': 'recovery',
   'certificate.expiring': 'alert',
   'certificate.expired': 'alert',
   'domain.expiring': 'alert',
@@ -102,6 +108,11 @@ export function monitorVars(
     expected_status: monitor.expected_status,
     error: check.error,
   };
+}
+
+/** What every agent event says of the host. */
+export function agentVars(agent: AgentDto): MessageVars {
+  return { name: agent.name, hostname: agent.hostname, ip_addresses: agent.ip_addresses.join(', '), os: agent.os };
 }
 
 function inLanguage(vars: MessageVars, language: Language): Parameters<typeof render>[1] {

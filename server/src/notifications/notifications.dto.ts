@@ -138,6 +138,9 @@ export const SETTINGS_DEFAULTS: TargetSettings = {
   disk_io_threshold: 90,
   on_bandwidth_threshold: false,
   bandwidth_threshold: 102_400,
+  on_container_down: false,
+  on_container_unhealthy: false,
+  on_service_failed: false,
   channels: [],
   override_global: false,
   on_degraded: false,
@@ -285,6 +288,9 @@ export class SettingsDto implements NotificationSettingsRequest {
   @FlagField('on_temperature_threshold') on_temperature_threshold = SETTINGS_DEFAULTS.on_temperature_threshold;
   @FlagField('on_disk_io_threshold') on_disk_io_threshold = SETTINGS_DEFAULTS.on_disk_io_threshold;
   @FlagField('on_bandwidth_threshold') on_bandwidth_threshold = SETTINGS_DEFAULTS.on_bandwidth_threshold;
+  @FlagField('on_container_down') on_container_down = SETTINGS_DEFAULTS.on_container_down;
+  @FlagField('on_container_unhealthy') on_container_unhealthy = SETTINGS_DEFAULTS.on_container_unhealthy;
+  @FlagField('on_service_failed') on_service_failed = SETTINGS_DEFAULTS.on_service_failed;
   @FlagField('override_global') override_global = SETTINGS_DEFAULTS.override_global;
 
   @PercentField('cpu_threshold') cpu_threshold = SETTINGS_DEFAULTS.cpu_threshold;
@@ -353,6 +359,9 @@ export function settingsEntry(body: SettingsDto): { targetType: SettingsTargetTy
       disk_io_threshold: body.disk_io_threshold,
       on_bandwidth_threshold: body.on_bandwidth_threshold,
       bandwidth_threshold: body.bandwidth_threshold,
+      on_container_down: body.on_container_down,
+      on_container_unhealthy: body.on_container_unhealthy,
+      on_service_failed: body.on_service_failed,
       channels: body.channels,
       override_global: override,
       on_degraded: body.on_degraded,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HostContextRepository } from '../agents/host-context.repository';
 import { WebPushModule } from '../web-push/web-push.module';
 import { AlertFeed } from './alert-feed.service';
 import { AlertRecordsRepository } from './alert-records.repository';
@@ -35,6 +36,7 @@ import { TemplatesService } from './templates.service';
     NotificationsService,
     TemplatesRepository,
     TemplatesService,
+    HostContextRepository,
   ],
   exports: [NotificationDispatcher, AlertRecordsRepository, AlertFeed, AlertSender, OutboxRepository],
 })

@@ -66,7 +66,7 @@ export const SETTINGS_COLUMNS = `target_type, target_id, enabled, on_down, on_re
   cpu_threshold, on_memory_threshold, memory_threshold, on_disk_threshold, disk_threshold, channels, override_global,
   on_certificate_expiry, on_degraded, reminder_minutes, escalation, on_load_threshold, load_threshold,
   on_temperature_threshold, temperature_threshold, on_disk_io_threshold, disk_io_threshold, on_bandwidth_threshold,
-  bandwidth_threshold`;
+  bandwidth_threshold, on_container_down, on_container_unhealthy, on_service_failed`;
 
 /** Channels, per-target settings and the delivery history, in SQL. */
 @Injectable()
@@ -215,7 +215,7 @@ export class NotificationsRepository {
     await execute(
       db,
       `INSERT INTO notification_settings AS n (${SETTINGS_COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)
        ON CONFLICT (target_type, coalesce(target_id, 0)) DO UPDATE SET
          enabled = excluded.enabled, on_down = excluded.on_down, on_recovery = excluded.on_recovery,
          on_offline = excluded.on_offline, on_cpu_threshold = excluded.on_cpu_threshold, cpu_threshold = excluded.cpu_threshold,
@@ -228,7 +228,8 @@ export class NotificationsRepository {
          on_temperature_threshold = excluded.on_temperature_threshold, temperature_threshold = excluded.temperature_threshold,
          on_disk_io_threshold = excluded.on_disk_io_threshold, disk_io_threshold = excluded.disk_io_threshold,
          on_bandwidth_threshold = excluded.on_bandwidth_threshold, bandwidth_threshold = excluded.bandwidth_threshold,
-         updated_at = now()`,
+         on_container_down = excluded.on_container_down, on_container_unhealthy = excluded.on_container_unhealthy,
+         on_service_failed = excluded.on_service_failed, updated_at = now()`,
       [
         targetType,
         targetId,
@@ -256,6 +257,9 @@ export class NotificationsRepository {
         s.disk_io_threshold,
         s.on_bandwidth_threshold,
         s.bandwidth_threshold,
+        s.on_container_down ?? false,
+        s.on_container_unhealthy ?? false,
+        s.on_service_failed ?? false,
       ],
     );
   }

@@ -22,6 +22,10 @@ export interface TargetSettings {
   disk_io_threshold: number;
   on_bandwidth_threshold: boolean;
   bandwidth_threshold: number;
+  /** Agents: one episode per container or unit (host-item-rules.ts). */
+  on_container_down: boolean;
+  on_container_unhealthy: boolean;
+  on_service_failed: boolean;
   channels: number[];
   override_global: boolean;
   /** Monitors: a degraded spell opens its own alert. */

@@ -65,7 +65,7 @@ describe('TemplatesService', () => {
     const at = new Date('2026-01-02T03:04:05Z');
     repository.list.mockResolvedValue([{ id: 1001, ...BODY, created_at: at, updated_at: at }]);
     const list = await sut.list();
-    expect(list.filter((t) => t.is_default)).toHaveLength(68);
+    expect(list.filter((t) => t.is_default)).toHaveLength(80);
     expect(list.at(-1)).toEqual({
       id: 1001,
       name: 'Pager',

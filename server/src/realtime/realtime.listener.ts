@@ -64,6 +64,11 @@ export class RealtimeListener {
     });
   }
 
+  @OnEvent('monitor.location_checked')
+  monitorLocation(event: EventMap['monitor.location_checked']): void {
+    this.gateway.server.to(monitorRooms(event.monitor_id)).emit('monitor.location', event);
+  }
+
   @OnEvent('monitor.status_changed')
   monitorStatusChanged({ monitor, previous, status, check }: EventMap['monitor.status_changed']): void {
     this.gateway.server.to(monitorRooms(monitor.id)).emit('monitor.status_changed', {

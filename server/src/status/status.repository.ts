@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  AgentDto,
-  MonitorStatus,
-  MonitorType,
-  PublicAgent,
-  PublicMonitor,
-  StatusChange,
-  StatusConfigItem,
-  StatusPageSettings,
+import {
+  type AgentDto,
+  LOCATION_STALE_INTERVALS,
+  type MonitorStatus,
+  type MonitorType,
+  type PublicAgent,
+  type PublicMonitor,
+  type StatusChange,
+  type StatusConfigItem,
+  type StatusPageSettings,
 } from '@vigil/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { percent } from '../agents/figures';
@@ -101,6 +102,12 @@ function sourceOf(row: AgentProjectionRow): AgentSource {
 
 const AGENT_PROJECTION = `a.id, a.name, a.status, a.hostname, a.ip_addresses, a.os, a.cpu_usage, a.memory_used, a.memory_total,
   a.disk_used, a.disk_total, a.updated_at, a.unreachable, a.maintenance`;
+
+/** A monitor's locations on the wall: failing (known and down) and all. */
+export interface LocationCounts {
+  failing: number;
+  total: number;
+}
 
 /** The spec's `/status`: the components of the page with slug `default`. */
 const DEFAULT_COMPONENTS = `SELECT c.monitor_id, c.agent_id FROM status_page_components c
@@ -223,6 +230,30 @@ export class StatusRepository {
         ...publicTypeFields(row, now),
       };
     });
+  }
+
+  /**
+   * How many locations fail, of how many, for every monitor checked from agents or from several locations (the
+   * wall's one read), or for one. Only known locations count as failing: a last result that is down, fresher than
+   * LOCATION_STALE_INTERVALS intervals plus the timeout, from the server or an online agent (an offline agent's
+   * location is unknown, as in the verdict).
+   */
+  async locationCounts(monitorId?: number): Promise<Map<number, LocationCounts>> {
+    const rows = await queryRows<{ id: number } & LocationCounts>(
+      this.dataSource,
+      `SELECT m.id, cardinality(m.locations) AS total,
+              (count(*) FILTER (
+                WHERE l.status = 'down'
+                  AND l.checked_at > now() - make_interval(secs => m.interval_s * $1 + m.timeout_s)
+                  AND (l.location = 'server' OR a.status = 'active')))::int AS failing
+       FROM monitors m
+       LEFT JOIN monitor_locations l ON l.monitor_id = m.id AND l.location = ANY(m.locations)
+       LEFT JOIN agents a ON l.location = 'agent:' || a.id
+       WHERE m.locations <> '{server}'${monitorId === undefined ? '' : ' AND m.id = $2'}
+       GROUP BY m.id`,
+      monitorId === undefined ? [LOCATION_STALE_INTERVALS] : [LOCATION_STALE_INTERVALS, monitorId],
+    );
+    return new Map(rows.map(({ id, failing, total }) => [id, { failing, total }]));
   }
 
   async publicAgents(scope: 'selected' | 'all', showResources: boolean): Promise<PublicAgent[]> {

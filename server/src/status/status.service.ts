@@ -6,12 +6,15 @@ import {
   DashboardResponse,
   MonitorDto,
   overallOf,
+  PublicMonitor,
   StatusConfig,
   StatusConfigItem,
   StatusData,
   StatusPageSettings,
   SUMMARY_HISTORY_SLOTS,
   WallData,
+  WallLocationsEvent,
+  WallMonitor,
 } from '@vigil/proto';
 import { AgentsRepository } from '../agents/agents.repository';
 import { AuditLog } from '../audit/audit-log.service';
@@ -22,7 +25,7 @@ import type { StatusItemChange } from '../events/event-map';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { StatusAssets } from './status-assets';
 import { SaveStatusConfigDto } from './status.dto';
-import { publicAgent, publicTypeFields, StatusRepository } from './status.repository';
+import { type LocationCounts, publicAgent, publicTypeFields, StatusRepository } from './status.repository';
 
 const FEED_LENGTH = 10;
 const WALL_FEED_LENGTH = 20;
@@ -166,11 +169,13 @@ export class StatusService {
   }
 
   async wall(): Promise<WallData> {
-    const [monitors, agents, recent] = await Promise.all([
+    const [publicMonitors, agents, recent, locations] = await Promise.all([
       this.status.publicMonitors('all', 0),
       this.status.publicAgents('all', true),
       this.status.recentChanges(WALL_FEED_LENGTH),
+      this.status.locationCounts(),
     ]);
+    const monitors = publicMonitors.map((monitor) => withLocations(monitor, locations.get(monitor.id)));
     return {
       overall: overallOf([...monitors, ...agents]),
       monitors: monitors.sort(byProblem),
@@ -178,6 +183,13 @@ export class StatusService {
       recent_changes: recent,
       updated_at: new Date().toISOString(),
     };
+  }
+
+  /** A monitor's location counts for the walls, now; null when it is checked from the server alone (or is gone). */
+  async wallLocations(monitorId: number): Promise<WallLocationsEvent | null> {
+    const counts = (await this.status.locationCounts(monitorId)).get(monitorId);
+    if (!counts) return null;
+    return { monitor_id: monitorId, locations_failing: counts.failing, locations_total: counts.total, at: new Date().toISOString() };
   }
 
   async dashboard(): Promise<DashboardResponse['dashboard']> {
@@ -200,6 +212,10 @@ export class StatusService {
     touch(data);
     return data;
   }
+}
+
+function withLocations(monitor: PublicMonitor, counts: LocationCounts | undefined): WallMonitor {
+  return counts ? { ...monitor, locations_failing: counts.failing, locations_total: counts.total } : monitor;
 }
 
 function put(data: StatusData, change: StatusItemChange): void {

@@ -5,7 +5,7 @@ export type AgentOs = (typeof AGENT_OSES)[number];
 export const AGENT_ARCHES = ['amd64', 'arm64'] as const;
 export type AgentArch = (typeof AGENT_ARCHES)[number];
 
-/** The agent program: one file that runs on Node.js 18 or newer, the same for every system. */
+/** The agent program: one file that runs on Node.js 20.18 or newer, the same for every system. */
 export const AGENT_PROGRAM = 'vigil-agent.mjs';
 /** The reporting interval written into every command (spec section 9). */
 export const START_INTERVAL = AGENT_DEFAULT_INTERVAL;

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { DEPENDENCIES_MAX, type DependencyRef } from '@vigil/proto';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DependencyOption, dependencyNames, searchDependencies } from './api';
+import { DEPENDENCY_KINDS, type DependencyKind, type DependencyOption, dependencyNames, searchDependencies } from './api';
 import { refFromKey, refKey, sameRef } from './refs';
 
 interface DependencyPickerProps {
@@ -14,6 +14,13 @@ interface DependencyPickerProps {
   description?: string;
   error?: string;
   disabled?: boolean;
+  /** The kinds offered (both by default; the locations field offers agents only). A constant: a new list reads again. */
+  kinds?: readonly DependencyKind[];
+  label?: string;
+  placeholder?: string;
+  nothingFound?: string;
+  maxValues?: number;
+  testId?: string;
 }
 
 /** How long typing pauses before the search is sent. */
@@ -23,10 +30,24 @@ export const SEARCH_DEBOUNCE_MS = 250;
 type Answer = { query: string; options: DependencyOption[] | null };
 
 /**
- * "Depends on": a searchable pick of monitors and agents. Options come from the paged list reads (a first page per
- * kind, filtered by the server), so it stays fast with 10,000 monitors; saved choices are named by reading each.
+ * "Depends on": a searchable pick of monitors and agents (agents only for the agents a monitor is checked from).
+ * Options come from the paged list reads (a first page per kind, filtered by the server), so it stays fast with 10,000
+ * monitors or 1,000 agents; saved choices are named by reading each.
  */
-export function DependencyPicker({ value, onChange, self, description, error, disabled }: DependencyPickerProps) {
+export function DependencyPicker({
+  value,
+  onChange,
+  self,
+  description,
+  error,
+  disabled,
+  kinds = DEPENDENCY_KINDS,
+  label,
+  placeholder,
+  nothingFound,
+  maxValues = DEPENDENCIES_MAX,
+  testId = 'depends-on',
+}: DependencyPickerProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -51,7 +72,7 @@ export function DependencyPicker({ value, onChange, self, description, error, di
     if (!open) return;
     const controller = new AbortController();
     const query = debounced.trim();
-    searchDependencies(query, controller.signal)
+    searchDependencies(query, controller.signal, kinds)
       .then((options) => {
         setNames((known) => new Map([...known, ...options.map((option) => [refKey(option.ref), option.name] as const)]));
         setAnswer({ query, options });
@@ -60,7 +81,7 @@ export function DependencyPicker({ value, onChange, self, description, error, di
         if (!controller.signal.aborted) setAnswer({ query, options: null });
       });
     return () => controller.abort();
-  }, [debounced, open]);
+  }, [debounced, open, kinds]);
   const searching = open && answer?.query !== debounced.trim();
 
   const data = useMemo(() => {
@@ -72,26 +93,26 @@ export function DependencyPicker({ value, onChange, self, description, error, di
     const offered = answer?.options?.map((option) => option.ref) ?? [];
     // Chosen refs are always in the data, so their pills have a label; picked ones are hidden from the list.
     const refs = [...value, ...offered.filter((ref) => !value.some((chosen) => sameRef(chosen, ref)))];
-    const groups: ComboboxItemGroup<ComboboxItem, string>[] = (['monitor', 'agent'] as const).map((type) => ({
+    const groups: ComboboxItemGroup<ComboboxItem, string>[] = kinds.map((type) => ({
       group: t(`dependencies.kind.${type}`),
       items: refs
         .filter((ref) => ref.type === type && !(self && sameRef(ref, self)))
         .map((ref) => ({ value: refKey(ref), label: label(ref) })),
     }));
     return groups.filter((group) => group.items.length > 0);
-  }, [answer, names, self, t, value]);
+  }, [answer, kinds, names, self, t, value]);
 
   const nothing = searching
     ? t('dependencies.searching')
     : answer?.options === null
       ? t('dependencies.searchFailed')
-      : t('dependencies.nothingFound');
+      : (nothingFound ?? t('dependencies.nothingFound'));
 
   return (
     <MultiSelect
-      label={t('dependencies.label')}
+      label={label ?? t('dependencies.label')}
       description={description ?? t('dependencies.description')}
-      placeholder={value.length === 0 ? t('dependencies.placeholder') : undefined}
+      placeholder={value.length === 0 ? (placeholder ?? t('dependencies.placeholder')) : undefined}
       data={data}
       value={value.map(refKey)}
       onChange={(keys) => onChange(keys.map(refFromKey).filter((ref): ref is DependencyRef => ref !== null))}
@@ -102,12 +123,12 @@ export function DependencyPicker({ value, onChange, self, description, error, di
       filter={({ options }) => options}
       onDropdownOpen={() => setOpen(true)}
       hidePickedOptions
-      maxValues={DEPENDENCIES_MAX}
+      maxValues={maxValues}
       clearable
       nothingFoundMessage={nothing}
       error={error}
       disabled={disabled}
-      data-testid="depends-on"
+      data-testid={testId}
       comboboxProps={{ withinPortal: true }}
     />
   );

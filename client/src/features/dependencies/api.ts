@@ -13,15 +13,22 @@ export interface DependencyOption {
 /** How many of each kind one search shows: a first page, never the whole list (10,000 monitors stay fast). */
 export const SEARCH_PAGE = 20;
 
-/** Monitors and agents whose name or target contains the text, through the paged list reads. */
-export async function searchDependencies(search: string, signal?: AbortSignal): Promise<DependencyOption[]> {
+export type DependencyKind = DependencyRef['type'];
+export const DEPENDENCY_KINDS: readonly DependencyKind[] = ['monitor', 'agent'];
+
+/** Monitors and agents (or only the kinds asked for) whose name or target contains the text, through the paged list reads. */
+export async function searchDependencies(
+  search: string,
+  signal?: AbortSignal,
+  kinds: readonly DependencyKind[] = DEPENDENCY_KINDS,
+): Promise<DependencyOption[]> {
   const [monitors, agents] = await Promise.all([
-    monitorsApi.list({ page: 1, pageSize: SEARCH_PAGE, filter: 'all', type: 'all', search }, signal),
-    agentsApi.list({ page: 1, pageSize: SEARCH_PAGE, status: 'all', search }, signal),
+    kinds.includes('monitor') ? monitorsApi.list({ page: 1, pageSize: SEARCH_PAGE, filter: 'all', type: 'all', search }, signal) : null,
+    kinds.includes('agent') ? agentsApi.list({ page: 1, pageSize: SEARCH_PAGE, status: 'all', search }, signal) : null,
   ]);
   return [
-    ...monitors.monitors.map((monitor) => ({ ref: { type: 'monitor' as const, id: monitor.id }, name: monitor.name })),
-    ...agents.agents.map((agent) => ({ ref: { type: 'agent' as const, id: agent.id }, name: agent.name })),
+    ...(monitors?.monitors ?? []).map((monitor) => ({ ref: { type: 'monitor' as const, id: monitor.id }, name: monitor.name })),
+    ...(agents?.agents ?? []).map((agent) => ({ ref: { type: 'agent' as const, id: agent.id }, name: agent.name })),
   ];
 }
 

@@ -4,7 +4,9 @@ import type {
   MessageResponse,
   MonitorFilter,
   MonitorRequest,
+  MonitorHostResponse,
   MonitorLimitsResponse,
+  MonitorLocationsResponse,
   MonitorResponse,
   MonitorsResponse,
   MonitorStatsResponse,
@@ -64,6 +66,10 @@ export const monitorsApi = {
     http.get<MonitorStatsResponse>(`/api/monitors/${id}/stats?range=${range}`, { signal }),
   checks: (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
     http.get<ChecksPageResponse>(`/api/monitors/${id}/checks?page=${page}&pageSize=${pageSize}`, { signal }),
+  /** Where it is checked from: each location's last result and 24 h uptime, and the quorum rule. */
+  locations: (id: number, signal?: AbortSignal) => http.get<MonitorLocationsResponse>(`/api/monitors/${id}/locations`, { signal }),
+  /** The host it runs on (its `host_agent_id`): figures and recent changes; 404 `monitors.hostAgentNone` when none. */
+  host: (id: number, signal?: AbortSignal) => http.get<MonitorHostResponse>(`/api/monitors/${id}/host`, { signal }),
   /** A browser monitor's last failure screenshot (PNG); 404 `monitors.screenshotNotFound` when it has none. */
   screenshot: (id: number, signal?: AbortSignal) => apiFile(`/api/monitors/${id}/screenshot`, { signal }),
 };

@@ -164,6 +164,9 @@ describe('monitor form rules', () => {
       retryInterval: 20,
       dependsOn: [],
       degradedAfterMs: null,
+      locations: ['server'],
+      quorum: 'any',
+      quorumMin: null,
     });
   });
 

@@ -4,12 +4,17 @@ import {
   type HttpMethod,
   type MessageCode,
   isHttpUrl,
+  isProbeType,
+  type LocationId,
+  LOCATIONS_MAX,
   METHODS_WITH_BODY,
   MONITOR_DEFAULTS,
   MONITOR_LIMITS,
   MONITOR_TYPE_LIMITS,
   type MonitorDto,
   type MonitorType,
+  type QuorumRule,
+  SERVER_LOCATION,
 } from '@vigil/proto';
 import type { MonitorBody } from './api';
 import { minutesToSeconds, parseWholeNumber, secondsToMinutes } from './format';
@@ -52,6 +57,13 @@ export interface MonitorFormValues extends TypeFieldValues {
   degradedAfterMs: string;
   /** The group monitor it belongs to; undefined: none and untouched (left out of the body), null: left on purpose. */
   parentId?: number | null;
+  /** The agent of the host it runs on; undefined: none and untouched (left out of the body), null: cleared. */
+  hostAgentId?: number | null;
+  /** Where a PROBE_TYPES monitor is checked from: the server and chosen agents. */
+  locations: LocationId[];
+  quorum: QuorumRule;
+  /** With rule `atLeast`: failing locations that make it down, as typed. */
+  quorumMin: string;
 }
 
 /** Form fields with an error; an assertion row's error sits under `assertion-<index>`. */
@@ -67,6 +79,8 @@ export type MonitorFormField =
   | 'assertions'
   | 'dependsOn'
   | 'degradedAfterMs'
+  | 'locations'
+  | 'quorumMin'
   | TypeField
   | `assertion-${number}`;
 
@@ -88,6 +102,9 @@ export type MonitorFormErrorKey =
   | 'retryInterval'
   | 'degradedAfter'
   | 'dependsOnTooMany'
+  | 'locationsRequired'
+  | 'locationsTooMany'
+  | 'quorumMin'
   | TypeFieldErrorKey;
 
 /** A field's error: a form message (`monitor.form.errors.<key>`), or for an assertion row the shared rule's code (`server.<code>`). */
@@ -140,6 +157,10 @@ export function defaultFormValues(): MonitorFormValues {
     dependsOn: [],
     degradedAfterMs: '',
     parentId: undefined,
+    hostAgentId: undefined,
+    locations: [SERVER_LOCATION],
+    quorum: 'any',
+    quorumMin: '',
   };
 }
 
@@ -165,6 +186,10 @@ export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
     dependsOn: monitor.depends_on ?? [],
     degradedAfterMs: monitor.degraded_after_ms === null || monitor.degraded_after_ms === undefined ? '' : String(monitor.degraded_after_ms),
     parentId: monitor.parent_id ?? undefined,
+    hostAgentId: monitor.host_agent_id ?? undefined,
+    locations: monitor.locations ?? [SERVER_LOCATION],
+    quorum: monitor.quorum ?? 'any',
+    quorumMin: monitor.quorum_min === null || monitor.quorum_min === undefined ? '' : String(monitor.quorum_min),
   };
 }
 
@@ -247,14 +272,39 @@ export function validateMonitorForm(values: MonitorFormValues, limits: MonitorFo
   ) {
     errors.degradedAfterMs = 'degradedAfter';
   }
+  Object.assign(errors, validateLocations(values));
   return errors;
+}
+
+/** The server's rules for where a check runs from: 1 to LOCATIONS_MAX locations, and `atLeast` N of them at most. */
+function validateLocations(values: MonitorFormValues): MonitorFormErrors {
+  if (!isProbeType(values.type)) return {};
+  const errors: MonitorFormErrors = {};
+  const count = values.locations.length;
+  if (count === 0) errors.locations = 'locationsRequired';
+  else if (count > LOCATIONS_MAX) errors.locations = 'locationsTooMany';
+  const min = strictWhole(values.quorumMin);
+  if (values.quorum === 'atLeast' && (min === null || min < 1 || min > Math.max(count, 1))) errors.quorumMin = 'quorumMin';
+  return errors;
+}
+
+/**
+ * Which location settings a body carries: all, the quorum only (only admins choose agents, so a member's save
+ * leaves the locations as stored), or none (a test runs from the server, and other types are checked only there).
+ */
+export type LocationsSent = 'all' | 'quorum' | 'none';
+
+function locationFields(values: MonitorFormValues, sent: LocationsSent): Pick<MonitorBody, 'locations' | 'quorum' | 'quorumMin'> {
+  if (sent === 'none' || !isProbeType(values.type)) return {};
+  const quorum = { quorum: values.quorum, quorumMin: values.quorum === 'atLeast' ? strictWhole(values.quorumMin) : null };
+  return sent === 'all' ? { locations: values.locations, ...quorum } : quorum;
 }
 
 /**
  * The create/update (and test) body: interval in seconds (minutes × 60), the type and its fields; for HTTP also the
  * method, expected status, headers as an object and the body where it is sent.
  */
-export function toMonitorRequest(values: MonitorFormValues): MonitorBody {
+export function toMonitorRequest(values: MonitorFormValues, locations: LocationsSent = 'all'): MonitorBody {
   const common = {
     name: values.name.trim(),
     interval: intervalSeconds(values),
@@ -265,6 +315,8 @@ export function toMonitorRequest(values: MonitorFormValues): MonitorBody {
     dependsOn: values.dependsOn,
     degradedAfterMs: degradedAfterMs(values.degradedAfterMs),
     parentId: values.parentId,
+    hostAgentId: values.hostAgentId,
+    ...locationFields(values, locations),
   };
   const typeFields = toTypeFields(values.type, values, values.url.trim());
   if (typeFields.type !== undefined && typeFields.type !== 'http') return { ...common, ...typeFields };

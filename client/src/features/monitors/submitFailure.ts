@@ -9,11 +9,14 @@ export type SubmitFailure = string | { field: MonitorFormField; text: string };
 
 /**
  * Fields the server may name in a 400 whose text belongs beside the field rather than above the form: dependencies
- * (a cycle), and an added type's settings (a secret to type again for a new destination, a value its spec refuses).
+ * (a cycle), locations (an unknown agent) and the quorum, and an added type's settings (a secret to type again for a
+ * new destination, a value its spec refuses).
  */
 const SERVER_FIELDS: Record<string, MonitorFormField> = {
   dependsOn: 'dependsOn',
   depends_on: 'dependsOn',
+  locations: 'locations',
+  quorumMin: 'quorumMin',
   ...Object.fromEntries(
     ADDED_MONITOR_TYPES.flatMap((type) => settingsFields(typeSpec(type)).map((field) => [field.name, `setting-${field.name}`])),
   ),

@@ -65,10 +65,20 @@ export const DEFAULT_AGENT_SETTINGS: AgentNotificationSettings = {
   diskIoThreshold: 90,
   onBandwidthThreshold: false,
   bandwidthThreshold: 102_400,
+  onContainerDown: false,
+  onContainerUnhealthy: false,
+  onServiceFailed: false,
   channels: [],
   reminderMinutes: null,
   escalation: [],
 };
+
+/** The agent alerts that name a container or unit, one per item, with no threshold to set (issue 32). */
+export const AGENT_ITEM_ALERTS: ReadonlyArray<{ alert: 'containerDown' | 'containerUnhealthy' | 'serviceFailed'; toggle: Toggle }> = [
+  { alert: 'containerDown', toggle: 'onContainerDown' },
+  { alert: 'containerUnhealthy', toggle: 'onContainerUnhealthy' },
+  { alert: 'serviceFailed', toggle: 'onServiceFailed' },
+];
 
 /** Turning override on also turns the entry on (spec section 4); turning it off leaves the rest for next time. */
 export function withOverride<T extends { overrideGlobal: boolean; enabled: boolean }>(entry: T, on: boolean): T {
@@ -106,6 +116,9 @@ function hostThresholds(settings: AgentNotificationSettings): Partial<Notificati
     disk_io_threshold: threshold(settings.onDiskIoThreshold, settings.diskIoThreshold, d.diskIoThreshold),
     on_bandwidth_threshold: settings.onBandwidthThreshold,
     bandwidth_threshold: threshold(settings.onBandwidthThreshold, settings.bandwidthThreshold, d.bandwidthThreshold, 1, 20_000_000),
+    on_container_down: settings.onContainerDown,
+    on_container_unhealthy: settings.onContainerUnhealthy,
+    on_service_failed: settings.onServiceFailed,
   };
 }
 

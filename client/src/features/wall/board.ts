@@ -1,6 +1,7 @@
-import { itemRank, type PublicAgent, type PublicMonitor, type WallData } from '@vigil/proto';
+import { itemRank, type PublicAgent, type WallData, type WallMonitor } from '@vigil/proto';
+import type { TFunction } from 'i18next';
 
-export type WallTile = { kind: 'monitor'; item: PublicMonitor } | { kind: 'agent'; item: PublicAgent };
+export type WallTile = { kind: 'monitor'; item: WallMonitor } | { kind: 'agent'; item: PublicAgent };
 
 /**
  * Monitors and agents on one board, problems first: down and offline, then pending and connecting, then the healthy
@@ -13,6 +14,13 @@ export function wallTiles(data: Pick<WallData, 'monitors' | 'agents'>): WallTile
   ];
   // Array sort is stable, so the order within a rank is kept.
   return tiles.sort((a, b) => itemRank(a.item) - itemRank(b.item));
+}
+
+/** "2/3 locations failing" for a monitor checked from several places while any of them fails; null otherwise. */
+export function locationsFailing(t: TFunction, tile: WallTile): string | null {
+  if (tile.kind !== 'monitor') return null;
+  const { locations_failing: failing, locations_total: total } = tile.item;
+  return failing && total ? t('wall.locationsFailing', { failing, total }) : null;
 }
 
 /** How many items need attention (anything not up or online). */

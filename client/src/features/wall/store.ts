@@ -1,4 +1,12 @@
-import { byProblem, overallOf, type PublicAgent, type PublicMonitor, type StatusChange, type WallData } from '@vigil/proto';
+import {
+  byProblem,
+  overallOf,
+  type PublicAgent,
+  type PublicMonitor,
+  type StatusChange,
+  type WallData,
+  type WallLocationsEvent,
+} from '@vigil/proto';
 import { create } from 'zustand';
 import { ApiError } from '../../api/http';
 import { liveCache } from '../../live/cache';
@@ -32,6 +40,8 @@ interface WallState {
   applyChange: (change: StatusChange) => void;
   /** Items were added, renamed or removed: read again (once for a burst). */
   applyChanged: () => void;
+  /** A monitor's location started or stopped failing: its tile's counts, dated so an older read does not undo them. */
+  applyLocations: (event: WallLocationsEvent) => void;
   reject: () => void;
 }
 
@@ -140,6 +150,17 @@ export const useWallStore = create<WallState>()((set, get) => {
 
     applyChanged() {
       if (get().status !== 'idle') settle.schedule();
+    },
+
+    applyLocations({ monitor_id, locations_failing, locations_total, at }) {
+      publicMonitors.patch(
+        monitor_id,
+        (item) =>
+          item.locations_failing === locations_failing && item.locations_total === locations_total
+            ? item
+            : { ...item, locations_failing, locations_total },
+        at,
+      );
     },
 
     reject() {

@@ -68,6 +68,8 @@ function readsHeaders(assertions: readonly Assertion[]): boolean {
   return assertions.some((assertion) => assertion.source === 'header');
 }
 
+export const DEFAULT_USER_AGENT = 'Vigil-Monitor/1.0';
+
 /**
  * HTTP checks over keep-alive connection pools (one pool per origin, at most CHECK_CONNECTIONS_PER_ORIGIN connections:
  * checks beyond it wait for a free connection), following up to the monitor's `maxRedirects`. Every connection, each
@@ -83,10 +85,14 @@ export class HttpChecker implements Checker<'http'> {
   readonly requests = new Histogram();
 
   /** `ca`: extra certificate authorities to trust besides Node's (specs trust their own test authority this way). */
+  /** Sent unless the monitor sets its own; an agent adds its name, so a target's logs tell which location asked. */
+  private readonly userAgent: string;
+
   constructor(
-    deps: { outbound: OutboundGuards; monitors: Pick<AppConfig['monitors'], 'connectionsPerOrigin'> },
+    deps: { outbound: OutboundGuards; monitors: Pick<AppConfig['monitors'], 'connectionsPerOrigin'>; userAgent?: string },
     trust: { ca?: string[] } = {},
   ) {
+    this.userAgent = deps.userAgent ?? DEFAULT_USER_AGENT;
     const connections = deps.monitors.connectionsPerOrigin;
     // The redirect limit is read from each request's own `maxRedirections`, so one composed dispatcher serves every limit.
     const dispatchersOf = (guard: AddressGuard) => ({
@@ -122,7 +128,7 @@ export class HttpChecker implements Checker<'http'> {
     const probe: Probe = { client: null };
     const options = {
       method: target.method,
-      headers: { 'user-agent': 'Vigil-Monitor/1.0', ...target.headers },
+      headers: { 'user-agent': this.userAgent, ...target.headers },
       body: METHODS_WITH_BODY.includes(target.method) && target.body ? target.body : undefined,
       dispatcher: this.dispatchers[target.scope][target.ignoreTls ? 'lenient' : 'strict'],
       signal: AbortSignal.timeout(timeoutMs),

@@ -21,6 +21,8 @@ export interface CheckVerdict {
   silentFor?: number;
   /** A success on which a soft assertion failed (recorded degraded; `error` names it). */
   soft?: boolean;
+  /** A located monitor none of whose locations could judge it (recorded unreachable). */
+  unreachable?: boolean;
 }
 
 /**
@@ -65,7 +67,7 @@ export function judge(target: Pick<CheckTarget, 'assertions'>, probe: ProbeResul
 
 /** The fields of a verdict the writer stores (ResultInput's check part). */
 export function storedFields(verdict: CheckVerdict) {
-  const { ok, statusCode, responseTime, error, checkedAt, certificate, domainExpiry, silentFor, soft } = verdict;
+  const { ok, statusCode, responseTime, error, checkedAt, certificate, domainExpiry, silentFor, soft, unreachable } = verdict;
   return {
     ok,
     statusCode,
@@ -76,5 +78,6 @@ export function storedFields(verdict: CheckVerdict) {
     domainExpiry,
     ...(silentFor === undefined ? {} : { silentFor }),
     ...(soft ? { soft } : {}),
+    ...(unreachable ? { unreachable } : {}),
   };
 }

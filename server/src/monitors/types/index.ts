@@ -3,6 +3,8 @@ import type { Checker } from '../checkers/checker';
 import type { CheckerDeps } from '../checkers/deps';
 import { AmqpChecker } from './amqp/amqp.checker';
 import { BrowserChecker } from './browser/browser.checker';
+import { ContainerChecker } from './container/container.checker';
+import { ContainerHosts } from './container/container-hosts';
 import { DomainChecker } from './domain/domain.checker';
 import { ManualChecker } from './manual/manual.checker';
 import { MqttChecker } from './mqtt/mqtt.checker';
@@ -28,4 +30,5 @@ export const ADDED_CHECKERS = {
   radius: ({ outbound }) => new RadiusChecker({ outbound }),
   smtp: ({ outbound }) => new SmtpChecker({ outbound }),
   ntp: ({ outbound }) => new NtpChecker({ outbound }),
+  container: ({ database }) => new ContainerChecker(database ? new ContainerHosts(database) : null),
 } satisfies { [T in AddedMonitorType]: (deps: CheckerDeps) => Checker<T> };

@@ -8,6 +8,7 @@ import { agentDetailPath, monitorDetailPath } from '../../../routes/paths';
 import { formatSpan, spanOfSeconds } from '../../agents/format';
 import { formatDateTime } from '../../monitors/format';
 import { alertDurationSeconds } from '../live';
+import { metricLabel } from '../metricLabel';
 import { AckButton } from './AckButton';
 import { AckInfo } from './AckInfo';
 import { AlertMessages } from './AlertMessages';
@@ -46,8 +47,8 @@ export const AlertCard = memo(function AlertCard({ alert, now }: { alert: AlertD
             <Anchor component={Link} to={path} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={`alert-target-${alert.id}`}>
               {alert.target_name}
             </Anchor>
-            <Badge variant="outline" size="sm" style={{ flexShrink: 0 }}>
-              {t(`alerts.metrics.${alert.metric}`)}
+            <Badge variant="outline" size="sm" style={{ flexShrink: 1, minWidth: 0 }} data-testid={`alert-metric-${alert.id}`}>
+              {metricLabel(t, alert)}
             </Badge>
           </Group>
           <Badge color={ALERT_STATE_COLORS[alert.state]} variant="light" style={{ flexShrink: 0 }} data-testid={`alert-state-${alert.id}`}>

@@ -2,6 +2,7 @@ import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../monitors/format';
+import { metricLabel } from '../metricLabel';
 import { useTargetAlerts } from '../useOpenAlerts';
 import { AckButton } from './AckButton';
 import { AckInfo } from './AckInfo';
@@ -25,7 +26,7 @@ export function TargetAlerts({ kind, id }: { kind: 'monitor' | 'agent'; id: numb
             <div>
               <Text size="sm" fw={500}>
                 {t('alerts.target.summary', {
-                  metric: t(`alerts.metrics.${alert.metric}`),
+                  metric: metricLabel(t, alert),
                   state: t(`alerts.states.${alert.state}`),
                   time: formatDateTime(alert.opened_at, i18n.language),
                 })}

@@ -133,6 +133,8 @@ describe('MonitorForm', () => {
       retryInterval: 20,
       dependsOn: [],
       degradedAfterMs: null,
+      quorum: 'any',
+      quorumMin: null,
     });
   }, 15_000);
 

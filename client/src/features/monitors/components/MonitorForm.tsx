@@ -13,17 +13,19 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertCircle, IconChevronDown, IconChevronRight, IconPlayerPlay } from '@tabler/icons-react';
-import { typeSpec } from '@vigil/proto';
+import { isProbeType, typeSpec } from '@vigil/proto';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureWithReason } from '../../../api/errors';
 import { FormError } from '../../../components/FormError/FormError';
+import { selectIsAdmin, useAuthStore } from '../../auth/store';
 import { DependencyPicker } from '../../dependencies/DependencyPicker';
 import { type MonitorBody, monitorsApi } from '../api';
 import {
   INTERVAL_UNITS,
   type IntervalUnit,
   isMessageCode,
+  type LocationsSent,
   type MonitorFormErrors,
   type MonitorFormField,
   type MonitorFormValues,
@@ -35,9 +37,11 @@ import type { SubmitFailure } from '../submitFailure';
 import { useMonitorLimits } from '../limits';
 import { parseCertExpiryDays } from '../types/fields';
 import { AssertionBuilder } from './AssertionBuilder';
+import { LocationFields } from './LocationFields';
 import { MonitorTypePicker } from './MonitorTypePicker';
 import { type TestResult, TestResultView } from './TestResultView';
 import { ParentGroupField } from './ParentGroupField';
+import { HostAgentField } from './HostAgentField';
 import { TypeFields } from './TypeFields';
 
 interface MonitorFormProps {
@@ -72,6 +76,7 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
   const [advanced, setAdvanced] = useState(false);
   const [test, setTest] = useState<TestState>({ status: 'idle' });
   const limits = useMonitorLimits();
+  const isAdmin = useAuthStore(selectIsAdmin);
 
   const set = <K extends keyof MonitorFormValues>(key: K, value: MonitorFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -83,16 +88,16 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
   };
 
   /** The body when every field is valid; otherwise null, with the errors shown. */
-  function validBody(): MonitorBody | null {
+  function validBody(locations: LocationsSent): MonitorBody | null {
     const found = validateMonitorForm(values, limits);
     setErrors(found);
     if (ADVANCED_FIELDS.some((field) => found[field])) setAdvanced(true);
-    return Object.keys(found).length > 0 ? null : toMonitorRequest(values);
+    return Object.keys(found).length > 0 ? null : toMonitorRequest(values, locations);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = validBody();
+    const body = validBody(isAdmin ? 'all' : 'quorum');
     if (!body) return;
     setSubmitting(true);
     setFormError(null);
@@ -104,7 +109,8 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
   }
 
   async function runTest() {
-    const body = validBody();
+    // One check from this server: where it runs from later does not matter here.
+    const body = validBody('none');
     if (!body) return;
     setTest({ status: 'running' });
     try {
@@ -188,6 +194,7 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
               error={fieldError('assertions')}
             />
           )}
+          {isProbeType(values.type) && <LocationFields values={values} set={set} fieldError={fieldError} canChooseAgents={isAdmin} />}
           <DependencyPicker
             value={values.dependsOn}
             onChange={(refs) => {
@@ -198,6 +205,7 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
             error={fieldError('dependsOn')}
           />
           <ParentGroupField value={values.parentId ?? null} onChange={(parentId) => set('parentId', parentId)} self={monitorId} />
+          <HostAgentField value={values.hostAgentId ?? null} onChange={(agentId) => set('hostAgentId', agentId)} />
           <UnstyledButton onClick={() => setAdvanced((open) => !open)} aria-expanded={advanced} data-testid="monitor-advanced">
             <Group gap={4}>
               {advanced ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}

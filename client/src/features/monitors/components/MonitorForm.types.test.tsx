@@ -26,6 +26,8 @@ async function enter(input: HTMLInputElement | null, text: string) {
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
 const schedule = { interval: 60, timeout: 30, retries: 1, retryInterval: 20, assertions: [], dependsOn: [], degradedAfterMs: null };
+/** A network or database check also sends its quorum (its locations are an admin's choice: not sent by a member). */
+const probe = { quorum: 'any', quorumMin: null };
 
 describe('MonitorForm per type', () => {
   it('offers every type as a card, HTTP chosen for a new monitor', () => {
@@ -98,7 +100,7 @@ describe('MonitorForm per type', () => {
     await enter(field('hostname'), ' db.internal ');
     await enter(field('port'), '5432');
     await save();
-    expect(onSubmit).toHaveBeenCalledWith({ type: 'tcp', name: 'DB port', hostname: 'db.internal', port: 5432, ...schedule });
+    expect(onSubmit).toHaveBeenCalledWith({ type: 'tcp', name: 'DB port', hostname: 'db.internal', port: 5432, ...schedule, ...probe });
   });
 
   it('sends a DNS body with the record type and server, and refuses a bad server', async () => {
@@ -119,6 +121,7 @@ describe('MonitorForm per type', () => {
       dnsRecordType: 'MX',
       dnsServer: '127.0.0.1:5353',
       ...schedule,
+      ...probe,
     });
   });
 
@@ -132,7 +135,7 @@ describe('MonitorForm per type', () => {
     expect(screen.getByText('Packets must be a whole number from 1 to 10')).toBeInTheDocument();
     await enter(field('packetCount'), '5');
     await save();
-    expect(onSubmit).toHaveBeenCalledWith({ type: 'ping', name: 'Router', hostname: '192.0.2.1', packetCount: 5, ...schedule });
+    expect(onSubmit).toHaveBeenCalledWith({ type: 'ping', name: 'Router', hostname: '192.0.2.1', packetCount: 5, ...schedule, ...probe });
   });
 
   it('starts TLS on port 443 and sends the certificate thresholds, largest first', async () => {
@@ -154,6 +157,7 @@ describe('MonitorForm per type', () => {
       ignoreTls: false,
       certExpiryDays: [21, 14, 7],
       ...schedule,
+      ...probe,
     });
   });
 
@@ -193,6 +197,7 @@ describe('MonitorForm per type', () => {
       ignoreTls: false,
       certExpiryDays: [14],
       ...schedule,
+      ...probe,
     });
   });
 
@@ -235,6 +240,7 @@ describe('MonitorForm per type', () => {
       connectionString: `${type}://u:p@127.0.0.1/test`,
       query: null,
       ...schedule,
+      ...probe,
     });
   });
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SpecFieldInput } from '../../../components/SpecFieldInput/SpecFieldInput';
 import type { FieldGroupProps } from '../form';
 import { settingsFieldSet, settingText } from '../types/settings';
+import { SettingAgentPicker } from './SettingAgentPicker';
 
 /** A spec field's label, help and choices: `monitor.typeSettings.<type>.<field>`, `…<field>Help`, `…<field>Options.<value>`. */
 export function specText(t: TFunction, exists: (key: string) => boolean, type: MonitorType) {
@@ -63,6 +64,20 @@ export function SpecTypeFields({ values, set, fieldError }: FieldGroupProps) {
           );
         }
         const value = settingText(values.settings[field.name], field);
+        if (field.ref === 'agent') {
+          return (
+            <SettingAgentPicker
+              key={`${type}-${field.name}`}
+              value={value}
+              onChange={(next) => setSetting(field.name, next)}
+              label={text.label(field)}
+              description={text.help(field)}
+              required={field.required === true}
+              error={fieldError(`setting-${field.name}`)}
+              testId={`monitor-setting-${field.name}`}
+            />
+          );
+        }
         const kept = isSecretField(field) && value.includes(SECRET_MASK);
         return (
           <SpecFieldInput

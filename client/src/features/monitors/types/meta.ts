@@ -3,6 +3,7 @@ import {
   IconApi,
   IconArrowsExchange,
   IconArrowsShuffle,
+  IconBox,
   IconBrandMysql,
   IconBroadcast,
   IconBrowser,
@@ -53,6 +54,7 @@ export const ICONS_BY_KEY: Readonly<Record<string, Icon>> = {
   lock: IconLock,
   'world-check': IconWorldCheck,
   browser: IconBrowser,
+  box: IconBox,
 };
 
 /** The icon of each type, shown on the type picker, badges, list rows and wall tiles. */

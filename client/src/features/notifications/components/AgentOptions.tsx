@@ -3,7 +3,7 @@ import type { AgentNotificationSettings, NotificationChannelDto } from '@vigil/p
 import { useTranslation } from 'react-i18next';
 import { FollowUpFields } from '../../alerts/components/FollowUpFields';
 import { selectCanWrite, useAuthStore } from '../../auth/store';
-import { AGENT_THRESHOLDS, isThreshold } from '../settings';
+import { AGENT_ITEM_ALERTS, AGENT_THRESHOLDS, isThreshold } from '../settings';
 import { ChannelPicker } from './ChannelPicker';
 
 interface AgentOptionsProps {
@@ -13,7 +13,10 @@ interface AgentOptionsProps {
   testId: string;
 }
 
-/** Which agent events notify, the resource thresholds (inputs only while their alert is on) and where; read-only to a viewer. */
+/**
+ * Which agent events notify, the resource thresholds (inputs only while their alert is on), the container and unit
+ * alerts, and where; read-only to a viewer.
+ */
 export function AgentOptions({ value, channels, onChange, testId }: AgentOptionsProps) {
   const { t } = useTranslation();
   const canWrite = useAuthStore(selectCanWrite);
@@ -65,6 +68,17 @@ export function AgentOptions({ value, channels, onChange, testId }: AgentOptions
             />
           )}
         </Group>
+      ))}
+      {AGENT_ITEM_ALERTS.map(({ alert, toggle }) => (
+        <Switch
+          key={alert}
+          label={t(`notifications.settings.on.${alert}`)}
+          description={t(`notifications.settings.onHint.${alert}`)}
+          disabled={!canWrite}
+          checked={value[toggle]}
+          onChange={(event) => onChange({ [toggle]: event.currentTarget.checked })}
+          data-testid={`${testId}-on-${alert}`}
+        />
       ))}
       <ChannelPicker
         channels={channels}

@@ -6,7 +6,7 @@ import { formatPercent } from '../../agents/format';
 import { formatResponseTime, formatUptime } from '../../monitors/format';
 import { TYPE_ICONS } from '../../monitors/types/meta';
 import { statusLabel } from '../../status/labels';
-import { type TileLevel, type WallTile, wallLayout } from '../board';
+import { locationsFailing, type TileLevel, type WallTile, wallLayout } from '../board';
 import classes from '../Wall.module.css';
 
 /** The element's size in whole pixels, followed through ResizeObserver (and window resizes, where it is missing). */
@@ -39,11 +39,20 @@ function clamp(byHeight: number, byWidth: number, min: number, max: number): num
   return Math.round(Math.max(min, Math.min(max, byHeight, byWidth)));
 }
 
-/** Uptime, response time and certificate days of a monitor; resource use (or, without figures, the host) of an agent. */
+/**
+ * Failing locations first (cut last on a narrow tile), then uptime, response time and certificate days of a monitor;
+ * resource use (or, without figures, the host) of an agent.
+ */
 function details(t: TFunction, tile: WallTile): string {
   if (tile.kind === 'monitor') {
     const { uptime, response_time, certificate_days } = tile.item;
-    const figures = `${t('monitor.overview.percent', { value: formatUptime(uptime) })} · ${t('monitor.overview.ms', { value: formatResponseTime(response_time) })}`;
+    const figures = [
+      locationsFailing(t, tile),
+      t('monitor.overview.percent', { value: formatUptime(uptime) }),
+      t('monitor.overview.ms', { value: formatResponseTime(response_time) }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
     if (typeof certificate_days !== 'number') return figures;
     const certificate =
       certificate_days < 0 ? t('monitor.certificate.expired') : t('monitor.certificate.days', { count: Math.floor(certificate_days) });
@@ -65,14 +74,16 @@ const Tile = memo(function Tile({ tile, level }: { tile: WallTile; level: TileLe
   const flapping = tile.kind === 'monitor' && tile.item.flapping === true;
   const Kind = tile.kind === 'agent' ? IconServer : tile.item.type ? TYPE_ICONS[tile.item.type] : IconActivity;
   const kindLabel = tile.kind === 'monitor' && tile.item.type ? t(`monitor.type.names.${tile.item.type}`) : t(`wall.kind.${tile.kind}`);
+  const locations = locationsFailing(t, tile);
   return (
     <div
       className={classes.tile}
       data-level={level}
       data-status={shown}
       data-flapping={flapping || undefined}
+      data-locations-failing={locations ? true : undefined}
       data-testid={`wall-${tile.kind}-${tile.item.id}`}
-      title={`${tile.item.name} · ${status}${flapping ? ` · ${t('monitor.flapping')}` : ''}`}
+      title={[tile.item.name, status, flapping && t('monitor.flapping'), locations].filter(Boolean).join(' · ')}
     >
       {level !== 'dot' && <div className={classes.tileName}>{tile.item.name}</div>}
       {level === 'full' && (
