@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/http';
 
 /** Items offered at once; more are found by typing (the server searches, so 10,000 monitors or 1,000 agents stay fast). */
 export const SEARCHED_OPTIONS = 50;
@@ -18,37 +19,37 @@ interface SearchedSelectProps {
   read: (id: number, signal: AbortSignal) => Promise<SearchedOption>;
   value: number | null;
   onChange: (id: number | null) => void;
-  name: string;
+  name?: string;
   label: string;
-  description: string;
-  /** Shown when nothing is chosen, and when the search finds nothing. */
-  none: string;
+  description?: string;
+  /** Shown when nothing is chosen. */
+  placeholder: string;
+  /** Shown when the search finds nothing. */
+  nothingFound: string;
   loadFailed: string;
+  /** The saved item's label when reading it answers 404 (deleted meanwhile). */
+  missing?: (id: number) => string;
   error?: string;
+  required?: boolean;
   testId: string;
 }
 
-/** One entity picked by id from what the server finds for what is typed (a parent group, a host agent…). */
-export function SearchedSelect({
-  find,
-  read,
-  value,
-  onChange,
-  name,
-  label,
-  description,
-  none,
-  loadFailed,
-  error,
-  testId,
-}: SearchedSelectProps) {
+/**
+ * One entity picked by id (a parent group, a host agent, a container's agent) among what the server finds for what is
+ * typed; nothing is listed before the dropdown first opens, so a form with several pickers reads nothing it is not
+ * asked for.
+ */
+export function SearchedSelect(props: SearchedSelectProps) {
+  const { find, read, value, onChange, missing, error, testId } = props;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [opened, setOpened] = useState(false);
   const [options, setOptions] = useState<SearchedOption[]>([]);
   const [current, setCurrent] = useState<SearchedOption | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    if (!opened) return;
     const controller = new AbortController();
     find(debounced, controller.signal)
       .then((found) => {
@@ -57,35 +58,41 @@ export function SearchedSelect({
       })
       .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
-  }, [debounced, find]);
+  }, [debounced, find, opened]);
 
   useEffect(() => {
     if (value === null || current?.value === String(value)) return;
     const controller = new AbortController();
     read(value, controller.signal)
       .then(setCurrent)
-      .catch(() => undefined);
+      .catch((failure) => {
+        if (missing && failure instanceof ApiError && failure.status === 404) setCurrent({ value: String(value), label: missing(value) });
+      });
     return () => controller.abort();
-  }, [value, current, read]);
+  }, [value, current, read, missing]);
 
   const data = current && !options.some((o) => o.value === current.value) ? [current, ...options] : options;
   return (
     <Select
-      name={name}
-      label={label}
-      description={description}
-      placeholder={none}
+      name={props.name}
+      label={props.label}
+      description={props.description}
+      placeholder={props.placeholder}
+      required={props.required}
       searchable
-      clearable
-      nothingFoundMessage={failed ? loadFailed : none}
+      clearable={!props.required}
+      nothingFoundMessage={failed ? props.loadFailed : props.nothingFound}
       data={data}
       value={value === null ? null : String(value)}
       onSearchChange={setSearch}
+      // The server already filtered by name (and target): its matches must not be dropped here by their labels.
+      filter={({ options: offered }) => offered}
+      onDropdownOpen={() => setOpened(true)}
       onChange={(next) => {
         setCurrent(data.find((o) => o.value === next) ?? null);
         onChange(next === null ? null : Number(next));
       }}
-      error={error ?? (failed ? loadFailed : undefined)}
+      error={error ?? (failed ? props.loadFailed : undefined)}
       data-testid={testId}
     />
   );

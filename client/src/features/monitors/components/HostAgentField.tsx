@@ -26,7 +26,8 @@ export function HostAgentField({ value, onChange }: { value: number | null; onCh
       name="hostAgentId"
       label={t('monitor.form.hostAgent')}
       description={t('monitor.form.hostAgentDescription')}
-      none={t('monitor.form.hostAgentNone')}
+      placeholder={t('monitor.form.hostAgentNone')}
+      nothingFound={t('monitor.form.hostAgentNone')}
       loadFailed={t('monitor.form.hostAgentLoadFailed')}
       testId="monitor-host-agent"
     />

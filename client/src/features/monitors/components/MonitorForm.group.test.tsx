@@ -25,10 +25,15 @@ async function enter(input: HTMLInputElement | null, text: string) {
 describe('MonitorForm and groups', () => {
   beforeEach(() => {
     signIn(MEMBER);
-    // The "Group" picker reads the groups there are.
+    // The "Group" picker reads the groups there are once opened, and the saved group by id.
+    const web = makeMonitor({ id: 9, name: 'Web', type: 'group' });
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(jsonResponse(200, monitorsPage([makeMonitor({ id: 9, name: 'Web', type: 'group' })])))),
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url === '/api/monitors/9' ? jsonResponse(200, { success: true, monitor: web }) : jsonResponse(200, monitorsPage([web])),
+        ),
+      ),
     );
   });
 

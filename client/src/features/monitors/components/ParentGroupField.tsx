@@ -34,7 +34,8 @@ export function ParentGroupField({ value, onChange, self, error }: ParentGroupFi
       name="parentId"
       label={t('monitor.form.parent')}
       description={t('monitor.form.parentDescription')}
-      none={t('monitor.form.parentNone')}
+      placeholder={t('monitor.form.parentNone')}
+      nothingFound={t('monitor.form.parentNone')}
       loadFailed={t('monitor.form.parentLoadFailed')}
       error={error}
       testId="monitor-parent"
