@@ -4,6 +4,7 @@ import { enrollAgent } from '../factories/agents';
 import { createUser, registerFirstAdmin, Session } from '../factories/users';
 import { startTargetServer, TargetServer } from '../support/target-server';
 import { startTestApp, TestApp, USERS_REACH_LOOPBACK } from '../support/test-app';
+import { waitFor } from '../support/wait';
 
 /**
  * Locations as the server sees them without a probing agent: who may choose agents, what is refused, the server's own
@@ -36,6 +37,12 @@ describe('monitor locations', () => {
       .send({ name: 'located', url: `${target.url}/located`, interval: 3600, retries: 0, ...body });
   const locations = async (id: number): Promise<MonitorLocationsResponse> =>
     (await api().get(`/api/monitors/${id}/locations`).set(member.auth).expect(200)).body;
+  /** The check a new monitor gets on creation runs in the background: wait until it is stored, so it cannot land later. */
+  const settled = (id: number) =>
+    waitFor(
+      async () => (await api().get(`/api/monitors/${id}`).set(member.auth).expect(200)).body.monitor.status,
+      (status) => status !== 'pending',
+    );
   const check = async (id: number) => (await api().post(`/api/monitors/${id}/check`).set(admin.auth).expect(200)).body;
 
   it('is checked from the server alone unless told otherwise', async () => {
@@ -85,6 +92,7 @@ describe('monitor locations', () => {
   it("counts the server's result and leaves an agent that never connected unknown", async () => {
     const { body } = await create(admin, { name: 'server and offline agent', locations: ['server', `agent:${agentId}`] }).expect(201);
     const id = body.monitor.id;
+    await settled(id);
     target.respondFor('/located', 503);
     const failed = await check(id);
     expect(failed.monitor.status).toBe('down');
@@ -97,11 +105,13 @@ describe('monitor locations', () => {
     target.respondFor('/located', 200);
     expect((await check(id)).monitor.status).toBe('up');
     const again = await locations(id);
-    expect(again.locations[0]).toMatchObject({ status: 'up', uptime: 50 });
+    // Its checks from the server: on creation (up), the failure, the recovery.
+    expect(again.locations[0]).toMatchObject({ status: 'up', uptime: 66.67 });
   });
 
   it('is unreachable, not down, when none of its locations can judge it', async () => {
     const { body } = await create(admin, { name: 'agents only', locations: [`agent:${agentId}`] }).expect(201);
+    await settled(body.monitor.id);
     const checked = await check(body.monitor.id);
     expect(checked.monitor.status).toBe('unreachable');
     expect(checked.check).toMatchObject({ status: 'unreachable', error: 'No location could check it (1 unknown)' });

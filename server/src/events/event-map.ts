@@ -10,6 +10,7 @@ import type {
   MaintenanceDto,
   MonitorDto,
   MonitorLocationEvent,
+  LocationStatus,
   MonitorStatus,
   PublicAgent,
   ProbeResultReport,
@@ -127,8 +128,12 @@ export interface EventMap {
   'agent.maintenance_ended': { agent: AgentDto; at: string };
   /** An agent sent results of checks assigned to it (validated, on the instance holding its socket). */
   'probe.results': { agentId: number; results: ProbeResultReport[] };
-  /** A location of a monitor got a result (stored): pushed to `monitors` and `monitor:<id>`. */
-  'monitor.location_checked': MonitorLocationEvent;
+  /**
+   * A location of a monitor got a result (stored), or its agent came or went: pushed to `monitors` and
+   * `monitor:<id>`. `previous`: its standing before, as stored (null before any), so listeners tell a change from a
+   * repeat without keeping their own copy.
+   */
+  'monitor.location_checked': MonitorLocationEvent & { previous: LocationStatus | null };
   'display_key.revoked': { id: number };
   /** The status page's configuration was saved. */
   'status.config_changed': Record<string, never>;

@@ -65,8 +65,8 @@ export class RealtimeListener {
   }
 
   @OnEvent('monitor.location_checked')
-  monitorLocation(event: EventMap['monitor.location_checked']): void {
-    this.gateway.server.to(monitorRooms(event.monitor_id)).emit('monitor.location', event);
+  monitorLocation({ monitor_id, location }: EventMap['monitor.location_checked']): void {
+    this.gateway.server.to(monitorRooms(monitor_id)).emit('monitor.location', { monitor_id, location });
   }
 
   @OnEvent('monitor.status_changed')

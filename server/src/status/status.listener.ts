@@ -24,8 +24,6 @@ const FEED_KEEP = 1_000;
 export class StatusListener {
   private readonly logger = new Logger(StatusListener.name);
   private recorded = 0;
-  /** Whether each monitor's location (`<id>|<location>`) was failing when last heard here: only a flip costs a push. */
-  private readonly failing = new Map<string, boolean>();
 
   constructor(
     private readonly service: StatusService,
@@ -57,24 +55,14 @@ export class StatusListener {
 
   /**
    * A location's result reaches the walls only when it starts or stops failing, as the monitor's counts read then
-   * (10,000 location checks a minute must not become 10,000 pushes). Walls read everything when they (re)connect,
-   * so the first result heard since this instance started is news only when it fails.
+   * (10,000 location checks a minute must not become 10,000 pushes). The event carries the location's status before
+   * it, as stored, so whichever instance stored a result judges the flip alike.
    */
   @OnEvent('monitor.location_checked')
-  async locationChecked({ monitor_id, location }: EventMap['monitor.location_checked']): Promise<void> {
-    const key = `${monitor_id}|${location.location}`;
-    const failing = location.status === 'down';
-    const before = this.failing.get(key);
-    this.failing.set(key, failing);
-    if (before === failing || (before === undefined && !failing)) return;
+  async locationChecked({ monitor_id, location, previous }: EventMap['monitor.location_checked']): Promise<void> {
+    if ((previous === 'down') === (location.status === 'down')) return;
     const counts = await this.service.wallLocations(monitor_id);
     if (counts) this.gateway.server.to(WALL_ROOM).emit('wall.locations', counts);
-  }
-
-  /** On every instance: each keeps its own memory of failing locations. */
-  @OnEvent('monitor.deleted', { everyInstance: true })
-  monitorDeleted({ monitor }: EventMap['monitor.deleted']): void {
-    for (const key of this.failing.keys()) if (key.startsWith(`${monitor.id}|`)) this.failing.delete(key);
   }
 
   /** Here too when this instance raised it: putting the same item again changes nothing, and the push goes out. */

@@ -81,7 +81,15 @@ describe('wall locations', () => {
          ON CONFLICT (monitor_id, location) DO UPDATE SET status = $3, checked_at = now() - make_interval(secs => $4)`,
         [monitorId, location, status, ageSeconds],
       );
-    return { ...medium, pushes, agent, monitor, result, listener: medium.get(StatusListener) };
+    /** A location's stored status, null before any. */
+    const stored = async (monitorId: number, location: LocationId): Promise<LocationStatus | null> => {
+      const [row] = await database.dataSource.query(`SELECT status FROM monitor_locations WHERE monitor_id = $1 AND location = $2`, [
+        monitorId,
+        location,
+      ]);
+      return row?.status ?? null;
+    };
+    return { ...medium, pushes, agent, monitor, result, stored, listener: medium.get(StatusListener) };
   }
 
   it('counts the known failing locations of each monitor checked from several, in one read of the wall', async () => {
@@ -112,14 +120,17 @@ describe('wall locations', () => {
   });
 
   it('pushes a monitor’s counts to walls only when a location starts or stops failing', async () => {
-    const { agent, monitor, result, listener, pushes, close } = await setup();
+    const { agent, monitor, result, stored, listener, pushes, close } = await setup();
     const east = await agent('east', 'active');
     const api = await monitor('api', ['server', east]);
     const heard = async (location: LocationId, status: LocationStatus) => {
+      // As the location writer raises it: with the status stored before this result.
+      const previous = await stored(api, location);
       await result(api, location, status);
-      const event: MonitorLocationEvent = {
+      const event: MonitorLocationEvent & { previous: LocationStatus | null } = {
         monitor_id: api,
         location: { location, name: location, agent_id: null, status, response_time: 10, error: null, checked_at: null, uptime: null },
+        previous,
       };
       await listener.locationChecked(event);
     };

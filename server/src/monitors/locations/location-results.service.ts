@@ -97,12 +97,20 @@ export class LocationResults implements BeforeApplicationShutdown {
   async agentMoved({ agent, previous, status }: EventMap['agent.status_changed']): Promise<void> {
     if ((previous === 'active') === (status === 'active')) return;
     const location = agentLocation(agent.id);
+    const online = status === 'active';
     const now = new Date();
-    for (const monitor of await this.repository.monitorsOf(agent.id)) {
-      const context = await this.repository.context(monitor.id, [location]);
+    const { name, monitors } = await this.repository.agentLocations(agent.id);
+    for (const monitor of monitors) {
+      const context: LocationContext = {
+        results: new Map(monitor.result ? [[location, { ...monitor.result, statusCode: null }]] : []),
+        online: new Set(online ? [agent.id] : []),
+        names: new Map([[location, name ?? location]]),
+      };
       this.events.emit('monitor.location_checked', {
         monitor_id: monitor.id,
-        location: { ...locationDto(location, context, monitor.interval_s, monitor.timeout_s, now), uptime: null },
+        location: { ...locationDto(location, context, monitor.interval, monitor.timeout, now), uptime: null },
+        // Offline it was what it last saw; back online it was unknown.
+        previous: online ? 'unknown' : (monitor.result?.status ?? null),
       });
     }
   }
@@ -131,6 +139,7 @@ export class LocationResults implements BeforeApplicationShutdown {
             checked_at: check.checkedAt.toISOString(),
             uptime: null,
           },
+          previous: check.previous,
         });
       }
     } catch (error) {
@@ -174,8 +183,8 @@ function locationDto(
 }
 
 /** A push per monitor and location: its newest result of the batch (a backlog of a hundred is one update). */
-function newestPerLocation(checks: LocationCheck[]): LocationCheck[] {
-  const newest = new Map<string, LocationCheck>();
+function newestPerLocation<T extends LocationCheck>(checks: T[]): T[] {
+  const newest = new Map<string, T>();
   for (const check of checks) {
     const key = `${check.monitorId} ${check.location}`;
     const held = newest.get(key);

@@ -11,6 +11,9 @@ export interface LocationCheck extends LocationResult {
   statusCode: number | null;
 }
 
+/** A stored result with the location's status before its batch (null before any). */
+export type StoredLocationCheck = LocationCheck & { previous: LocationResult['status'] | null };
+
 /** What the verdict and the read need of a monitor's locations: their last results, agents' names and presence. */
 export interface LocationContext {
   results: Map<LocationId, LocationResult & { statusCode: number | null }>;
@@ -35,9 +38,10 @@ export class LocationsRepository {
   /**
    * Stores a batch in one statement per table: every result in the history, and each monitor's location moved to
    * its newest result (an older one arriving late, from an agent's backlog, never overwrites a newer one). Results
-   * of deleted monitors are left out. Answers the results stored.
+   * of deleted monitors are left out. Answers the results stored, each with its location's status before the batch
+   * (read by the same statement, so instances storing results of one monitor at once agree on what changed).
    */
-  async store(checks: LocationCheck[], db: Sql = this.dataSource): Promise<LocationCheck[]> {
+  async store(checks: LocationCheck[], db: Sql = this.dataSource): Promise<StoredLocationCheck[]> {
     if (!checks.length) return [];
     const columns = {
       monitor: checks.map((c) => c.monitorId),
@@ -48,12 +52,15 @@ export class LocationsRepository {
       error: checks.map((c) => c.error),
       at: checks.map((c) => c.checkedAt.toISOString()),
     };
-    const stored = await queryRows<{ monitor_id: number; location: string; checked_at: Date }>(
+    const stored = await queryRows<{ monitor_id: number; location: string; checked_at: Date; previous: LocationResult['status'] | null }>(
       db,
       `WITH input AS (
          SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::timestamptz[])
            AS i(monitor_id, location, status, status_code, response_time, error, checked_at)
          WHERE EXISTS (SELECT 1 FROM monitors m WHERE m.id = i.monitor_id)
+       ), before AS (
+         SELECT ml.monitor_id, ml.location, ml.status FROM monitor_locations ml
+           JOIN (SELECT DISTINCT monitor_id, location FROM input) i USING (monitor_id, location)
        ), history AS (
          INSERT INTO location_checks (monitor_id, location, status, status_code, response_time, error, checked_at)
          SELECT monitor_id, location, status, status_code, response_time, error, checked_at FROM input
@@ -67,11 +74,17 @@ export class LocationsRepository {
            error = EXCLUDED.error, checked_at = EXCLUDED.checked_at
          WHERE monitor_locations.checked_at <= EXCLUDED.checked_at
        )
-       SELECT monitor_id, location, checked_at FROM history`,
+       SELECT h.monitor_id, h.location, h.checked_at, b.status AS previous
+         FROM history h LEFT JOIN before b USING (monitor_id, location)`,
       [columns.monitor, columns.location, columns.status, columns.code, columns.latency, columns.error, columns.at],
     );
-    const kept = new Set(stored.map((row) => `${row.monitor_id} ${row.location} ${new Date(row.checked_at).getTime()}`));
-    return checks.filter((c) => kept.has(`${c.monitorId} ${c.location} ${c.checkedAt.getTime()}`));
+    const previous = new Map(
+      stored.map((row) => [`${row.monitor_id} ${row.location} ${new Date(row.checked_at).getTime()}`, row.previous]),
+    );
+    return checks.flatMap((c) => {
+      const key = `${c.monitorId} ${c.location} ${c.checkedAt.getTime()}`;
+      return previous.has(key) ? [{ ...c, previous: previous.get(key)! }] : [];
+    });
   }
 
   /** The monitor's locations' last results, and the names and presence of the agents it names: two indexed reads. */
@@ -129,11 +142,36 @@ export class LocationsRepository {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  /** Monitors checked from the agent (for its presence changes), with what their verdict needs. */
-  async monitorsOf(agentId: number, db: Sql = this.dataSource): Promise<Array<{ id: number; interval_s: number; timeout_s: number }>> {
-    return queryRows(db, `SELECT id, interval_s, timeout_s FROM monitors WHERE locations @> ARRAY[$1::text] AND locations <> '{server}'`, [
-      `agent:${agentId}`,
+  /**
+   * Each monitor checked from the agent, with what its standing there needs (its rhythm and that location's last
+   * result), and the agent's name: one read for an agent's presence change, however many monitors it checks.
+   */
+  async agentLocations(
+    agentId: number,
+    db: Sql = this.dataSource,
+  ): Promise<{ name: string | null; monitors: Array<{ id: number; interval: number; timeout: number; result: LocationResult | null }> }> {
+    const location = `agent:${agentId}`;
+    const [agents, rows] = await Promise.all([
+      queryRows<{ name: string }>(db, `SELECT name FROM agents WHERE id = $1`, [agentId]),
+      queryRows<{ id: number; interval_s: number; timeout_s: number } & Partial<LatestRow>>(
+        db,
+        `SELECT m.id, m.interval_s, m.timeout_s, l.status, l.response_time, l.error, l.checked_at
+           FROM monitors m LEFT JOIN monitor_locations l ON l.monitor_id = m.id AND l.location = $1
+          WHERE m.locations @> ARRAY[$1::text] AND m.locations <> '{server}'`,
+        [location],
+      ),
     ]);
+    return {
+      name: agents[0]?.name ?? null,
+      monitors: rows.map((row) => ({
+        id: row.id,
+        interval: row.interval_s,
+        timeout: row.timeout_s,
+        result: row.status
+          ? { status: row.status, responseTime: row.response_time ?? null, error: row.error ?? null, checkedAt: new Date(row.checked_at!) }
+          : null,
+      })),
+    };
   }
 
   /** Drops results of locations a monitor no longer has (an edit removed an agent). */
