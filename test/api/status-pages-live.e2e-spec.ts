@@ -201,7 +201,7 @@ describe('status pages at scale, live, in feeds and badges', () => {
 
     const badge = await svg('/api/status-pages/news/badge.svg').expect(200);
     expect(badge.headers['content-type']).toMatch(/image\/svg\+xml/);
-    expect(badge.headers['cache-control']).toContain('max-age=60');
+    expect(badge.headers['cache-control']).toBe('public, max-age=60');
     expect(badge.body).not.toContain('<Co>');
     expect(badge.body).toContain('Feed &#38; &#60;Co&#62;');
     const etag = badge.headers.etag;

@@ -103,6 +103,74 @@ describe('weekly windows across daylight-saving changes', () => {
   });
 });
 
+describe('monthly, interval and single windows across daylight-saving changes', () => {
+  const everyDays = (timezone: string, startAt: string, intervalDays: number, startTime: string, endTime: string) =>
+    schedule({ strategy: 'interval', timezone, startAt: new Date(startAt), intervalDays, startTime, endTime });
+  it.each([
+    // [name, window, from, to, expected occurrences]
+    [
+      'monthly 29th in the skipped hour',
+      monthly([29], '02:30', '03:30', 'Europe/Berlin'),
+      '2026-03-01',
+      '2026-04-01',
+      [['2026-03-29T01:00:00Z', '2026-03-29T01:30:00Z']],
+    ],
+    [
+      'monthly 25th over the repeated hour',
+      monthly([25], '02:30', '03:30', 'Europe/Berlin'),
+      '2026-10-01',
+      '2026-11-01',
+      [['2026-10-25T00:30:00Z', '2026-10-25T02:30:00Z']],
+    ],
+    [
+      'monthly "last" before and after spring',
+      monthly(['last'], '10:00', '11:00', 'Europe/Berlin'),
+      '2026-02-01',
+      '2026-04-01',
+      [
+        ['2026-02-28T09:00:00Z', '2026-02-28T10:00:00Z'],
+        ['2026-03-31T08:00:00Z', '2026-03-31T09:00:00Z'],
+      ],
+    ],
+    [
+      'daily interval over spring',
+      everyDays('Europe/Berlin', '2026-03-28T00:00:00Z', 1, '10:00', '11:00'),
+      '2026-03-28',
+      '2026-03-31',
+      [
+        ['2026-03-28T09:00:00Z', '2026-03-28T10:00:00Z'],
+        ['2026-03-29T08:00:00Z', '2026-03-29T09:00:00Z'],
+        ['2026-03-30T08:00:00Z', '2026-03-30T09:00:00Z'],
+      ],
+    ],
+    [
+      'weekly interval over autumn',
+      everyDays('America/New_York', '2026-10-25T04:00:00Z', 7, '01:30', '02:30'),
+      '2026-10-25',
+      '2026-11-09',
+      [
+        ['2026-10-25T05:30:00Z', '2026-10-25T06:30:00Z'],
+        ['2026-11-01T05:30:00Z', '2026-11-01T07:30:00Z'],
+        ['2026-11-08T06:30:00Z', '2026-11-08T07:30:00Z'],
+      ],
+    ],
+    [
+      'single across the change (instants, not local times)',
+      schedule({
+        strategy: 'single',
+        timezone: 'Europe/Berlin',
+        startAt: new Date('2026-03-29T00:30:00Z'),
+        endAt: new Date('2026-03-29T01:30:00Z'),
+      }),
+      '2026-03-28',
+      '2026-03-30',
+      [['2026-03-29T00:30:00Z', '2026-03-29T01:30:00Z']],
+    ],
+  ] as Array<[string, Schedule, string, string, string[][]]>)('%s', (_name, window, from, to, expected) => {
+    expect(shown(occurrencesBetween(window, at(`${from}T00:00:00Z`), at(`${to}T00:00:00Z`)))).toEqual(expected);
+  });
+});
+
 describe('cron windows across daylight-saving changes', () => {
   it.each([
     ['Europe/Berlin', '30 2 * * *', '2026-03-28T00:00:00Z', 3, ['2026-03-28T01:30:00Z', '2026-03-29T01:00:00Z', '2026-03-30T00:30:00Z']],

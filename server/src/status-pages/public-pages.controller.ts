@@ -16,8 +16,13 @@ import { PageProjections } from './page-projections.service';
 import type { PageKey } from './status-pages.repository';
 import { BadgeQuery, GroupItemsQuery, UnlockPageDto } from './status-pages.dto';
 
-/** Badges and feeds are fetched by other sites and readers: a minute of caching, revalidated by ETag. */
-const CACHEABLE = 'public, max-age=60';
+/**
+ * Badges are fetched by other sites: a minute of caching, revalidated by ETag. A password page's only in the reader's
+ * own cache: a shared cache (a proxy, a CDN) would hand the unlocked copy to anyone for that minute.
+ */
+const cacheable = (page: PageKey) => `${page.password_hash ? 'private' : 'public'}, max-age=60`;
+/** Feeds are always revalidated; a password page's never kept by a shared cache either. */
+const revalidated = (page: PageKey) => (page.password_hash ? 'private, no-cache' : 'no-cache');
 
 /**
  * What anyone may read of a status page (nothing of a password page without its unlock cookie): its data, its groups'
@@ -83,7 +88,7 @@ export class PublicPagesController {
   async rss(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const page = await this.access.readable(slug, req.headers.cookie);
     const data = await this.projections.pageData(page.id);
-    send(res, 'application/rss+xml; charset=utf-8', rssFeed(data, this.pageLink(page, req)), 'no-cache');
+    send(res, 'application/rss+xml; charset=utf-8', rssFeed(data, this.pageLink(page, req)), revalidated(page));
   }
 
   @Public()
@@ -93,7 +98,7 @@ export class PublicPagesController {
     const page = await this.access.readable(slug, req.headers.cookie);
     const data = await this.projections.pageData(page.id);
     const self = `${this.origin(req)}/api/status-pages/${page.slug}/feed.atom`;
-    send(res, 'application/atom+xml; charset=utf-8', atomFeed(data, this.pageLink(page, req), self), 'no-cache');
+    send(res, 'application/atom+xml; charset=utf-8', atomFeed(data, this.pageLink(page, req), self), revalidated(page));
   }
 
   @Public()
@@ -102,7 +107,7 @@ export class PublicPagesController {
   async badge(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const page = await this.access.readable(slug, req.headers.cookie);
     const projection = await this.projections.projection(page.id);
-    send(res, 'image/svg+xml', pageBadge(projection.settings.title, projection.overall), CACHEABLE);
+    send(res, 'image/svg+xml', pageBadge(projection.settings.title, projection.overall), cacheable(page));
   }
 
   /** `m12` or `a3`, then `status`, `uptime` (`?days=1..90`, default the page's range), `response` or `cert` `.svg`. */
@@ -123,7 +128,12 @@ export class PublicPagesController {
     const found = await this.projections.component(page.id, badge.key);
     if (!found) throw notFound('statusPages.badgeNotFound');
     const days = query.days ?? (await this.projections.projection(page.id)).options.historyDays;
-    send(res, 'image/svg+xml', componentBadge(found.component, badge.kind, { bars: found.bars, today: found.today, days }), CACHEABLE);
+    send(
+      res,
+      'image/svg+xml',
+      componentBadge(found.component, badge.kind, { bars: found.bars, today: found.today, days }),
+      cacheable(page),
+    );
   }
 
   /** Where visitors read the page: its own domain, or `/status[/<slug>]` of this server. */
