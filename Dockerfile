@@ -19,7 +19,10 @@ RUN node -e "require('./server/dist/database/embedded/binaries').findBinaries()"
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 # Ping monitors run fping. It needs no root: Debian's package gives the binary CAP_NET_RAW (in Docker's default set).
-RUN apt-get update && apt-get install -y --no-install-recommends fping && rm -rf /var/lib/apt/lists/*
+# Browser monitors drive Debian's Chromium (about 300 MB more): `--build-arg BROWSER_CHECKS=0` leaves it out.
+ARG BROWSER_CHECKS=1
+RUN apt-get update && apt-get install -y --no-install-recommends fping $([ "$BROWSER_CHECKS" = 1 ] && echo chromium) \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules

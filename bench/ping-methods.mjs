@@ -60,9 +60,9 @@ function spawnPing(address) {
 
 async function fpingChecker() {
   const require = createRequire(import.meta.url);
-  const { PingChecker } = require('../server/dist/monitors/checkers/ping.checker.js');
+  const { PingChecker } = require('../server/dist/monitors/types/ping/ping.checker.js');
   const { AddressDenyList } = require('../server/dist/common/outbound.js');
-  const { runFping } = require('../server/dist/monitors/checkers/fping.js');
+  const { runFping } = require('../server/dist/monitors/types/ping/fping.js');
   let processes = 0;
   const counting = new PingChecker({ outbound: AddressDenyList.parse('') }, (run) => {
     processes += 1;

@@ -25,6 +25,15 @@ export interface ChannelFieldSpec {
   lines?: boolean;
   /** `select`: the values allowed. */
   options?: readonly string[];
+  /** `select`: read in capitals (`aaaa` is `AAAA`). */
+  uppercase?: boolean;
+  /** `text`: may hold line breaks (an SQL query, a message to send) and is kept as typed, spaces included. */
+  multiline?: boolean;
+  /**
+   * Only a value of the kind's own JSON type is read (text a string, a flag true or false, a number a number, a list
+   * an array), and blank text is a value checked like any other rather than "absent": the first monitor types' API.
+   */
+  strict?: boolean;
   /** `number`: the range; `text`/`secret`: the length (default 1–500); `list`: the item count (default at most 50). */
   min?: number;
   max?: number;
@@ -149,20 +158,55 @@ function readFields(spec: FieldSet, raw: unknown, options: Options): { config: R
   return { config, problems: across ? [across] : problems };
 }
 
+/** The JSON type each kind's strict fields take (`strict`). */
+const STRICT_KINDS: Record<ChannelFieldKind, (value: unknown) => boolean> = {
+  text: (value) => typeof value === 'string',
+  url: (value) => typeof value === 'string',
+  secret: (value) => typeof value === 'string',
+  select: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number',
+  boolean: (value) => typeof value === 'boolean',
+  list: Array.isArray,
+  map: (value) => typeof value === 'object' && !Array.isArray(value),
+};
+
+const KIND_CODES: Record<ChannelFieldKind, MessageCode> = {
+  text: 'notifications.fieldText',
+  url: 'notifications.fieldUrl',
+  secret: 'notifications.fieldText',
+  select: 'notifications.fieldSelect',
+  number: 'notifications.fieldNumber',
+  boolean: 'notifications.fieldBoolean',
+  list: 'notifications.fieldList',
+  map: 'notifications.fieldMap',
+};
+
+/** Whether a value is one a field can read at all: any value, or for a `strict` field only its kind's JSON type. */
+export function isOfKind(field: ChannelFieldSpec, value: unknown): boolean {
+  return !field.strict || value === undefined || value === null || STRICT_KINDS[field.kind](value);
+}
+
+/** A field's most basic message: for a value left out where it is required, or a value of another kind. */
+export function kindCode(field: ChannelFieldSpec): MessageCode {
+  return (field.required ? field.codes?.required : undefined) ?? field.codes?.invalid ?? KIND_CODES[field.kind];
+}
+
 function readField(field: ChannelFieldSpec, value: unknown, options: Options): Read {
   const required = (): Read =>
     field.required ? { ok: false, code: field.codes?.required ?? 'notifications.fieldRequired' } : { ok: true, value: undefined };
   const invalid = (code: MessageCode): Read => ({ ok: false, code: field.codes?.invalid ?? code });
-  if (isBlank(value)) return field.default !== undefined ? readField(field, field.default, options) : required();
+  if (!isOfKind(field, value)) return { ok: false, code: kindCode(field) };
+  const absent = field.strict ? value === undefined || value === null : isBlank(value);
+  if (absent) return field.default !== undefined ? readField(field, field.default, options) : required();
   const keptSecret = options.masked && isSecretField(field) && typeof value === 'string' && value.includes(SECRET_MASK);
 
   switch (field.kind) {
     case 'text':
     case 'secret': {
-      const text = asText(value);
+      const text = field.multiline && typeof value === 'string' ? value : asText(value);
       if (text === null) return invalid('notifications.fieldText');
       if (keptSecret) return { ok: true, value: text };
-      if (text.length < (field.min ?? 1) || text.length > (field.max ?? TEXT_MAX) || /[\r\n]/.test(text)) {
+      if (text.length < (field.min ?? 1) || text.length > (field.max ?? TEXT_MAX) || (!field.multiline && /[\r\n]/.test(text))) {
         return invalid('notifications.fieldText');
       }
       return field.valid && !field.valid(text) ? invalid('notifications.fieldInvalid') : { ok: true, value: text };
@@ -188,7 +232,8 @@ function readField(field: ChannelFieldSpec, value: unknown, options: Options): R
       return invalid('notifications.fieldBoolean');
     }
     case 'select': {
-      const text = asText(value);
+      const read = asText(value);
+      const text = field.uppercase && read !== null ? read.toUpperCase() : read;
       return text !== null && (field.options ?? []).includes(text) ? { ok: true, value: text } : invalid('notifications.fieldSelect');
     }
     case 'list': {

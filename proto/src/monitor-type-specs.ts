@@ -1,19 +1,23 @@
 /**
  * One spec per monitor type: its fields (kind, required, default, secret, help), where each is stored, the assertion
- * sources its checks observe, its readable target and its icon. The server's validation, masking, storage and checker
- * registry and the client's form, badges and targets derive from it. The first types (http … group) keep their own
- * columns and validation; every later type lives in `type-specs/<type>.ts` and stores its settings in one JSON column,
- * so a new type needs no schema change (docs/architecture.md, "Monitor types").
+ * sources its checks observe, its readable target and its icon. The server's validation, masking, storage, row
+ * mapping and checker registry and the client's form, badges and targets derive from it. Every type stores its own
+ * settings in one JSON column (`monitors.settings`) beside a few shared columns SQL reads, so a new type needs no
+ * schema change (docs/architecture.md, "Monitor types"); the first types (`type-specs/first-types.ts`) read theirs at
+ * the top level of a monitor, as the API always had them.
  */
 import type { ChannelFieldSpec, FieldSet } from './channel-fields';
-import type { AssertionSource, DnsRecordType } from './monitor-types';
+import type { AssertionSource } from './monitor-types';
+import type { DnsRecordType } from './type-specs/first-types';
 import type { Localized } from './templates';
 
 /**
- * A shared column a type's field is stored in (`own`: the first types' columns of their own, e.g. `packet_count`);
- * every other field is kept in `settings`.
+ * A shared column a type's field is stored in, because SQL reads it: host names and URLs for lists and search, ports,
+ * certificate thresholds for status pages and expiry alerts, the push token through its unique index. `own`: a first
+ * type's field, kept in `settings` like every field without a column but read at the top level of a monitor under
+ * its snake_case name (`packetCount` → `packet_count`, SPEC section 7) instead of inside `settings`.
  */
-export type MonitorColumn = 'hostname' | 'port' | 'url' | 'own';
+export type MonitorColumn = 'hostname' | 'port' | 'url' | 'cert_expiry_days' | 'push_token' | 'own';
 
 export interface MonitorFieldSpec extends ChannelFieldSpec {
   /** Stored in this shared column (validated with it: host names, ports, URLs) instead of `settings`. */
@@ -23,6 +27,10 @@ export interface MonitorFieldSpec extends ChannelFieldSpec {
    * not down, while the agent is offline) and the form picks it among the agents.
    */
   ref?: 'agent';
+  /** `own` fields: what a monitor of a type without this field reads for it (null when unset; `ignore_tls` reads false). */
+  whenAbsent?: boolean;
+  /** Optional text that null or blank text clears (the check then does without: no DNS server, no query). */
+  clearable?: boolean;
 }
 
 /** What a type's readable target is built from. */
@@ -67,5 +75,12 @@ export const settingText = (parts: TargetParts, name: string): string => {
   return value === undefined || value === null ? '' : String(value);
 };
 
-/** The fields a type stores in `settings` (every field without a column). */
+/** The fields an added type sends and reads inside `settings` (every field without a column). */
 export const settingsFields = (spec: MonitorTypeSpec): readonly MonitorFieldSpec[] => spec.fields.filter((field) => !field.column);
+
+/** Every field a type keeps in the `settings` column: its `settings` fields and a first type's `own` ones. */
+export const storedFields = (spec: MonitorTypeSpec): readonly MonitorFieldSpec[] =>
+  spec.fields.filter((field) => !field.column || field.column === 'own');
+
+/** A first type's `own` field's name in reads (`dnsRecordType` → `dns_record_type`). */
+export const readName = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

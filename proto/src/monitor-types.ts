@@ -6,6 +6,7 @@
 import type { GroupRule } from './monitors';
 import type { MonitorTypeSpec } from './monitor-type-specs';
 import { ADDED_TYPE_SPECS, MONITOR_TYPE_SPECS } from './type-specs';
+import { FIRST_TYPE_DEFAULTS, type DnsRecordType } from './type-specs/first-types';
 
 export type MonitorType = keyof typeof MONITOR_TYPE_SPECS;
 export const MONITOR_TYPES = Object.keys(MONITOR_TYPE_SPECS) as readonly MonitorType[];
@@ -29,8 +30,7 @@ export interface SetMonitorStatusRequest {
   message?: string | null;
 }
 
-export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'SRV', 'CAA', 'PTR'] as const;
-export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+export { DNS_RECORD_TYPES, type DnsRecordType } from './type-specs/first-types';
 
 /** Types whose target is a database reached through a secret connection string. */
 export const DATABASE_MONITOR_TYPES = ['postgres', 'mysql', 'redis'] as const satisfies readonly MonitorType[];
@@ -52,7 +52,8 @@ export const MONITOR_TYPE_LIMITS = {
   certExpiryDaysMin: 1,
   certExpiryDaysMax: 365,
   certExpiryThresholdsMax: 5,
-  pushTokenMin: 24,
+  /** Uptime Kuma 1.x made 10-character tokens; cron jobs calling them keep working after an import. */
+  pushTokenMin: 10,
   pushTokenMax: 64,
   groupMinMin: 1,
   groupMinMax: 1000,
@@ -62,12 +63,9 @@ export const MONITOR_TYPE_LIMITS = {
 
 export const MONITOR_TYPE_DEFAULTS = {
   type: 'http' as MonitorType,
-  packetCount: 3,
+  ...FIRST_TYPE_DEFAULTS,
   tlsPort: 443,
-  dnsRecordType: 'A' as DnsRecordType,
-  maxRedirects: 5,
   certExpiryDays: [14] as readonly number[],
-  ignoreTls: false,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------

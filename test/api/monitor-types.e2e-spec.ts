@@ -133,7 +133,9 @@ describe('monitor types API', () => {
         .set(member.auth)
         .send({ connectionString: monitor.connection_string, query: 'SELECT 2' })
         .expect(200);
-      const { rows } = await db.query(`SELECT connection_string FROM monitors WHERE id = $1`, [monitor.id]);
+      const { rows } = await db.query(`SELECT settings->>'connectionString' AS connection_string FROM monitors WHERE id = $1`, [
+        monitor.id,
+      ]);
       expect(rows[0].connection_string).toBe('postgres://app:s3cret-pw@127.0.0.1:5999/app');
 
       const moved = await api()

@@ -5,16 +5,16 @@
 import { PROBE_LIMITS, type ProbeAssignment, type ProbeResultReport, type ProbeType } from '@vigil/proto';
 import { AddressDenyList } from '@vigil/server/common/outbound';
 import type { Checker, CheckTarget } from '@vigil/server/monitors/checkers/checker';
-import { DnsChecker } from '@vigil/server/monitors/checkers/dns.checker';
-import { GrpcChecker } from '@vigil/server/monitors/checkers/grpc.checker';
-import { DEFAULT_USER_AGENT, HttpChecker } from '@vigil/server/monitors/checkers/http.checker';
-import { MysqlChecker } from '@vigil/server/monitors/checkers/mysql.checker';
-import { PingChecker } from '@vigil/server/monitors/checkers/ping.checker';
-import { PostgresChecker } from '@vigil/server/monitors/checkers/postgres.checker';
-import { RedisChecker } from '@vigil/server/monitors/checkers/redis.checker';
-import { TcpChecker } from '@vigil/server/monitors/checkers/tcp.checker';
-import { TlsChecker } from '@vigil/server/monitors/checkers/tls.checker';
-import { WebsocketChecker } from '@vigil/server/monitors/checkers/websocket.checker';
+import { DnsChecker } from '@vigil/server/monitors/types/dns/dns.checker';
+import { GrpcChecker } from '@vigil/server/monitors/types/grpc/grpc.checker';
+import { DEFAULT_USER_AGENT, HttpChecker } from '@vigil/server/monitors/types/http/http.checker';
+import { MysqlChecker } from '@vigil/server/monitors/types/mysql/mysql.checker';
+import { PingChecker } from '@vigil/server/monitors/types/ping/ping.checker';
+import { PostgresChecker } from '@vigil/server/monitors/types/postgres/postgres.checker';
+import { RedisChecker } from '@vigil/server/monitors/types/redis/redis.checker';
+import { TcpChecker } from '@vigil/server/monitors/types/tcp/tcp.checker';
+import { TlsChecker } from '@vigil/server/monitors/types/tls/tls.checker';
+import { WebsocketChecker } from '@vigil/server/monitors/types/websocket/websocket.checker';
 import { judge, withoutSecret, type CheckVerdict } from '@vigil/server/monitors/checkers/verdict';
 
 /** Checks in flight at once on one agent (see ProbeRunner); no origin ever needs more keep-alive connections than that. */

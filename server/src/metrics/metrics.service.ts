@@ -4,7 +4,7 @@ import { AgentReportsWriter } from '../agents/agent-reports.writer';
 import { ReportLimiter } from '../agents/report-limiter';
 import { CheckResultsWriter } from '../monitors/check-results.writer';
 import { CheckScheduler } from '../monitors/check-scheduler.service';
-import { HttpChecker } from '../monitors/checkers/http.checker';
+import { HttpChecker } from '../monitors/types/http/http.checker';
 import { EventLoopDelay } from './event-loop-delay';
 import { MetricsRepository } from './metrics.repository';
 import { NotificationDispatcher } from '../notifications/dispatcher.service';

@@ -22,6 +22,7 @@ function stored(fields: ReturnType<typeof create>, overrides: Partial<MonitorRow
   return {
     ...HTTP_TYPE_COLUMNS,
     id: 1,
+    key: 'api',
     name: fields.name,
     url: fields.url,
     method: fields.method,
@@ -42,11 +43,7 @@ function stored(fields: ReturnType<typeof create>, overrides: Partial<MonitorRow
     type: fields.type,
     hostname: fields.hostname,
     port: fields.port,
-    packet_count: fields.packetCount,
-    dns_record_type: fields.dnsRecordType,
-    dns_server: fields.dnsServer,
-    connection_string: fields.connectionString,
-    query: fields.query,
+    settings: fields.settings,
     push_token: fields.pushToken,
     assertions: fields.assertions,
     ...overrides,
@@ -71,19 +68,34 @@ describe('createFields', () => {
     expect(create(body).url).toBe(url);
   });
 
-  it('fills the type defaults and leaves the fields of other types empty', () => {
+  it('fills the type defaults into its settings and leaves the fields of other types out', () => {
     expect(create({ type: 'ping', hostname: 'h', port: 80, connectionString: 'redis://x' } as Partial<CreateMonitorDto>)).toMatchObject({
       type: 'ping',
-      packetCount: 3,
       port: null,
-      connectionString: null,
-      dnsRecordType: null,
+      settings: { packetCount: 3 },
       certExpiryDays: [14],
       assertions: [],
       pushToken: null,
     });
-    expect(create({ type: 'dns', hostname: 'h' })).toMatchObject({ dnsRecordType: 'A', dnsServer: null });
-    expect(create({ url: 'https://e.com', certExpiryDays: [7, 21, 7] })).toMatchObject({ certExpiryDays: [21, 7], maxRedirects: 5 });
+    expect(create({ type: 'ping', hostname: 'h' }).settings).toEqual({ packetCount: 3 });
+    expect(create({ type: 'dns', hostname: 'h' }).settings).toEqual({ dnsRecordType: 'A' });
+    expect(create({ type: 'tcp', hostname: 'h', port: 1 }).settings).toEqual({});
+    expect(create({ url: 'https://e.com', certExpiryDays: [7, 21, 7] })).toMatchObject({
+      certExpiryDays: [21, 7],
+      settings: { ignoreTls: false, maxRedirects: 5 },
+    });
+  });
+
+  it("reads a first type's settings at the top level, null (ignore_tls false) for the fields of other types", () => {
+    const read = toMonitorDto(stored(create({ type: 'dns', hostname: 'h', dnsServer: '1.1.1.1' })));
+    expect(read).toMatchObject({ dns_record_type: 'A', dns_server: '1.1.1.1', packet_count: null, ignore_tls: false, settings: {} });
+    expect(read).toMatchObject({ max_redirects: null, connection_string: null, query: null, tls: null, group_rule: null });
+  });
+
+  it('clears a nullable setting sent as null and puts a default back', () => {
+    const dns = stored(create({ type: 'dns', hostname: 'h', dnsServer: '1.1.1.1', dnsRecordType: 'MX' }));
+    expect(updateFields(dns, { dnsServer: null } as UpdateMonitorDto).settings).toEqual({ dnsRecordType: 'MX' });
+    expect(updateFields(dns, { name: 'x' } as UpdateMonitorDto).settings).toBeUndefined();
   });
 
   it('takes expected_status as expectedStatus, the latter winning', () => {
@@ -120,10 +132,12 @@ describe('updateFields', () => {
     const read = toMonitorDto(postgres);
     expect(read.connection_string).toBe(`postgres://${M}@db:5432/app`);
     expect(JSON.stringify(read)).not.toContain('s3cret');
-    expect(updateFields(postgres, { connectionString: read.connection_string! } as UpdateMonitorDto).connectionString).toBe(
+    expect(updateFields(postgres, { connectionString: read.connection_string! } as UpdateMonitorDto).settings?.connectionString).toBe(
       'postgres://app:s3cret@db:5432/app',
     );
-    expect(updateFields(postgres, { connectionString: M } as UpdateMonitorDto).connectionString).toBe('postgres://app:s3cret@db:5432/app');
+    expect(updateFields(postgres, { connectionString: M } as UpdateMonitorDto).settings?.connectionString).toBe(
+      'postgres://app:s3cret@db:5432/app',
+    );
   });
 
   it.each([
@@ -154,8 +168,8 @@ describe('updateFields', () => {
     );
     const redis = stored(create({ type: 'redis', connectionString: 'redis://cache', query: 'INFO' }));
     expect(refusal(() => updateFields(redis, { query: 'CONFIG SET x y' } as UpdateMonitorDto))).toBe('monitors.redisCommandNotAllowed');
-    expect(updateFields(redis, { query: 'llen queue' } as UpdateMonitorDto).query).toBe('llen queue');
-    expect(updateFields(postgres, { query: 'SET x = 1' } as UpdateMonitorDto).query).toBe('SET x = 1');
+    expect(updateFields(redis, { query: 'llen queue' } as UpdateMonitorDto).settings?.query).toBe('llen queue');
+    expect(updateFields(postgres, { query: 'SET x = 1' } as UpdateMonitorDto).settings?.query).toBe('SET x = 1');
   });
 
   it.each<[string, Partial<UpdateMonitorDto>, MessageCode]>([
@@ -169,7 +183,7 @@ describe('updateFields', () => {
 
   it('rebuilds the per-type fields on a type change and keeps the rest', () => {
     const fields = updateFields(postgres, { type: 'tcp', hostname: 'db', port: 5432 } as UpdateMonitorDto);
-    expect(fields).toMatchObject({ type: 'tcp', url: 'tcp://db:5432', connectionString: null, query: null, pushToken: null });
+    expect(fields).toMatchObject({ type: 'tcp', url: 'tcp://db:5432', settings: {}, pushToken: null });
     expect(fields.name).toBeUndefined();
     expect(fields.interval).toBeUndefined();
   });

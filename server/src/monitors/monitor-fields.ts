@@ -14,13 +14,14 @@ import {
   validateAssertions,
   type Assertion,
   type DependencyRef,
+  type DnsRecordType,
   type LocationId,
   type MessageCode,
 } from '@vigil/proto';
 import { badRequest } from '../common/api-exception';
 import { hasMaskedPart, isMask, isSecretName, restoreHeaders, restoreUrl, sameDestination } from '../common/secret-values';
 import { ConnectionStringError, parseConnectionString, type DatabaseType } from './checkers/database-connection';
-import { MISSING_FIELD, requiredFields, usesField } from './monitor-type-fields.dto';
+import { missingFieldCode, requiredFields, usesField } from './monitor-type-fields.dto';
 import { keepsDestination, settingsFrom } from './monitor-settings';
 import type { MonitorRow } from './monitor.types';
 import type { CreateMonitorDto, UpdateMonitorDto } from './monitors.dto';
@@ -38,7 +39,7 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
   const usesUrl = hasUrl(type);
   // A new monitor has nothing stored a mask could stand for.
   if (usesUrl) keptSecrets(null, input.url, type === 'http' ? input.headers : undefined);
-  const connectionString = has('connectionString') ? keptConnectionString(null, input.connectionString, type) : null;
+  const connectionString = has('connectionString') ? keptConnectionString(null, input.connectionString, type) : undefined;
   const address = connectionString ? connectionAddress(connectionString, type) : null;
   const fields: MonitorFields = {
     name: input.name,
@@ -56,16 +57,6 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     type,
     hostname: address?.hostname ?? (has('hostname') ? (input.hostname ?? null) : null),
     port: address?.port ?? (has('port') ? (input.port ?? defaultPort(type)) : null),
-    packetCount: has('packetCount') ? (input.packetCount ?? D.packetCount) : null,
-    dnsRecordType: has('dnsRecordType') ? (input.dnsRecordType ?? D.dnsRecordType) : null,
-    dnsServer: has('dnsServer') ? (input.dnsServer ?? null) : null,
-    message: has('message') ? (input.message ?? null) : null,
-    grpcService: has('grpcService') ? (input.grpcService ?? '') : null,
-    tls: has('tls') ? (input.tls ?? false) : null,
-    connectionString,
-    query: has('query') ? checkedQuery(type, input.query ?? null) : null,
-    ignoreTls: has('ignoreTls') ? (input.ignoreTls ?? D.ignoreTls) : false,
-    maxRedirects: has('maxRedirects') ? (input.maxRedirects ?? D.maxRedirects) : D.maxRedirects,
     certExpiryDays: has('certExpiryDays') ? thresholds(input.certExpiryDays) : [...D.certExpiryDays],
     assertions: checkedAssertions(type, input.assertions),
     pushToken: type === 'push' ? (input.pushToken ?? newPushToken()) : null,
@@ -76,8 +67,10 @@ export function createFields(input: CreateMonitorDto, now = new Date()): Monitor
     dependsOn: dependenciesOf(input) ?? [],
     degradedAfterMs: input.degradedAfterMs ?? null,
     hostAgentId: input.hostAgentId ?? null,
-    settings: settingsFrom(type, input, null, false),
-    ...groupFields(type, input, null),
+    description: input.description ?? null,
+    tags: input.tags ?? [],
+    upsideDown: upsideDownOf(type, input.upsideDown, false) ?? false,
+    settings: isAddedType(type) ? settingsFrom(type, input, null, false) : ownSettings(type, input, {}, connectionString),
     ...locationFields(type, input, null),
   };
   return { ...fields, url: usesUrl ? (input.url ?? '') : readableTarget(fields) };
@@ -101,10 +94,13 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
     dependsOn: dependenciesOf(input),
     degradedAfterMs: input.degradedAfterMs,
     hostAgentId: input.hostAgentId,
+    description: input.description,
+    tags: input.tags,
+    upsideDown: upsideDownOf(type, input.upsideDown, current.upside_down),
   };
   if (type !== current.type) {
     for (const field of requiredFields(type)) {
-      if ((input as unknown as Record<string, unknown>)[field] === undefined) throw badRequest(MISSING_FIELD[field] ?? 'validation.failed');
+      if ((input as unknown as Record<string, unknown>)[field] === undefined) throw badRequest(missingFieldCode(field));
     }
     const rebuilt = createFields({ ...input, name: current.name, type } as CreateMonitorDto, now);
     const { name: _name, active: _active, ...typeFields } = rebuilt;
@@ -121,25 +117,16 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
     Object.assign(fields, { method: input.method, expectedStatus: input.expectedStatus ?? input.expected_status, body: input.body });
   }
   if (has('connectionString') && input.connectionString !== undefined) {
-    fields.connectionString = keptConnectionString(current, input.connectionString, type);
-    const address = connectionAddress(fields.connectionString, type);
-    Object.assign(fields, { hostname: address.hostname, port: address.port });
+    const connectionString = keptConnectionString(current, input.connectionString, type);
+    Object.assign(fields, connectionAddress(connectionString, type));
+    fields.settings = ownSettings(type, input, current.settings ?? {}, connectionString);
   }
   if (has('hostname')) fields.hostname = input.hostname;
   if (has('port')) fields.port = input.port;
-  if (has('packetCount')) fields.packetCount = input.packetCount;
-  if (has('dnsRecordType')) fields.dnsRecordType = input.dnsRecordType;
-  if (has('dnsServer')) fields.dnsServer = input.dnsServer;
-  if (has('message')) fields.message = input.message;
-  if (has('grpcService')) fields.grpcService = input.grpcService;
-  if (has('tls')) fields.tls = input.tls;
-  if (has('query') && input.query !== undefined) fields.query = checkedQuery(type, input.query);
-  if (has('ignoreTls')) fields.ignoreTls = input.ignoreTls;
-  if (has('maxRedirects')) fields.maxRedirects = input.maxRedirects;
   if (has('pushToken')) fields.pushToken = input.pushToken;
   if (has('certExpiryDays') && input.certExpiryDays !== undefined) fields.certExpiryDays = thresholds(input.certExpiryDays);
   if (input.assertions !== undefined) fields.assertions = checkedAssertions(type, input.assertions);
-  if (type === 'group') Object.assign(fields, groupFields(type, input, current));
+  if (!isAddedType(type) && sendsOwnSettings(type, input)) fields.settings ??= ownSettings(type, input, current.settings ?? {});
   if (input.locations !== undefined || input.quorum !== undefined || input.quorumMin !== undefined) {
     Object.assign(fields, locationFields(type, input, current));
   }
@@ -149,13 +136,12 @@ export function updateFields(current: MonitorRow, input: UpdateMonitorDto, now =
     const destination = { hostname: fields.hostname, port: fields.port, url: fields.url };
     fields.settings = settingsFrom(type, input, current, keepsDestination(current, destination));
   }
-  const targetMoved = [fields.hostname, fields.port, fields.dnsRecordType, fields.settings].some((value) => value !== undefined);
+  const targetMoved = [fields.hostname, fields.port, fields.settings].some((value) => value !== undefined);
   if (!hasUrl(type) && targetMoved) {
     const merged = {
       type,
       hostname: fields.hostname ?? current.hostname,
       port: fields.port ?? current.port,
-      dnsRecordType: fields.dnsRecordType ?? current.dns_record_type,
       settings: fields.settings ?? current.settings,
     };
     fields.url = readableTarget(merged);
@@ -175,19 +161,19 @@ export const TARGET_FIELDS: ReadonlyArray<keyof MonitorFields> = [
   'interval',
   'hostname',
   'port',
-  'packetCount',
-  'dnsRecordType',
-  'dnsServer',
-  'message',
-  'grpcService',
-  'tls',
-  'connectionString',
-  'query',
-  'ignoreTls',
-  'maxRedirects',
   'assertions',
   'settings',
+  'upsideDown',
 ];
+
+/**
+ * Upside-down mode inverts a check's verdict: a group or manual monitor has none (its status is derived or set by
+ * hand), so asking for it there is refused, and a monitor turned into one leaves the mode.
+ */
+function upsideDownOf(type: MonitorType, wanted: boolean | undefined, stored: boolean | undefined): boolean | undefined {
+  if (wanted && !isScheduled(type)) throw badRequest('monitors.upsideDownUnscheduled');
+  return wanted === undefined && stored && !isScheduled(type) ? false : wanted;
+}
 
 /** The dependencies as sent (`dependsOn` wins over `depends_on`); undefined when neither is. */
 function dependenciesOf(input: CreateMonitorDto | UpdateMonitorDto): DependencyRef[] | undefined {
@@ -199,18 +185,36 @@ function parentOf(input: CreateMonitorDto | UpdateMonitorDto): number | null | u
   return input.parentId !== undefined ? input.parentId : input.parent_id;
 }
 
-/** A group's rule and count (`atLeast` needs one), laid over what is stored; null for every other type. */
-function groupFields(
+/**
+ * A first type's own settings (its spec's `own` fields): the body's over the stored ones, a field sent as null back
+ * to its default (or gone), with the rules the request DTO cannot see: the connection string as kept (masks put
+ * back), a Redis command the checker allows, a group's count that `atLeast` needs.
+ */
+function ownSettings(
   type: MonitorType,
   input: CreateMonitorDto | UpdateMonitorDto,
-  current: Pick<MonitorRow, 'group_rule' | 'group_min'> | null,
-): Pick<MonitorFields, 'groupRule' | 'groupMin'> {
-  if (type !== 'group') return { groupRule: null, groupMin: null };
-  const groupRule = input.groupRule ?? current?.group_rule ?? 'any';
-  const groupMin = input.groupMin ?? current?.group_min ?? null;
-  if (groupRule === 'atLeast' && groupMin === null) throw badRequest('monitors.groupMinInvalid');
-  return { groupRule, groupMin: groupRule === 'atLeast' ? groupMin : null };
+  stored: Record<string, unknown>,
+  connectionString?: string,
+): Record<string, unknown> {
+  const body = input as unknown as Record<string, unknown>;
+  const settings: Record<string, unknown> = {};
+  for (const field of typeSpec(type).fields) {
+    if (field.column !== 'own') continue;
+    const value = (body[field.name] !== undefined ? body[field.name] : stored[field.name]) ?? field.default;
+    if (value !== undefined && value !== null) settings[field.name] = value;
+  }
+  if (connectionString !== undefined) settings.connectionString = connectionString;
+  if (typeof settings.query === 'string') checkedQuery(type, settings.query);
+  if (type === 'group') {
+    if (settings.groupRule === 'atLeast' && settings.groupMin === undefined) throw badRequest('monitors.groupMinInvalid');
+    if (settings.groupRule !== 'atLeast') delete settings.groupMin;
+  }
+  return settings;
 }
+
+/** Whether an edit sends any of its type's own settings. */
+const sendsOwnSettings = (type: MonitorType, input: UpdateMonitorDto) =>
+  typeSpec(type).fields.some((field) => field.column === 'own' && (input as unknown as Record<string, unknown>)[field.name] !== undefined);
 
 /**
  * Where it is checked from and its quorum, laid over what is stored: agents run only the network and database types,
@@ -231,12 +235,12 @@ export function locationFields(
   return { locations, quorum, quorumMin: quorum === 'atLeast' ? quorumMin : null };
 }
 
-function readableTarget(fields: Pick<MonitorFields, 'type' | 'hostname' | 'port' | 'dnsRecordType' | 'settings'>): string {
+function readableTarget(fields: Pick<MonitorFields, 'type' | 'hostname' | 'port' | 'settings'>): string {
   return targetOf({
     type: fields.type,
     hostname: fields.hostname,
     port: fields.port,
-    dns_record_type: fields.dnsRecordType,
+    dns_record_type: (fields.settings.dnsRecordType as DnsRecordType | undefined) ?? null,
     settings: fields.settings,
   });
 }
@@ -279,13 +283,14 @@ function assertUrlScheme(type: MonitorType, url: string): void {
  * destination (scheme, host, port, database): a saved credential is never sent to another server.
  */
 export function keptConnectionString(
-  current: Pick<MonitorRow, 'connection_string' | 'type'> | null,
+  current: Pick<MonitorRow, 'settings' | 'type'> | null,
   incoming: string | undefined,
   type: MonitorType,
 ): string {
   const reenter: MessageCode = 'monitors.connectionStringReenter';
   if (incoming === undefined || incoming === '') throw badRequest('monitors.connectionStringRequired');
-  const stored = current && current.type === type ? current.connection_string : null;
+  const saved = current && current.type === type ? current.settings?.connectionString : null;
+  const stored = typeof saved === 'string' ? saved : null;
   if (isMask(incoming.trim())) {
     if (!stored) throw badRequest(reenter);
     return stored;

@@ -1,42 +1,25 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  Allow,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  Validate,
-  ValidateIf,
-  ValidationArguments,
-  ValidatorConstraint,
-  ValidatorConstraintInterface,
-} from 'class-validator';
-import { isIP } from 'node:net';
+import { Allow, IsIn, Validate, ValidateIf, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import {
   ADDED_MONITOR_TYPES,
   Assertion,
-  DNS_RECORD_TYPES,
-  DnsRecordType,
-  GROUP_RULES,
-  GroupRule,
-  isAllowedRedisCommand,
-  MONITOR_TYPE_LIMITS as L,
+  isAddedType,
+  isOfKind,
+  kindCode,
   MONITOR_TYPES,
   MonitorType,
   MonitorTypeRequest,
   settingsFields,
   typeSpec,
   validateAssertions,
+  validateFields,
+  type DnsRecordType,
+  type GroupRule,
   type MessageCode,
+  type MonitorFieldSpec,
 } from '@vigil/proto';
-import { isMask } from '../common/secret-values';
-import { CONNECTION_SCHEMES, ConnectionStringError, parseConnectionString, type DatabaseType } from './checkers/database-connection';
+import { serverFieldProblem } from './types/field-rules';
 
 /** The per-type request fields each type reads (`*` required), from its spec; any other is ignored for that type. */
 export const TYPE_FIELDS = Object.fromEntries(
@@ -50,14 +33,6 @@ export function usesField(type: MonitorType, field: string): boolean {
 export function requiredFields(type: MonitorType): string[] {
   return TYPE_FIELDS[type].filter((field) => field.endsWith('*')).map((field) => field.slice(0, -1));
 }
-
-/** The message of a required field left out. */
-export const MISSING_FIELD: Record<string, MessageCode> = {
-  url: 'monitors.urlRequired',
-  hostname: 'monitors.hostnameRequired',
-  port: 'monitors.portInvalid',
-  connectionString: 'monitors.connectionStringRequired',
-};
 
 /** An edit (every field optional; the type may be the stored one) rather than a new monitor. */
 interface PartialMarker {
@@ -85,43 +60,6 @@ export function validated(field: string) {
   };
 }
 
-const HOST_LABEL = /^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$/;
-
-/** A host name (labels of letters, digits, `-`, `_`) or an IPv4/IPv6 address, at most 253 characters. */
-export function isHostname(value: unknown): boolean {
-  if (typeof value !== 'string' || value === '' || value.length > L.hostnameMax) return false;
-  if (isIP(value)) return true;
-  return value
-    .replace(/\.$/, '')
-    .split('.')
-    .every((label) => HOST_LABEL.test(label));
-}
-
-/** `host`, `host:port`, an IPv6 address, or `[IPv6]:port`. */
-export function parseHostPort(value: string): { host: string; port: number | null } | null {
-  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
-  const plain = /^([^:[\]]+)(?::(\d{1,5}))?$/.exec(value);
-  const [host, port] = bracketed ? [bracketed[1], bracketed[2]] : plain ? [plain[1], plain[2]] : isIP(value) === 6 ? [value] : [];
-  if (host === undefined || !isHostname(host) || (bracketed && isIP(host) !== 6)) return null;
-  const number = port === undefined ? null : Number(port);
-  if (number !== null && (number < L.portMin || number > L.portMax)) return null;
-  return { host, port: number };
-}
-
-@ValidatorConstraint({ name: 'hostname' })
-class Hostname implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return isHostname(value);
-  }
-}
-
-@ValidatorConstraint({ name: 'dnsServer' })
-class DnsServer implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return value === null || (typeof value === 'string' && value.length <= 260 && parseHostPort(value) !== null);
-  }
-}
-
 /** A URL whose scheme fits the body's type (an edit naming no type: any scheme a type with a URL takes). */
 @ValidatorConstraint({ name: 'targetUrl' })
 export class TargetUrl implements ValidatorConstraintInterface {
@@ -139,57 +77,106 @@ export class TargetUrl implements ValidatorConstraintInterface {
   }
 }
 
+/** The first types' fields by name, as the first type declaring each has it (`url` included). */
+const FIRST_FIELDS = new Map<string, MonitorFieldSpec>();
+for (const type of MONITOR_TYPES.filter((each) => !isAddedType(each))) {
+  for (const field of typeSpec(type).fields) if (!FIRST_FIELDS.has(field.name)) FIRST_FIELDS.set(field.name, field);
+}
+
 /**
- * Why a connection string would be refused by every check of its type: the checkers' own parser decides, so what is
- * saved is what runs. Null when it is usable (or is the mask read back: the stored one is kept).
+ * The per-type request fields checked here, from the first types' specs: the API's rules since before the specs
+ * (`strict`, their own messages). An added type reading one of these names (hostname, port, ignoreTls) is held to it
+ * too; its spec checks its settings again in the service (monitor-settings.ts). `url` keeps its rule in
+ * monitors.dto.ts, where its scheme follows the type.
  */
-export function connectionStringProblem(type: MonitorType | undefined, value: unknown): MessageCode | null {
-  if (typeof value !== 'string' || value.length > L.connectionStringMax || /\s/.test(value)) return 'monitors.connectionStringInvalid';
-  if (isMask(value.trim())) return null;
-  // An edit naming no type: usable as any database type (the service checks it against the stored type).
-  const types = (type ? [type] : Object.keys(CONNECTION_SCHEMES)) as MonitorType[];
-  let problem: MessageCode = 'monitors.connectionStringInvalid';
-  for (const candidate of types) {
-    const schemes: readonly string[] = CONNECTION_SCHEMES[candidate as DatabaseType] ?? [];
-    if (!schemes.some((scheme) => value.toLowerCase().startsWith(`${scheme}//`))) continue;
-    try {
-      parseConnectionString(candidate as DatabaseType, value);
-      return null;
-    } catch (error) {
-      if (!(error instanceof ConnectionStringError)) throw error;
-      problem = error.reason === 'setting' ? 'monitors.connectionStringUnusable' : 'monitors.connectionStringInvalid';
-    }
+const REQUEST_FIELDS = new Map([...FIRST_FIELDS].filter(([name]) => name !== 'url'));
+
+const requestField = (name: string): MonitorFieldSpec => REQUEST_FIELDS.get(name) as MonitorFieldSpec;
+
+/**
+ * The order the fields are checked in: one every type's spec agrees with (hostname before port before ignoreTls…),
+ * so a body's first problem is the first in its type's own field list.
+ */
+function checkingOrder(): string[] {
+  const before = new Map<string, Set<string>>([...REQUEST_FIELDS.keys()].map((name) => [name, new Set<string>()]));
+  for (const type of MONITOR_TYPES) {
+    const names = typeSpec(type)
+      .fields.map((field) => field.name)
+      .filter((name) => REQUEST_FIELDS.has(name));
+    names.forEach((name, index) => names.slice(0, index).forEach((earlier) => before.get(name)?.add(earlier)));
   }
-  return problem;
+  const order: string[] = [];
+  const left = [...REQUEST_FIELDS.keys()];
+  while (left.length > 0) {
+    const next = left.findIndex((name) => [...(before.get(name) ?? [])].every((earlier) => order.includes(earlier)));
+    order.push(...left.splice(Math.max(next, 0), 1));
+  }
+  return order;
 }
 
-@ValidatorConstraint({ name: 'connectionString' })
-class ConnectionString implements ValidatorConstraintInterface {
+/** The message of a required field left out (its spec's `required` code). */
+export function missingFieldCode(field: string): MessageCode {
+  return FIRST_FIELDS.get(field)?.codes?.required ?? 'validation.failed';
+}
+
+const toNumber = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+
+/** How a field's value is read before it is checked: numbers from their text, text trimmed (unless multiline), cleared. */
+function normalizer(field: MonitorFieldSpec) {
+  return ({ value }: { value: unknown }): unknown => {
+    if (field.kind === 'number') return toNumber(value);
+    // One threshold or a list of them.
+    if (field.kind === 'list')
+      return value === undefined || value === null ? value : (Array.isArray(value) ? value : [value]).map(toNumber);
+    if (typeof value !== 'string') return value;
+    let text = field.multiline ? value : value.trim();
+    if (field.uppercase) text = text.toUpperCase();
+    // `[::1]` is read as `::1`: brackets only belong in URLs.
+    if (field.column === 'hostname') text = text.replace(/^\[(.*)\]$/, '$1');
+    return field.clearable && text.trim() === '' ? null : text;
+  };
+}
+
+/** The field in the OpenAPI document (which the fuzz suite reads), from its spec. */
+function apiSchema(field: MonitorFieldSpec) {
+  const types = MONITOR_TYPES.filter((type) => usesField(type, field.name));
+  const kind =
+    field.kind === 'number'
+      ? { type: 'integer', minimum: field.min, maximum: field.max }
+      : field.kind === 'boolean'
+        ? { type: 'boolean' }
+        : field.kind === 'select'
+          ? { type: 'string', enum: [...(field.options ?? [])] }
+          : field.kind === 'list'
+            ? { type: 'array', items: { type: 'integer' }, maxItems: field.max, description: `${types.join(', ')}: one number or a list` }
+            : { type: 'string', maxLength: field.max };
+  const schema = { description: types.join(', '), default: field.default, nullable: field.clearable, ...kind };
+  return Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined));
+}
+
+/** A sent (or required) value is of its field's kind: otherwise, or when missing, the field's most basic message. */
+@ValidatorConstraint({ name: 'typeFieldKind' })
+class TypeFieldKind implements ValidatorConstraintInterface {
   validate(value: unknown, args: ValidationArguments): boolean {
-    return connectionStringProblem(bodyType(args.object), value) === null;
+    return value !== undefined && isOfKind(requestField(args.property), value);
   }
 }
 
-const connectionStringMessage = (args: ValidationArguments) =>
-  connectionStringProblem(bodyType(args.object), args.value) ?? 'monitors.connectionStringInvalid';
-
-/** A Redis monitor's command: one of the bounded reads (the checker refuses any other at every check). */
-@ValidatorConstraint({ name: 'redisCommand' })
-class RedisCommand implements ValidatorConstraintInterface {
-  validate(value: unknown, args: ValidationArguments): boolean {
-    return bodyType(args.object) !== 'redis' || (typeof value === 'string' && isAllowedRedisCommand(value));
-  }
+/** The spec's rules of the field, then the server's rules of the body's type (types/field-rules.ts). */
+function fieldProblem(args: ValidationArguments): MessageCode | null {
+  const field = requestField(args.property);
+  const read = validateFields({ fields: [{ ...field, default: undefined }] }, { [field.name]: args.value });
+  if (!read.ok) return read.code;
+  const type = bodyType(args.object);
+  const types = type ? [type] : MONITOR_TYPES.filter((each) => usesField(each, field.name));
+  return serverFieldProblem(types, field.name, read.config[field.name], field.codes?.invalid ?? kindCode(field));
 }
 
-/** One threshold or a list of them: whole days, at most five. */
-@ValidatorConstraint({ name: 'certExpiryDays' })
-class CertExpiryDays implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return (
-      Array.isArray(value) &&
-      value.length <= L.certExpiryThresholdsMax &&
-      value.every((day) => Number.isInteger(day) && day >= L.certExpiryDaysMin && day <= L.certExpiryDaysMax)
-    );
+@ValidatorConstraint({ name: 'typeField' })
+class TypeFieldRules implements ValidatorConstraintInterface {
+  validate(_value: unknown, args: ValidationArguments): boolean {
+    return fieldProblem(args) === null;
   }
 }
 
@@ -206,17 +193,6 @@ const assertionsMessage = (args: ValidationArguments) => {
   return checked.ok ? 'monitors.assertionsInvalid' : checked.code;
 };
 
-const toNumber = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** `[::1]` is read as `::1`: brackets only belong in URLs. */
-const hostname = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/^\[(.*)\]$/, '$1') : value);
-const emptyAsNull = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? null : value);
-const thresholds = ({ value }: { value: unknown }) => {
-  const list = Array.isArray(value) ? value : value === undefined || value === null ? value : [value];
-  return Array.isArray(list) ? list.map((day) => toNumber({ value: day })) : list;
-};
-
 /** The per-type fields of a create or update body (MonitorTypeRequest), validated per the body's type. */
 export class MonitorTypeFieldsDto implements MonitorTypeRequest {
   @ApiPropertyOptional({ enum: MONITOR_TYPES, default: 'http' })
@@ -224,119 +200,51 @@ export class MonitorTypeFieldsDto implements MonitorTypeRequest {
   @IsIn(MONITOR_TYPES, { message: 'monitors.typeInvalid' })
   type?: MonitorType;
 
-  @ApiPropertyOptional({ description: 'tcp, ping, dns, tls, grpc: host name or IP address' })
-  @Transform(hostname)
-  @ValidateIf(validated('hostname'))
-  @IsNotEmpty({ message: 'monitors.hostnameRequired' })
-  @IsString({ message: 'monitors.hostnameRequired' })
-  @Validate(Hostname, { message: 'monitors.hostnameInvalid' })
-  hostname?: string;
-
-  @ApiPropertyOptional({ minimum: L.portMin, maximum: L.portMax, description: 'tcp, grpc (required), tls (443)' })
-  @Transform(toNumber)
-  @ValidateIf(validated('port'))
-  @IsInt({ message: 'monitors.portInvalid' })
-  @Min(L.portMin, { message: 'monitors.portInvalid' })
-  @Max(L.portMax, { message: 'monitors.portInvalid' })
-  port?: number;
-
-  @ApiPropertyOptional({ minimum: L.packetCountMin, maximum: L.packetCountMax, default: 3 })
-  @Transform(toNumber)
-  @ValidateIf(validated('packetCount'))
-  @IsInt({ message: 'monitors.packetCountInvalid' })
-  @Min(L.packetCountMin, { message: 'monitors.packetCountInvalid' })
-  @Max(L.packetCountMax, { message: 'monitors.packetCountInvalid' })
-  packetCount?: number;
-
-  @ApiPropertyOptional({ enum: DNS_RECORD_TYPES, default: 'A' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
-  @ValidateIf(validated('dnsRecordType'))
-  @IsIn(DNS_RECORD_TYPES, { message: 'monitors.dnsRecordTypeInvalid' })
-  dnsRecordType?: DnsRecordType;
-
-  @ApiPropertyOptional({ nullable: true, description: 'host[:port]; empty or null: the system resolver' })
-  @Transform(({ value }: { value: unknown }) => emptyAsNull({ value: trimmed({ value }) }))
-  @ValidateIf(validated('dnsServer'))
-  @Validate(DnsServer, { message: 'monitors.dnsServerInvalid' })
-  dnsServer?: string | null;
-
-  @ApiPropertyOptional({ nullable: true, description: 'websocket: sent once connected' })
-  @ValidateIf((object, value) => value !== null && validated('message')(object, value))
-  @IsString({ message: 'monitors.messageTooLong' })
-  @MaxLength(L.messageMax, { message: 'monitors.messageTooLong' })
-  message?: string | null;
-
-  @ApiPropertyOptional({ description: "grpc: the service asked of grpc.health.v1.Health/Check ('' = the server)" })
-  @Transform(trimmed)
-  @ValidateIf(validated('grpcService'))
-  @IsString({ message: 'monitors.grpcServiceInvalid' })
-  @MaxLength(L.grpcServiceMax, { message: 'monitors.grpcServiceInvalid' })
-  grpcService?: string;
-
-  @ApiPropertyOptional({ description: 'grpc: connect with TLS' })
-  @ValidateIf(validated('tls'))
-  @IsBoolean({ message: 'validation.booleanRequired' })
-  tls?: boolean;
-
-  @ApiPropertyOptional({ description: 'postgres, mysql, redis: a secret URL, masked in reads' })
-  @Transform(trimmed)
-  @ValidateIf(validated('connectionString'))
-  @IsNotEmpty({ message: 'monitors.connectionStringRequired' })
-  @IsString({ message: 'monitors.connectionStringRequired' })
-  @Validate(ConnectionString, { message: connectionStringMessage })
-  connectionString?: string;
-
-  @ApiPropertyOptional({ nullable: true, description: 'Default SELECT 1 (PING for redis)' })
-  @Transform(emptyAsNull)
-  @ValidateIf((object, value) => value !== null && validated('query')(object, value))
-  @IsString({ message: 'monitors.queryTooLong' })
-  @MaxLength(L.queryMax, { message: 'monitors.queryTooLong' })
-  @Validate(RedisCommand, { message: 'monitors.redisCommandNotAllowed' })
-  query?: string | null;
-
-  @ApiPropertyOptional({ default: false, description: 'Accept an expired, self-signed or mismatched certificate' })
-  @ValidateIf(validated('ignoreTls'))
-  @IsBoolean({ message: 'validation.booleanRequired' })
-  ignoreTls?: boolean;
-
-  @ApiPropertyOptional({ minimum: 0, maximum: L.maxRedirectsMax, default: 5 })
-  @Transform(toNumber)
-  @ValidateIf(validated('maxRedirects'))
-  @IsInt({ message: 'monitors.maxRedirectsInvalid' })
-  @Min(0, { message: 'monitors.maxRedirectsInvalid' })
-  @Max(L.maxRedirectsMax, { message: 'monitors.maxRedirectsInvalid' })
-  maxRedirects?: number;
-
-  @ApiPropertyOptional({ description: 'Days before expiry to notify at: one number or a list, e.g. [21, 14, 7]', default: [14] })
-  @Transform(thresholds)
-  @ValidateIf(validated('certExpiryDays'))
-  @Validate(CertExpiryDays, { message: 'monitors.certExpiryDaysInvalid' })
-  certExpiryDays?: number | number[];
-
-  @ApiPropertyOptional({ description: "push: Uptime Kuma's token of a migrated monitor; absent: one is generated" })
-  @ValidateIf(validated('pushToken'))
-  @IsString({ message: 'monitors.pushTokenInvalid' })
-  @Matches(new RegExp(`^[A-Za-z0-9_-]{${L.pushTokenMin},${L.pushTokenMax}}$`), { message: 'monitors.pushTokenInvalid' })
-  pushToken?: string;
-
-  @ApiPropertyOptional({ enum: GROUP_RULES, default: 'any', description: 'group: down when any / all / at least groupMin members are' })
-  @ValidateIf(validated('groupRule'))
-  @IsIn(GROUP_RULES, { message: 'monitors.groupRuleInvalid' })
-  groupRule?: GroupRule;
-
-  @ApiPropertyOptional({ minimum: L.groupMinMin, maximum: L.groupMinMax, description: 'group, rule atLeast: members down' })
-  @Transform(toNumber)
-  @ValidateIf(validated('groupMin'))
-  @IsInt({ message: 'monitors.groupMinInvalid' })
-  @Min(L.groupMinMin, { message: 'monitors.groupMinInvalid' })
-  @Max(L.groupMinMax, { message: 'monitors.groupMinInvalid' })
-  groupMin?: number;
-
-  @ApiPropertyOptional({ description: 'Conditions on every result: [{ source, path?, operator, value? }]' })
-  @ValidateIf((_, value) => value !== undefined)
-  @Validate(Assertions, { message: assertionsMessage })
-  assertions?: Assertion[];
+  // Declared from the first types' specs below (declareTypeFields), then assertions.
+  declare hostname?: string;
+  declare port?: number;
+  declare packetCount?: number;
+  declare dnsRecordType?: DnsRecordType;
+  declare dnsServer?: string | null;
+  declare message?: string | null;
+  declare grpcService?: string;
+  declare tls?: boolean;
+  declare connectionString?: string;
+  declare query?: string | null;
+  declare ignoreTls?: boolean;
+  declare maxRedirects?: number;
+  declare certExpiryDays?: number | number[];
+  declare pushToken?: string;
+  declare groupRule?: GroupRule;
+  declare groupMin?: number;
+  declare assertions?: Assertion[];
 }
+
+/**
+ * Each first-type field's decorators, derived from its spec: read (numbers, trimmed text), checked when the body's
+ * type reads it, first for its kind (the message the text and null rules of common/validation.ts answer with), then by
+ * its spec and its type's server rules. Assertions come last, as they always did.
+ */
+function declareTypeFields(): void {
+  const target = MonitorTypeFieldsDto.prototype;
+  for (const name of checkingOrder()) {
+    const field = requestField(name);
+    const checked = validated(name);
+    ApiPropertyOptional(apiSchema(field))(target, name);
+    Transform(normalizer(field))(target, name);
+    ValidateIf(field.clearable ? (object: object, value: unknown) => value !== null && checked(object, value) : checked)(target, name);
+    Validate(TypeFieldKind, { message: kindCode(field) })(target, name);
+    Validate(TypeFieldRules, { message: (args: ValidationArguments) => fieldProblem(args) ?? kindCode(field) })(target, name);
+  }
+  ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object' },
+    description: 'Conditions on every result: [{ source, path?, operator, value? }]',
+  })(target, 'assertions');
+  ValidateIf((_: object, value: unknown) => value !== undefined)(target, 'assertions');
+  Validate(Assertions, { message: assertionsMessage })(target, 'assertions');
+}
+declareTypeFields();
 
 /**
  * The added types' settings come flat in the body (`mqttTopic` beside `name`): each name is declared here, from the

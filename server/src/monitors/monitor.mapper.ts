@@ -1,5 +1,4 @@
-import { isAddedType, MONITOR_TYPE_DEFAULTS as D, SERVER_LOCATION, typeSpec } from '@vigil/proto';
-import type { CheckTarget } from './checkers/checker';
+import { isAddedType, MONITOR_TYPES, readName, SERVER_LOCATION, settingsFields, typeSpec } from '@vigil/proto';
 import {
   isSecretField,
   SECRET_MASK,
@@ -11,6 +10,7 @@ import {
 } from '@vigil/proto';
 import { maskHeaders, maskUrl } from '../common/secret-values';
 import { daysRemaining } from './checkers/peer-certificate';
+import { toCheckTarget } from './types/targets';
 import type { MonitorRow, ScheduledMonitor, StoredCertificate } from './monitor.types';
 
 /**
@@ -24,6 +24,7 @@ export function toMonitorDto(
 ): MonitorDto {
   return {
     id: row.id,
+    key: row.key,
     name: row.name,
     url: readUrl(row),
     method: row.method,
@@ -43,8 +44,6 @@ export function toMonitorDto(
     history: extra.history ?? [],
     checks: extra.checks ?? [],
     parent_id: row.parent_id ?? null,
-    group_rule: row.group_rule ?? null,
-    group_min: row.group_min ?? null,
     depends_on: row.depends_on ?? [],
     degraded_after_ms: row.degraded_after_ms ?? null,
     flapping: row.flapping ?? false,
@@ -53,33 +52,76 @@ export function toMonitorDto(
     quorum: row.quorum ?? 'any',
     quorum_min: row.quorum_min ?? null,
     host_agent_id: row.host_agent_id ?? null,
+    description: row.description ?? null,
+    tags: row.tags ?? [],
+    upside_down: row.upside_down ?? false,
     ...(row.type === 'group' ? { member_count: extra.members ?? 0 } : {}),
     ...typeReadFields(row),
   };
 }
 
 /** The type's settings as reads show them; null where the type has none. */
-function typeReadFields(row: MonitorRow): MonitorTypeReadFields {
+function typeReadFields(row: MonitorRow): MonitorTypeReadFields & Pick<MonitorDto, 'group_rule' | 'group_min'> {
   return {
     type: row.type ?? 'http',
     hostname: row.hostname ?? null,
     port: row.port ?? null,
-    packet_count: row.packet_count ?? null,
-    dns_record_type: row.dns_record_type ?? null,
-    dns_server: row.dns_server ?? null,
+    ...(OWN_READS_ABSENT as OwnReads),
+    ...ownReads(row),
     push_token: row.push_token ?? null,
-    message: row.message ?? null,
-    grpc_service: row.grpc_service ?? null,
-    tls: row.tls ?? null,
-    connection_string: row.connection_string ? maskUrl(row.connection_string) : null,
-    query: row.query ?? null,
-    ignore_tls: row.ignore_tls ?? false,
-    max_redirects: (row.type ?? 'http') === 'http' ? (row.max_redirects ?? null) : null,
     cert_expiry_days: row.cert_expiry_days ?? [],
     assertions: row.assertions ?? [],
     certificate: row.certificate ? certificateDto(row.certificate) : null,
     settings: maskedSettings(row),
   };
+}
+
+/** The first types' `own` fields as reads name them. */
+type OwnReads = Omit<
+  MonitorTypeReadFields,
+  'type' | 'hostname' | 'port' | 'push_token' | 'cert_expiry_days' | 'assertions' | 'certificate' | 'settings'
+> &
+  Pick<MonitorDto, 'group_rule' | 'group_min'>;
+
+/** Every first type's `own` field as reads name it, with what a monitor of another type reads for it (null, or false). */
+const OWN_READS_ABSENT: Record<string, unknown> = Object.fromEntries(
+  MONITOR_TYPES.flatMap((type) => typeSpec(type).fields)
+    .filter((field) => field.column === 'own')
+    .map((field) => [readName(field.name), field.whenAbsent ?? null]),
+);
+
+/** Per type, read once from its spec (reads run for every stored check): its `own` fields and its `settings` fields. */
+const READ_FIELDS = new Map(
+  MONITOR_TYPES.map((type) => {
+    const fields = typeSpec(type).fields;
+    const own = fields.filter((field) => field.column === 'own');
+    return [
+      type,
+      {
+        own: own.map((field) => ({
+          name: field.name,
+          read: readName(field.name),
+          secret: isSecretField(field),
+          absent: field.whenAbsent ?? null,
+        })),
+        settings: settingsFields(typeSpec(type)).map((field) => ({ name: field.name, secret: isSecretField(field) })),
+      },
+    ];
+  }),
+);
+
+/**
+ * A first type's own settings at the top level under their read names, from its spec (`packetCount` →
+ * `packet_count`); a secret (the connection string) masked as a URL, its server still readable.
+ */
+function ownReads(row: Pick<MonitorRow, 'type' | 'settings'>): Record<string, unknown> {
+  const settings = row.settings ?? {};
+  const reads: Record<string, unknown> = {};
+  for (const field of READ_FIELDS.get(row.type ?? 'http')?.own ?? []) {
+    const value = settings[field.name] ?? field.absent;
+    reads[field.read] = field.secret && typeof value === 'string' ? maskUrl(value) : value;
+  }
+  return reads;
 }
 
 /**
@@ -92,14 +134,15 @@ function readUrl(row: Pick<MonitorRow, 'type' | 'url'>): string {
   return saved ? maskUrl(row.url) : row.url;
 }
 
-/** An added type's settings with its secret fields masked (a read never carries a stored secret). */
+/** An added type's settings with its secret fields masked (a read never carries a stored secret); `{}` for the first types. */
 export function maskedSettings(row: Pick<MonitorRow, 'type' | 'settings'>): Record<string, unknown> {
-  const settings = row.settings ?? {};
-  if (!isAddedType(row.type ?? 'http')) return {};
-  const secrets = typeSpec(row.type)
-    .fields.filter(isSecretField)
-    .map((field) => field.name);
-  return Object.fromEntries(Object.entries(settings).map(([name, value]) => [name, secrets.includes(name) && value ? SECRET_MASK : value]));
+  const stored = row.settings ?? {};
+  const settings: Record<string, unknown> = {};
+  for (const field of READ_FIELDS.get(row.type ?? 'http')?.settings ?? []) {
+    const value = stored[field.name];
+    if (value !== undefined) settings[field.name] = field.secret && value ? SECRET_MASK : value;
+  }
+  return settings;
 }
 
 function certificateDto(stored: StoredCertificate, now = new Date()): CertificateDto {
@@ -136,87 +179,8 @@ export function uptimePercent(up: number, checks: number): number {
   return Math.round(Math.min(100, Math.max(0, percent)) * 100) / 100;
 }
 
-/** The stored settings a check reads. */
-export type TargetRow = Pick<
-  MonitorRow,
-  | 'id'
-  | 'type'
-  | 'url'
-  | 'method'
-  | 'headers'
-  | 'body'
-  | 'timeout_s'
-  | 'expected_status'
-  | 'interval_s'
-  | 'retry_interval_s'
-  | 'hostname'
-  | 'port'
-  | 'packet_count'
-  | 'dns_record_type'
-  | 'dns_server'
-  | 'message'
-  | 'grpc_service'
-  | 'tls'
-  | 'connection_string'
-  | 'query'
-  | 'ignore_tls'
-  | 'max_redirects'
-  | 'assertions'
-  | 'outbound_scope'
-  | 'settings'
->;
-
-/** What the checker of the monitor's type is given: its settings only, with the type's defaults filled in. */
-export function toCheckTarget(row: TargetRow): CheckTarget {
-  const base = { id: row.id, timeout: row.timeout_s, assertions: row.assertions ?? [], scope: row.outbound_scope };
-  const hostname = row.hostname ?? '';
-  switch (row.type) {
-    case 'http':
-      return {
-        ...base,
-        type: 'http',
-        url: row.url,
-        method: row.method,
-        headers: row.headers ?? {},
-        body: row.body,
-        expectedStatus: row.expected_status,
-        ignoreTls: row.ignore_tls,
-        maxRedirects: row.max_redirects ?? D.maxRedirects,
-      };
-    case 'tcp':
-      return { ...base, type: 'tcp', hostname, port: row.port ?? 0 };
-    case 'ping':
-      return { ...base, type: 'ping', hostname, packetCount: row.packet_count ?? D.packetCount };
-    case 'dns':
-      return { ...base, type: 'dns', hostname, dnsRecordType: row.dns_record_type ?? D.dnsRecordType, dnsServer: row.dns_server };
-    case 'tls':
-      return { ...base, type: 'tls', hostname, port: row.port ?? D.tlsPort, ignoreTls: row.ignore_tls };
-    case 'push':
-      return { ...base, type: 'push', interval: row.interval_s, retryInterval: row.retry_interval_s };
-    case 'websocket':
-      return { ...base, type: 'websocket', url: row.url, message: row.message, ignoreTls: row.ignore_tls };
-    case 'grpc':
-      return {
-        ...base,
-        type: 'grpc',
-        hostname,
-        port: row.port ?? 0,
-        grpcService: row.grpc_service ?? '',
-        tls: row.tls ?? false,
-        ignoreTls: row.ignore_tls,
-      };
-    case 'postgres':
-      return { ...base, type: 'postgres', connectionString: row.connection_string ?? '', query: row.query };
-    case 'mysql':
-      return { ...base, type: 'mysql', connectionString: row.connection_string ?? '', query: row.query };
-    case 'redis':
-      return { ...base, type: 'redis', connectionString: row.connection_string ?? '', query: row.query };
-    case 'group':
-      return { ...base, type: 'group' };
-    default:
-      return { ...base, type: row.type, hostname, port: row.port, url: row.url, settings: row.settings ?? {} };
-  }
-}
+/** What the checker of the monitor's type is given, built in the type's folder (types/targets.ts). */
+export { toCheckTarget };
 
 /** A monitor as the schedulers hold it: its check target and rhythm. */
 export function toScheduled(row: MonitorRow): ScheduledMonitor {

@@ -66,7 +66,7 @@ describe('monitor DTO validation per type', () => {
     // push
     ['push needs nothing', { name, type: 'push' }, null],
     ['push takes a migrated token', { name, type: 'push', pushToken: 'aZ09_-aZ09_-aZ09_-aZ09_-aZ09_-aZ' }, null],
-    ['push token too short', { name, type: 'push', pushToken: 'short-token' }, 'monitors.pushTokenInvalid'],
+    ['push token too short', { name, type: 'push', pushToken: 'short' }, 'monitors.pushTokenInvalid'],
     ['push token shape', { name, type: 'push', pushToken: 'x'.repeat(30) + '/?' }, 'monitors.pushTokenInvalid'],
     // websocket
     ['websocket needs a url', { name, type: 'websocket' }, 'monitors.urlRequired'],
@@ -183,6 +183,75 @@ describe('monitor DTO validation per type', () => {
   it('reads the list filter by type', async () => {
     expect(await codeOf(ListMonitorsQuery, { type: 'dns' }, 'query')).toBeNull();
     expect(await codeOf(ListMonitorsQuery, { type: 'nope' }, 'query')).toBe('monitors.typeInvalid');
+  });
+});
+
+describe("the first types' fields, checked from their specs (issue 33)", () => {
+  const dns = { name, type: 'dns', hostname: 'example.com' };
+  const redis = { name, type: 'redis', connectionString: 'redis://cache' };
+  it.each<[string, Record<string, unknown>, MessageCode | null]>([
+    // multiline text: SQL and WebSocket messages may hold line breaks
+    ['a query over several lines', { ...redis, type: 'postgres', connectionString: 'postgres://db/app', query: 'SELECT 1\nFROM t' }, null],
+    ['a message over several lines', { name, type: 'websocket', url: 'wss://e.com', message: '{\n  "op": 1\n}' }, null],
+    ['a host name over two lines', { name, type: 'tcp', hostname: 'db\nx', port: 1 }, 'monitors.hostnameInvalid'],
+    // strict kinds: a flag is true or false, text is a string
+    ['a flag as text', { name, url: 'https://e.com', ignoreTls: 'true' }, 'validation.booleanRequired'],
+    ['a flag as a number', { name, type: 'grpc', hostname: 'api', port: 1, tls: 1 }, 'validation.booleanRequired'],
+    ['a host name as a number', { name, type: 'tcp', hostname: 5, port: 1 }, 'monitors.hostnameRequired'],
+    ['a connection string as a number', { name, type: 'postgres', connectionString: 5 }, 'monitors.connectionStringRequired'],
+    ['a port as digits', { name, type: 'tcp', hostname: 'db', port: ' 22 ' }, null],
+    // blank text is a value, not "absent"
+    ['a blank port', { name, type: 'tls', hostname: 'e.com', port: '' }, 'monitors.portInvalid'],
+    ['a blank packet count', { name, type: 'ping', hostname: 'h', packetCount: '' }, 'monitors.packetCountInvalid'],
+    ['a blank record type', { ...dns, dnsRecordType: ' ' }, 'monitors.dnsRecordTypeInvalid'],
+    ['a blank push token', { name, type: 'push', pushToken: '' }, 'monitors.pushTokenInvalid'],
+    ['a blank group rule', { name, type: 'group', groupRule: '' }, 'monitors.groupRuleInvalid'],
+    ['a blank gRPC service: the server', { name, type: 'grpc', hostname: 'api', port: 1, grpcService: '' }, null],
+    ['a blank query: the default', { ...redis, query: '  ' }, null],
+    ['null clears a DNS server', { ...dns, dnsServer: null }, null],
+    // the text and null rules answer with the field's own message
+    ['a NUL in a host name', { name, type: 'tcp', hostname: 'd\u0000b', port: 1 }, 'monitors.hostnameRequired'],
+    ['a NUL in a query', { ...redis, query: 'GET \u0000' }, 'monitors.queryTooLong'],
+    ['a null port', { name, type: 'tcp', hostname: 'db', port: null }, 'monitors.portInvalid'],
+    ['a null flag', { name, url: 'https://e.com', ignoreTls: null }, 'validation.booleanRequired'],
+    // the first problem is the first in the type's own field list
+    ['host name before port', { name, type: 'tcp', hostname: 'bad host', port: 0 }, 'monitors.hostnameInvalid'],
+    [
+      'service before tls',
+      { name, type: 'grpc', hostname: 'api', port: 1, grpcService: 'x'.repeat(201), tls: 'x' },
+      'monitors.grpcServiceInvalid',
+    ],
+    ['record type before server', { ...dns, dnsRecordType: 'ANY', dnsServer: 'a b' }, 'monitors.dnsRecordTypeInvalid'],
+    ["host name before an added type's flag", { name, type: 'smtp', ignoreTls: 'maybe' }, 'monitors.hostnameRequired'],
+    ["an added type's flag", { name, type: 'smtp', hostname: 'mx', ignoreTls: 'maybe' }, 'validation.booleanRequired'],
+    ["an added type's port", { name, type: 'mqtt', hostname: 'broker', port: 70_000 }, 'monitors.portInvalid'],
+    ["a group's count", { name, type: 'group', groupRule: 'atLeast', groupMin: 0 }, 'monitors.groupMinInvalid'],
+  ])('%s', async (_case, body, code) => {
+    expect(await codeOf(CreateMonitorDto, body)).toBe(code);
+  });
+
+  it('reads values as the API always stored them', async () => {
+    const sut = (await validate(CreateMonitorDto, {
+      ...dns,
+      dnsRecordType: ' aaaa ',
+      dnsServer: ' ',
+      hostname: '[::1]',
+    })) as CreateMonitorDto;
+    expect(sut).toMatchObject({ dnsRecordType: 'AAAA', dnsServer: null, hostname: '::1' });
+    const socket = (await validate(CreateMonitorDto, {
+      name,
+      type: 'websocket',
+      url: 'wss://e.com',
+      message: ' hi\n',
+    })) as CreateMonitorDto;
+    expect(socket.message).toBe(' hi\n');
+    const https = (await validate(CreateMonitorDto, {
+      name,
+      url: 'https://e.com',
+      certExpiryDays: '7',
+      maxRedirects: '2',
+    })) as CreateMonitorDto;
+    expect(https).toMatchObject({ certExpiryDays: [7], maxRedirects: 2 });
   });
 });
 

@@ -8,7 +8,7 @@ import { DependentsRecheck } from './dependencies/dependents-recheck.listener';
 import { CheckScheduler } from './check-scheduler.service';
 import { InProcessCheckScheduler } from './in-process-check-scheduler.service';
 import { CheckPipeline } from './check-pipeline';
-import { HttpChecker } from './checkers/http.checker';
+import { HttpChecker } from './types/http/http.checker';
 import { GroupsService } from './groups/groups.service';
 import { MonitorStats } from './monitor-stats';
 import { MonitorStatsRepository } from './monitor-stats.repository';

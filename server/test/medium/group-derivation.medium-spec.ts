@@ -48,7 +48,7 @@ describe('group derivation', () => {
   const statusOf = async (id: number) => (await repository.findById(id))!.status;
 
   it('ends down when every member of an `all` group fails in concurrent batches, raising it once', async () => {
-    const group = await insert({ name: 'all', type: 'group', groupRule: 'all', url: 'group://members' });
+    const group = await insert({ name: 'all', type: 'group', settings: { groupRule: 'all' }, url: 'group://members' });
     const members = await Promise.all([1, 2, 3, 4].map(() => insert({ parentId: group })));
     await Promise.all(members.map((id) => repository.recordResults([failure(id)])));
     expect(await statusOf(group)).toBe('down');
@@ -57,8 +57,8 @@ describe('group derivation', () => {
   });
 
   it('carries a failure up through nested groups in the same transaction', async () => {
-    const outer = await insert({ name: 'outer', type: 'group', groupRule: 'any', url: 'group://members' });
-    const inner = await insert({ name: 'inner', type: 'group', groupRule: 'any', url: 'group://members', parentId: outer });
+    const outer = await insert({ name: 'outer', type: 'group', settings: { groupRule: 'any' }, url: 'group://members' });
+    const inner = await insert({ name: 'inner', type: 'group', settings: { groupRule: 'any' }, url: 'group://members', parentId: outer });
     const leaf = await insert({ parentId: inner });
     await repository.recordResults([failure(leaf)]);
     expect([await statusOf(inner), await statusOf(outer)]).toEqual(['down', 'down']);

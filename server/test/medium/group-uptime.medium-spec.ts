@@ -42,7 +42,7 @@ describe('group uptime', () => {
   const uptimeOf = async (id: number) => (await sut.uptime24h([id])).get(id);
 
   it('counts the time a group spends down against its uptime, one observation per batch', async () => {
-    const group = await insert({ name: 'edge', type: 'group', groupRule: 'any', url: 'group://members' });
+    const group = await insert({ name: 'edge', type: 'group', settings: { groupRule: 'any' }, url: 'group://members' });
     const [web, api] = [await insert({ parentId: group }), await insert({ parentId: group })];
     // Up for two batches, then one member fails for three batches (the group is down), then it recovers.
     await sut.recordResults([result(web, true), result(api, true)]);
@@ -55,9 +55,9 @@ describe('group uptime', () => {
   });
 
   it('observes a nested group and its outer group from one member check, and skips a paused group', async () => {
-    const outer = await insert({ name: 'outer', type: 'group', groupRule: 'any', url: 'group://members' });
-    const inner = await insert({ name: 'inner', type: 'group', groupRule: 'any', url: 'group://members', parentId: outer });
-    const paused = await insert({ name: 'paused', type: 'group', groupRule: 'any', url: 'group://members' });
+    const outer = await insert({ name: 'outer', type: 'group', settings: { groupRule: 'any' }, url: 'group://members' });
+    const inner = await insert({ name: 'inner', type: 'group', settings: { groupRule: 'any' }, url: 'group://members', parentId: outer });
+    const paused = await insert({ name: 'paused', type: 'group', settings: { groupRule: 'any' }, url: 'group://members' });
     await database.dataSource.query(`UPDATE monitors SET active = false WHERE id = $1`, [paused]);
     const leaf = await insert({ parentId: inner });
     const lone = await insert({ parentId: paused });

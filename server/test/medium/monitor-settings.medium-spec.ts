@@ -1,19 +1,11 @@
-import type { DataSource } from 'typeorm';
 import { createFields } from '../../src/monitors/monitor-fields';
 import type { CreateMonitorDto } from '../../src/monitors/monitors.dto';
 import { MonitorsRepository } from '../../src/monitors/monitors.repository';
-import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
+import { mediumDatabase, MediumDatabase, newMediumService, undoThrough } from './medium';
 
 const MIGRATION = 'MonitorSettings1765600000000';
 
 /** Undoes migrations, newest first, until `name` is undone too (later migrations may have been added since). */
-async function undoThrough(dataSource: DataSource, name: string): Promise<void> {
-  for (;;) {
-    const [last] = await dataSource.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    if (last.name === name) return;
-  }
-}
 
 /**
  * Issue 33's storage: the added types keep their settings in one JSON object and the type list left the database;
@@ -31,13 +23,13 @@ describe('monitor settings', () => {
 
   const create = (body: Partial<CreateMonitorDto>) => repository.insert(createFields({ name: 'm', ...body } as CreateMonitorDto), null);
 
-  it('stores an added type with its settings and a first type with none', async () => {
+  it('stores an added type with its settings and a first type with its own', async () => {
     const manual = await create({ type: 'manual' });
     const http = await create({ type: 'http', url: 'https://example.com/' });
     expect(await repository.findById(manual.id)).toMatchObject({ type: 'manual', settings: {}, url: 'manual://' });
     await database.dataSource.query(`UPDATE monitors SET settings = '{"topic":"a/b"}' WHERE id = $1`, [manual.id]);
     expect((await repository.findById(manual.id))?.settings).toEqual({ topic: 'a/b' });
-    expect((await repository.findById(http.id))?.settings).toEqual({});
+    expect((await repository.findById(http.id))?.settings).toEqual({ ignoreTls: false, maxRedirects: 5 });
   });
 
   it('refuses settings that are not an object and a type name of the wrong shape', async () => {

@@ -7,7 +7,7 @@ import { createFields } from '../../src/monitors/monitor-fields';
 import { toCheckTarget } from '../../src/monitors/monitor.mapper';
 import type { CreateMonitorDto } from '../../src/monitors/monitors.dto';
 import { MonitorsRepository, ResultInput } from '../../src/monitors/monitors.repository';
-import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
+import { mediumDatabase, MediumDatabase, newMediumService, undoThrough } from './medium';
 
 /**
  * Monitor types on PostgreSQL: the migration leaves existing monitors as they were, a push monitor's "no push"
@@ -59,7 +59,8 @@ describe('monitor types', () => {
 
   it('migrates existing monitors to http with their behaviour unchanged, and back', async () => {
     const { dataSource } = database;
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    // From before the first types' settings moved into one column: a row as the old columns stored it.
+    await undoThrough(dataSource, 'FirstTypeSettings1765730000000');
     try {
       const [{ id }] = await dataSource.query(
         `INSERT INTO monitors (name, url, expected_status, headers) VALUES ('old', 'https://example.com/old', 3, '{"X-A":"1"}') RETURNING id`,
@@ -71,8 +72,7 @@ describe('monitor types', () => {
         url: 'https://example.com/old',
         expected_status: 3,
         headers: { 'X-A': '1' },
-        max_redirects: 5,
-        ignore_tls: false,
+        settings: { ignoreTls: false, maxRedirects: 5 },
         assertions: [],
         cert_expiry_days: [14],
         push_token: null,

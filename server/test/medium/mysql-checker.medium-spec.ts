@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Connection, createConnection } from 'mysql2/promise';
 import { AddressDenyList } from '../../src/common/outbound';
 import type { CheckTarget } from '../../src/monitors/checkers/checker';
-import { MysqlChecker } from '../../src/monitors/checkers/mysql.checker';
+import { MysqlChecker } from '../../src/monitors/types/mysql/mysql.checker';
 
 const SOCKET = '/run/mysqld/mysqld.sock';
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { AddressDenyList } from '../../src/common/outbound';
 import type { CheckTarget } from '../../src/monitors/checkers/checker';
-import { PostgresChecker } from '../../src/monitors/checkers/postgres.checker';
+import { PostgresChecker } from '../../src/monitors/types/postgres/postgres.checker';
 
 /**
  * PostgresChecker against the medium run's real PostgreSQL (TEST_DATABASE_URL's server, or the embedded cluster), as

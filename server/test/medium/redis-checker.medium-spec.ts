@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { AddressDenyList } from '../../src/common/outbound';
 import type { CheckTarget } from '../../src/monitors/checkers/checker';
-import { RedisChecker } from '../../src/monitors/checkers/redis.checker';
+import { RedisChecker } from '../../src/monitors/types/redis/redis.checker';
 
 /**
  * RedisChecker against the machine's Redis (TEST_REDIS_URL, else 127.0.0.1:6379), as an ACL user of its own with a

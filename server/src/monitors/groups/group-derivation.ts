@@ -1,4 +1,4 @@
-import { MONITOR_TYPE_LIMITS, type CheckDto, type MonitorStatus } from '@vigil/proto';
+import { MONITOR_TYPE_LIMITS, type CheckDto, type GroupRule, type MonitorStatus } from '@vigil/proto';
 import { execute, queryRows, type Sql } from '../../database/rows';
 import type { Raise } from '../../events/domain-events.service';
 import { toMonitorDto } from '../monitor.mapper';
@@ -78,8 +78,8 @@ export async function deriveGroups(db: Sql, raise: Raise, changed: number[], als
       pending.delete(group.id);
       if (!group.active) continue;
       const verdict = groupStatus({
-        rule: group.group_rule ?? 'any',
-        min: group.group_min,
+        rule: (group.settings?.groupRule as GroupRule | undefined) ?? 'any',
+        min: (group.settings?.groupMin as number | undefined) ?? null,
         members: own.filter((member) => member.active).map((member) => statuses.get(member.id)!),
         maintenance: covered.has(group.id),
       });

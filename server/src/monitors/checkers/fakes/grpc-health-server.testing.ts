@@ -1,5 +1,11 @@
 import { Server, ServerCredentials, status, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
-import { decodeHealthRequest, encodeHealthRequest, encodeHealthResponse, HEALTH_CHECK_PATH, SERVING_STATUSES } from '../grpc.checker';
+import {
+  decodeHealthRequest,
+  encodeHealthRequest,
+  encodeHealthResponse,
+  HEALTH_CHECK_PATH,
+  SERVING_STATUSES,
+} from '../../types/grpc/grpc.checker';
 import type { TestCertificate } from './certificates.testing';
 
 export type ServingStatus = (typeof SERVING_STATUSES)[number];

@@ -144,7 +144,9 @@ export class BrowserChecker implements Checker<'browser'> {
     if (!png || png.length > SCREENSHOT_MAX_BYTES) return;
     await this.screenshots
       .keep(target.id, { png, error: error ?? 'Check failed', takenAt: probe.checkedAt })
-      .catch((failure: Error) => this.logger.warn(`Screenshot of monitor ${target.id} not kept: ${failure.message}`));
+      .catch((failure: Error) =>
+        this.logger.warn({ message: `Screenshot of monitor ${target.id} not kept: ${failure.message}`, monitorId: target.id }),
+      );
   }
 }
 

@@ -1,0 +1,3 @@
+import { databaseSettings, type TargetBuilder } from '../check-target';
+
+export const postgresTarget: TargetBuilder<'postgres'> = (row, base) => ({ ...base, type: 'postgres', ...databaseSettings(row) });
