@@ -1,6 +1,6 @@
 // `npm run bench:checker -- --monitors N --minutes M [--mode embedded|postgres|both] [--warmup S] [--settle-mib R] [--origins O]
 //   [--target-delay-ms D] [--mix http:40,tcp:10,ping:10,dns:10,push:5,mqtt:5,amqp:5,nats:5,smtp:5,ntp:5] [--cpu-prof DIR]
-//   [--server-node-args "FLAGS"] [--black-holed B --black-hole-timeout S]`
+//   [--server-node-args "FLAGS"] [--black-holed B --black-hole-timeout S] [--history-hours H]`
 //
 // N HTTP monitors at a 60 s interval against a keep-alive loopback target in its own process (listening on O ports,
 // default 1: each port is an origin with its own connection pool in the checker; monitor i uses port i mod O; every
@@ -22,6 +22,9 @@
 //   is the server's process tree: Vigil plus the embedded PostgreSQL it started (RSS summed, PSS shared out).
 // - data folder: bytes under DATA_DIR at the end of the window (embedded mode: the whole database).
 // - rows written/s and bytes per 1,000 checks: deltas of the server's metrics over the window.
+// - disk writes per check: WAL (pg_stat_wal) + data pages written (pg_stat_io, pg_stat_bgwriter before 16) over the
+//   window ÷ rows stored, the window opened and closed by a CHECKPOINT (bench/lib/disk-writes.mjs); use `--minutes 60`
+//   for the hour the docs quote, `--history-hours 48` for an index holding the raw retention. Cluster-wide counters: on a shared PostgreSQL the other databases' commits are printed.
 // - where a check's time goes: the server's histograms (`vigil_check_{slot_wait,request,write_wait,write}_ms`) read at
 //   the window's start and end, so mean and p50/p99 cover the window's checks only (percentiles interpolated within
 //   buckets). Slot wait is due time → start, request the network work, write wait hand-over → its batch starts storing,
@@ -69,6 +72,7 @@ import { brokerCpuSeconds, mixFigures, monitorBody, parseMix, pushFeeder, startM
 import { CHECK_PARTS, print } from './lib/checker-print.mjs';
 import { blackHoledBody, blackHoleFigures, startBlackHole } from './lib/black-hole.mjs';
 import { analyseArrivals, startServer, startTarget } from './lib/checker-run.mjs';
+import { diskFigures, diskStats } from './lib/disk-writes.mjs';
 import {
   api,
   childCpuSeconds,
@@ -111,6 +115,8 @@ const TARGET_DELAY_MS = Math.max(0, Number(option('target-delay-ms', 0)));
 const BLACK_HOLED = Math.max(0, Math.floor(Number(option('black-holed', 0))));
 const BLACK_HOLE_TIMEOUT_S = Math.max(1, Number(option('black-hole-timeout', 30)));
 const CPU_PROF_DIR = option('cpu-prof', null);
+/** Hours of raw checks written straight into the database before the window (disk writes at a retention's steady state). */
+const HISTORY_HOURS = Math.max(0, Math.floor(Number(option('history-hours', 0))));
 const EXTRA_NODE_ARGS = (option('server-node-args', '') ?? '').split(' ').filter(Boolean);
 const ADMIN_URL = option('postgres', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const INTERVAL_S = 60;
@@ -241,7 +247,13 @@ async function runMode(mode) {
     early.stop = true;
     await earlySampler;
 
-    // Window start.
+    // Window start (on a checkpoint: bench/lib/disk-writes.mjs).
+    const disk = await diskStats(mode, { dataDir, databaseUrl: env.DATABASE_URL }).catch((error) => ({ error: error.message }));
+    if (HISTORY_HOURS && !disk.error) {
+      log(`${mode}: writing ${HISTORY_HOURS} h of raw checks`);
+      await disk.seedHistory(HISTORY_HOURS);
+    }
+    const disk0 = disk.error ? null : await disk.start();
     const m0 = await metrics(base, token);
     const t0 = Date.now();
     const cpu0 = {
@@ -296,6 +308,7 @@ async function runMode(mode) {
     };
     const tEnd = Date.now();
     const m1 = await metrics(base, token);
+    const disk1 = disk.error ? null : await disk.end();
     if (server.exited()) throw new Error(`server exited during the run; see ${logPath}`);
     // Requests still in flight at the window's end land within a few seconds.
     await sleep(3000);
@@ -305,6 +318,8 @@ async function runMode(mode) {
 
     const postgresSeconds = mode === 'postgres' ? cpu1.postgres - cpu0.postgres : null;
     const rows = m1.vigil_check_rows_written_total - m0.vigil_check_rows_written_total;
+    const diskWrites = disk.error ? disk : diskFigures(disk0, disk1, rows, await disk.settings(), disk.version);
+    await disk.close?.();
     const tableBytes = (m) => m.vigil_monitor_checks_bytes + m.vigil_monitor_hourly_bytes;
     const healthyIds = created.ids.map((id, index) => (index < MONITORS ? id : undefined));
     const httpIds = MIX ? healthyIds.map((id, index) => (MIX.typeOf(index) === 'http' ? id : undefined)) : healthyIds;
@@ -412,6 +427,7 @@ async function runMode(mode) {
         processes: rss.total[rss.total.length - 1].processes,
       },
       dataFolderBytes: folderBytes(dataDir),
+      diskWrites,
       rowsPerSecond: rows / seconds,
       rowsInWindow: rows,
       bytesPer1000Checks: {

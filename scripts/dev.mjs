@@ -14,8 +14,11 @@ const tasks = [
   ['client', bin('vite'), ['--config', 'client/vite.config.ts', 'client']],
 ];
 
+// The server's output reaches the terminal through a pipe, where it would default to JSON lines.
+const env = { ...process.env, LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' };
+
 const children = tasks.map(([name, command, args]) => {
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (chunk) =>
     chunk
       .toString()

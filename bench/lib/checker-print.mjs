@@ -1,6 +1,7 @@
 // The printout of `npm run bench:checker`: one block of lines per run, then the run's figures as one JSON line.
 import { readFileSync } from 'node:fs';
 import { mixLines } from './checker-mix.mjs';
+import { diskLines } from './disk-writes.mjs';
 import { f } from './measure.mjs';
 
 /** Where a check's time goes, in order: due → start, the network work, hand-over → its batch, the batch's write. */
@@ -57,6 +58,7 @@ export function print(r, INTERVAL_S) {
     `  rows written/s           ${f(r.rowsPerSecond, 1)} (${r.rowsInWindow} in the window)`,
     `  bytes per 1,000 checks   ${f(r.bytesPer1000Checks.tablesWindow / 1024, 1)} KiB tables (window delta), ${f(r.bytesPer1000Checks.databaseWindow / 1024, 1)} KiB database (window delta); ` +
       `cumulative: ${f(r.bytesPer1000Checks.checksTableCumulative / 1024, 1)} KiB monitor_checks, ${f(r.bytesPer1000Checks.tablesCumulative / 1024, 1)} KiB with hourly`,
+    ...diskLines(r.diskWrites),
     `  database                 monitor_checks ${f(r.database.checksBytes / 2 ** 20, 1)} MiB, monitor_hourly ${f(r.database.hourlyBytes / 2 ** 20, 1)} MiB, whole ${f(r.database.databaseBytes / 2 ** 20, 1)} MiB for ${r.database.rowsTotal} rows`,
     `  in flight                end ${r.inFlight.end}, max seen ${r.inFlight.max}; slowest /api/metrics ${f(r.metricsFetchMs)} ms`,
     `  check time (mean / p50 / p99 in the window)  ${CHECK_PARTS.map((part) => timeText(part, r.checkTime[part])).join('; ')}`,

@@ -11,6 +11,7 @@ const AGENT_STATUS = `CASE WHEN g % 89 = 0 THEN 'inactive' ELSE 'active' END`;
 /** Columns set for the copies; every other column is copied from the template monitor. */
 const MONITOR_OVERRIDES = {
   name: `'bench-m' || lpad(g::text, 5, '0')`,
+  key: `'bench-m' || lpad(g::text, 5, '0')`,
   status: MONITOR_STATUS,
   push_token: 'NULL',
   parent_id: 'NULL',

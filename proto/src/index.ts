@@ -28,3 +28,6 @@ export * from './alerts';
 export * from './maintenance';
 export * from './incidents';
 export * from './status-pages';
+export * from './exports';
+export * from './config-document';
+export * from './kuma-import';

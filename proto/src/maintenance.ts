@@ -65,6 +65,8 @@ export interface MaintenanceSchedule {
 
 export interface MaintenanceDto extends MaintenanceSchedule {
   id: number;
+  /** Stable name in configuration documents (`GET /api/export`). */
+  key: string;
   title: string;
   /** Markdown. */
   description: string;
@@ -86,6 +88,8 @@ export interface MaintenanceDto extends MaintenanceSchedule {
 
 /** `POST /api/maintenance`, `PUT /api/maintenance/{id}` (whole object). */
 export interface SaveMaintenanceRequest {
+  /** Unique (CONFIG_KEY_PATTERN); absent on create: made from the title; absent on save: kept. */
+  key?: string;
   title: string;
   description?: string;
   strategy: MaintenanceStrategy;

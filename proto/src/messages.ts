@@ -1,6 +1,7 @@
 import { SUPPORTED_AGENT_PROTOCOLS } from './agent';
 import { channelTypeList } from './channels';
 import { PAGE_SIZE_MAX } from './limits';
+import { EXPORT_LIMITS } from './exports';
 
 /**
  * Every message the API can answer with, keyed by a stable code. The English texts are the spec's own
@@ -144,8 +145,10 @@ export const MESSAGES = {
   'monitors.assertionValueNumeric': 'lt, lte, gt and gte compare numbers: the value must be a number',
   'monitors.assertionValueTooLong': 'Assertion value must be at most 1024 characters',
   'monitors.assertionPatternInvalid': 'The matches value must be a valid regular expression (pattern or /pattern/flags)',
-  'monitors.pushTokenInvalid': 'Push token must be 24 to 64 letters, digits, - or _',
+  'monitors.pushTokenInvalid': 'Push token must be 10 to 64 letters, digits, - or _',
   'monitors.pushTokenTaken': 'Another push monitor already has this token',
+  'monitors.keyInvalid': 'Key must be 1 to 100 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit',
+  'monitors.keyTaken': 'Another monitor already has this key',
   'monitors.pushNoCheck': 'A push monitor is checked by its pushes: no push is overdue now',
   'monitors.groupNoCheck': 'A group monitor is not checked: its status follows its members',
   'monitors.manualNoCheck': 'A manual monitor is not checked: set its status instead',
@@ -164,6 +167,11 @@ export const MESSAGES = {
   'monitors.quorumMinInvalid': 'Quorum minimum must be a whole number from 1 to the number of locations (required with the rule atLeast)',
   'monitors.groupMinInvalid': 'Group minimum must be a whole number from 1 to 1000 (required with the rule atLeast)',
   'monitors.hostAgentInvalid': 'hostAgentId must be the id of an agent, or null',
+  'monitors.descriptionInvalid': 'description must be text of at most 2000 characters, or null',
+  'monitors.tagsInvalid': 'tags must be a list of at most 30 tags, each name or name:value, 1 to 100 characters without control characters',
+  'monitors.tagInvalid': 'tag must be a tag: name or name:value, 1 to 100 characters',
+  'monitors.upsideDownInvalid': 'upsideDown must be true or false',
+  'monitors.upsideDownUnscheduled': "upsideDown is for checked monitors: a group's or manual monitor's status is no check to invert",
   'monitors.hostAgentUnknown': 'hostAgentId names an agent that does not exist',
   'monitors.hostAgentNone': 'This monitor names no host agent',
   'monitors.parentInvalid': 'parentId must be the id of a group monitor',
@@ -440,6 +448,39 @@ export const MESSAGES = {
   'audit.targetTypeInvalid': 'Target type must be one of the audit target types, such as monitor',
   'audit.targetIdInvalid': 'Target id must be at most 64 characters',
   'audit.actorInvalid': 'Actor must be a user id',
+
+  'exports.formatInvalid': 'Format must be csv or json',
+  'exports.rangeInvalid': 'from and to must be ISO 8601 dates and times, to after from',
+  'exports.rangeTooLong': `An export covers at most ${EXPORT_LIMITS.rangeDaysMax} days; choose a shorter range`,
+  'exports.tierInvalid': 'Tier must be auto, raw, hourly or daily for checks, and auto, 60, 300 or 3600 for agent metrics',
+  'exports.tierNotKept': 'This tier is not kept that far back; choose a later start, or leave the tier to auto',
+  'exports.tooManyRows': 'The range holds more raw checks than one export may (EXPORT_MAX_ROWS); choose a shorter range or the hourly tier',
+  'reports.monthInvalid': 'Month must be YYYY-MM and not in the future',
+  'reports.monthNotKept': 'This month is older than the hourly aggregates this server keeps (AGGREGATE_RETENTION_DAYS)',
+  'reports.afterInvalid': 'after must be a monitor id',
+  'reports.limitInvalid': `Limit must be a whole number from 1 to ${EXPORT_LIMITS.reportPageMax}`,
+
+  'notifications.channelKeyInvalid':
+    'Key must be 1 to 100 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit',
+  'notifications.channelKeyTaken': 'Another channel already has this key',
+  'maintenance.keyInvalid': 'Key must be 1 to 100 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit',
+  'maintenance.keyTaken': 'Another maintenance window already has this key',
+  'config.documentInvalid': 'The configuration document is not valid',
+  'config.yamlInvalid': 'The body is not a YAML document',
+  'config.applied': 'Configuration applied',
+
+  'kumaImport.empty': 'The upload is empty: choose kuma.db or a Kuma 1.x JSON backup',
+  'kumaImport.notKuma': 'This file is not an Uptime Kuma database or JSON backup; nothing was imported',
+  'kumaImport.truncated': 'The database is cut short or damaged (copy kuma.db again with Kuma stopped); nothing was imported',
+  'kumaImport.encrypted': 'The database is encrypted; upload the plain kuma.db; nothing was imported',
+  'kumaImport.unknownVersion': 'This Uptime Kuma version is not supported (1.23 and 2.x databases, 1.x JSON backups); nothing was imported',
+  'kumaImport.tooLarge': 'The file is larger than 50 MB; import without old heartbeats or trim them in Kuma first',
+  'kumaImport.historyInvalid': 'History must be none, raw or daily',
+  'kumaImport.jobIdInvalid': 'A job id is 8 to 64 letters, digits or dashes',
+  'kumaImport.jobNotFound': 'No import with this job id runs on this server',
+  'kumaImport.busy': 'Another import is running; wait until it is done',
+  'kumaImport.planned': 'Dry run: nothing was written',
+  'kumaImport.done': 'Import finished',
 
   'downloads.missing': 'The agent program is not built on this server; run npm run build there',
 

@@ -68,7 +68,45 @@ export const MONITOR_LIMITS = {
   /** `degradedAfterMs`: milliseconds (the longest timeout is 300 s). */
   degradedAfterMsMin: 1,
   degradedAfterMsMax: 300_000,
+  /** Plain text shown on the detail page. */
+  descriptionMax: 2000,
+  /** Tags per monitor, and characters per tag (`name` or `name:value`, after normalizeTag). */
+  tagsMax: 30,
+  tagMax: 100,
 } as const;
+
+/**
+ * A tag as stored: trimmed, runs of white space made one space, none around the first `:` (which splits `name:value`,
+ * as Uptime Kuma's tag and value); a trailing `:` (an empty value) is dropped. Case is kept. Null when it is not a
+ * tag: empty, no name before the `:`, a control character, or longer than `tagMax`.
+ */
+export function normalizeTag(raw: unknown): string | null {
+  if (typeof raw !== 'string' || /\p{Cc}/u.test(raw)) return null;
+  const text = raw.trim().replace(/\s+/g, ' ');
+  const colon = text.indexOf(':');
+  const name = (colon < 0 ? text : text.slice(0, colon)).trim();
+  const value = colon < 0 ? '' : text.slice(colon + 1).trim();
+  const tag = value ? `${name}:${value}` : name;
+  return name && tag.length <= MONITOR_LIMITS.tagMax ? tag : null;
+}
+
+/** A list of tags as stored: each normalised, duplicates dropped (first kept); null when one is not a tag or there are too many. */
+export function normalizeTags(raw: unknown): string[] | null {
+  if (!Array.isArray(raw)) return null;
+  const tags: string[] = [];
+  for (const item of raw) {
+    const tag = normalizeTag(item);
+    if (tag === null) return null;
+    if (!tags.includes(tag)) tags.push(tag);
+  }
+  return tags.length <= MONITOR_LIMITS.tagsMax ? tags : null;
+}
+
+/** A stored tag's name and value (null without one). */
+export function splitTag(tag: string): { name: string; value: string | null } {
+  const colon = tag.indexOf(':');
+  return colon < 0 ? { name: tag, value: null } : { name: tag.slice(0, colon), value: tag.slice(colon + 1) };
+}
 
 export const MONITOR_DEFAULTS = {
   method: 'GET' as HttpMethod,
@@ -114,6 +152,8 @@ export interface CheckDto {
 /** A monitor as signed-in users read it; `url` is the readable target of every type (targetOf), credentials masked. */
 export interface MonitorDto extends MonitorTypeReadFields {
   id: number;
+  /** Stable name in configuration documents (`GET /api/export`); made from the name when not given. */
+  key: string;
   name: string;
   url: string;
   method: HttpMethod;
@@ -163,13 +203,20 @@ export interface MonitorDto extends MonitorTypeReadFields {
   quorum_min: number | null;
   /** The agent of the host it runs on: its down alert and detail page tell that host's state (null: none). */
   host_agent_id: number | null;
+  /** Plain text (at most MONITOR_LIMITS.descriptionMax characters); null: none. */
+  description: string | null;
+  /** Labels, each `name` or `name:value` (normalizeTag), in the order given. */
+  tags: string[];
+  /** Each check's verdict inverted: a failing check is up, a passing one down (docs/decisions.md, "Upside-down monitors"). */
+  upside_down: boolean;
 }
 
 export type MonitorFilter = 'all' | 'active' | 'paused';
 
 /**
- * `GET /api/monitors?page=&pageSize=&filter=&status=&search=` (no paging parameters: every monitor). The grouped view
- * adds `topLevel=true` (monitors in no group) and `parentId=<group id>` (that group's members), each paged.
+ * `GET /api/monitors?page=&pageSize=&filter=&status=&search=&tag=` (no paging parameters: every monitor). The grouped
+ * view adds `topLevel=true` (monitors in no group) and `parentId=<group id>` (that group's members), each paged. `tag`
+ * keeps monitors carrying that exact tag (normalised as stored: `env:prod`, or `env` for the tag without a value).
  */
 /** `GET /api/monitors/limits`: this server's own bounds, which the form applies before sending. */
 export interface MonitorLimitsResponse {
@@ -210,6 +257,8 @@ export interface MonitorResponse {
  */
 export interface MonitorRequest extends MonitorTypeRequest {
   name: string;
+  /** Unique (CONFIG_KEY_PATTERN); absent on create: made from the name. */
+  key?: string;
   url?: string;
   method?: HttpMethod;
   interval?: number;
@@ -236,6 +285,12 @@ export interface MonitorRequest extends MonitorTypeRequest {
   quorumMin?: number | null;
   /** The agent of the host it runs on (must exist; null: none). */
   hostAgentId?: number | null;
+  /** Plain text; null or empty: none. */
+  description?: string | null;
+  /** Replaces the monitor's tags; each normalised (normalizeTag), duplicates dropped. */
+  tags?: string[];
+  /** Checked types only (not group or manual). */
+  upsideDown?: boolean;
 }
 
 export interface CheckResponse {

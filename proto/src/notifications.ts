@@ -38,6 +38,8 @@ export const CHANNEL_LANGUAGES: readonly ChannelLanguage[] = ['zh-CN', 'en-US'];
 /** A channel as `GET /api/notifications` lists it: `config` is a JSON string with every secret replaced by SECRET_MASK. */
 export interface NotificationChannelDto {
   id: number;
+  /** Stable name in configuration documents (`GET /api/export`). */
+  key: string;
   name: string;
   type: ChannelType;
   config: string;
@@ -59,6 +61,8 @@ export interface NotificationChannelDto {
  * On edit, a secret sent back as SECRET_MASK keeps the stored one.
  */
 export interface ChannelRequest {
+  /** Unique (CONFIG_KEY_PATTERN); absent on create: made from the name. */
+  key?: string;
   name: string;
   type: ChannelType;
   enabled?: boolean;

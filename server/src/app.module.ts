@@ -8,8 +8,11 @@ import type { AppConfig } from './config/config';
 import { LimitsModule } from './common/limits/limits.module';
 import { OutboundModule } from './common/outbound.module';
 import { ConfigModule } from './config/config.module';
+import { ConfigAsCodeModule } from './config-as-code/config-as-code.module';
+import { KumaImportModule } from './kuma-import/kuma-import.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
+import { ExportsModule } from './exports/exports.module';
 import { HealthModule } from './health/health.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { IncidentsModule } from './incidents/incidents.module';
@@ -53,6 +56,9 @@ export class AppModule {
         AlertsModule,
         MaintenanceModule,
         IncidentsModule,
+        ExportsModule,
+        ConfigAsCodeModule,
+        KumaImportModule,
         WebPushModule,
         MetricsModule,
         RealtimeModule,

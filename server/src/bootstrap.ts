@@ -9,7 +9,9 @@ import { trustFunction } from './common/client-address';
 import { ReplyInterceptor } from './common/reply';
 import { requestId } from './common/request-id';
 import { createValidationPipe } from './common/validation';
-import { AppConfig, enabledLogLevels } from './config/config';
+import { AppConfig } from './config/config';
+import { AccessLog } from './logging/access-log';
+import { createLogs } from './logging/logger';
 import { installPushLane, PUSH_PATH, pushOpenApi } from './monitors/push.route';
 import { PushService } from './monitors/push.service';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
@@ -21,17 +23,19 @@ import { baseSecurityHeaders } from './web/security-headers';
 
 /** Builds the whole application (API, sockets, client files) without listening, so tests can start it too. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
+  const logs = createLogs(config);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
-    logger: enabledLogLevels(config.logLevel),
+    logger: logs.nest,
   });
+  const accessLog = new AccessLog(logs.root);
   // X-Forwarded-For names the caller (login and push limits) only when sent by a proxy TRUST_PROXY names; never by default.
   const trust = trustFunction(config.trustProxy);
   app.set('trust proxy', trust);
   app.disable('x-powered-by');
-  app.use(baseSecurityHeaders, requestId);
+  app.use(baseSecurityHeaders, requestId, accessLog.middleware);
   // Pushes are answered before socket.io, Express and Nest (a push's body is ignored); see push.route.ts.
-  installPushLane(app.getHttpServer(), app.get(PushService), trust);
+  installPushLane(app.getHttpServer(), app.get(PushService), trust, accessLog);
   // Each route's own body limit (`@BodyLimit`), known before Nest routes the request.
   const controllers = [...app.get(ModulesContainer).values()].flatMap((module) =>
     [...module.controllers.values()].map((wrapper) => wrapper.metatype as Type),

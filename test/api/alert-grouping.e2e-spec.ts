@@ -68,7 +68,7 @@ describe('storm grouping per channel', () => {
     // The other 499 as copies of the first, written at once; the restart schedules all of them together.
     await db.query(
       `INSERT INTO monitors SELECT (jsonb_populate_record(NULL::monitors,
-         to_jsonb(m) || jsonb_build_object('id', nextval('monitors_id_seq'), 'name', 'storm-' || g))).*
+         to_jsonb(m) || jsonb_build_object('id', nextval('monitors_id_seq'), 'name', 'storm-' || g, 'key', 'storm-' || g))).*
        FROM monitors m, generate_series(1, ${STORM - 1}) g WHERE m.id = $1`,
       [first.monitor.id],
     );

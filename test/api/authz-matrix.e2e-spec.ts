@@ -82,6 +82,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/settings': ADMIN,
   'PUT /api/settings': ADMIN_WRITE,
   'GET /api/audit': ADMIN,
+  'GET /api/export': ADMIN,
+  'GET /api/export/schema': ADMIN,
+  'POST /api/apply': ADMIN_WRITE,
   'GET /api/users': ADMIN,
   'POST /api/users': ADMIN_WRITE,
   'GET /api/users/{id}': OWNER,
@@ -100,6 +103,13 @@ const MATRIX: Record<string, Row> = {
   'POST /api/monitors/{id}/resume': MEMBER_WRITE,
   'GET /api/monitors/{id}/stats': SIGNED_IN,
   'GET /api/monitors/{id}/checks': SIGNED_IN,
+  // Data export: whoever may read the monitor or agent may download its history (issue 34).
+  'GET /api/monitors/{id}/checks/export': SIGNED_IN,
+  'GET /api/agents/{id}/metrics/export': SIGNED_IN,
+  // Import from Uptime Kuma (issue 34): the file carries every secret of the Kuma install.
+  'POST /api/import/uptime-kuma': ADMIN_WRITE,
+  'GET /api/import/uptime-kuma/jobs/{jobId}': ADMIN,
+  'GET /api/reports/availability': SIGNED_IN,
   'GET /api/monitors/{id}/dependencies': SIGNED_IN,
   'POST /api/monitors/{id}/status': MEMBER_WRITE,
   'GET /api/monitors/{id}/screenshot': SIGNED_IN,

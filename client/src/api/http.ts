@@ -151,6 +151,52 @@ export async function apiFile(
   return { blob: await response.blob(), modified: Number.isNaN(modified.getTime()) ? null : modified };
 }
 
+/** A download's file: its bytes and the name the server gave it (`Content-Disposition`). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * Reads a file the API streams (an export) with the session's credential, telling `onProgress` the bytes received so
+ * far. Only the wait for the answer's headers is bounded by the timeout: a long export keeps streaming. Errors are
+ * `apiRequest`'s.
+ */
+export async function apiDownload(
+  path: string,
+  onProgress: (bytes: number) => void,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<DownloadedFile> {
+  const response = await send(path, { ...options, method: 'GET' }, '*/*');
+  if (!response.ok) throw answerError(response, await readJson(response));
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  if (!response.body) return { blob: await response.blob(), filename };
+  const parts: BlobPart[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel();
+  options.signal?.addEventListener('abort', cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      received += value.byteLength;
+      onProgress(received);
+    }
+  } catch (error) {
+    // A connection cut mid-file (the server cuts it when it fails after the first bytes) is a broken download.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({ status: 0, kind: 'network', message: 'Network error' });
+  } finally {
+    options.signal?.removeEventListener('abort', cancel);
+  }
+  // A cancelled read ends like a finished one: the caller's abort must not pass for a whole file.
+  if (options.signal?.aborted) throw new DOMException('Download cancelled', 'AbortError');
+  return { blob: new Blob(parts, { type }), filename };
+}
+
 export const http = {
   get: <T extends object>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

@@ -11,6 +11,7 @@ import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { agentsApi } from '../features/agents/api';
 import { TargetAlerts } from '../features/alerts/components/TargetAlerts';
 import { DependencyChain } from '../features/dependencies/DependencyChain';
+import { ExportPanel } from '../features/exports/components/ExportPanel';
 import { AgentChartsPanel } from '../features/agents/components/AgentChartsPanel';
 import { AgentContainersPanel } from '../features/agents/components/AgentContainersPanel';
 import { AgentDevicesPanel } from '../features/agents/components/AgentDevicesPanel';
@@ -154,7 +155,10 @@ export default function AgentDetailPage() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="charts">
-          <AgentChartsPanel />
+          <Stack gap="lg">
+            <AgentChartsPanel />
+            <ExportPanel kind="agent" id={shown.id} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="containers">
           <InsightGate insight={insight}>{(value) => <AgentContainersPanel containers={value.containers} />}</InsightGate>

@@ -10,6 +10,7 @@ import { notify } from '../app/notify';
 import { ErrorState, LoadingState } from '../components/PageState/PageState';
 import { TargetAlerts } from '../features/alerts/components/TargetAlerts';
 import { DependencyChain } from '../features/dependencies/DependencyChain';
+import { ExportPanel } from '../features/exports/components/ExportPanel';
 import { MonitorMaintenance } from '../features/maintenance/components/MonitorMaintenance';
 import { monitorsApi } from '../features/monitors/api';
 import { ChecksHistory } from '../features/monitors/components/ChecksHistory';
@@ -164,7 +165,10 @@ export default function MonitorDetailPage() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="history">
-          <ChecksHistory />
+          <Stack gap="lg">
+            <ChecksHistory />
+            <ExportPanel kind="monitor" id={shown.id} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <MonitorSettings monitor={shown} />

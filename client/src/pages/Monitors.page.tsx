@@ -3,7 +3,7 @@ import { IconActivity, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-r
 import type { MonitorDto } from '@vigil/proto';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { errorText } from '../api/errors';
 import { notify } from '../app/notify';
@@ -44,9 +44,13 @@ export default function MonitorsPage() {
   const [pendingDelete, setPendingDelete] = useState<MonitorDto | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
+  // The tag filter lives in the address (`?tag=`), so a tag badge anywhere links to its list.
+  const [params, setParams] = useSearchParams();
+  const tag = params.get('tag') ?? '';
   useEffect(() => {
-    void load();
-  }, [load]);
+    // Back on the list with the same tag, the page it was on stays.
+    void load((useMonitorsStore.getState().query.tag ?? '') === tag ? {} : { tag, page: 1 });
+  }, [load, tag]);
   useEffect(() => joinRoom('monitors'), []);
   usePollingFallback(useCallback(() => void load({}, { quiet: true }), [load]));
 
@@ -64,7 +68,8 @@ export default function MonitorsPage() {
   }
 
   const pages = Math.max(1, Math.ceil(total / MONITORS_PAGE_SIZE));
-  const unfiltered = query.filter === 'all' && query.type === 'all' && (query.status ?? 'all') === 'all' && query.search.trim() === '';
+  const unfiltered =
+    query.filter === 'all' && query.type === 'all' && (query.status ?? 'all') === 'all' && query.search.trim() === '' && !query.tag;
   // A viewer reads only: no create button.
   const canWrite = useAuthStore(selectCanWrite);
   const createButton = (testId: string) =>
@@ -111,12 +116,14 @@ export default function MonitorsPage() {
         type={query.type}
         status={query.status ?? 'all'}
         search={query.search}
+        tag={tag}
         counts={counts}
         view={view}
         onFilter={(filter) => void load({ filter, page: 1 }, { keepRows: true })}
         onType={(type) => void load({ type, page: 1 }, { keepRows: true })}
         onStatus={(status) => void load({ status, page: 1 }, { keepRows: true })}
         onSearch={(search) => void load({ search, page: 1 }, { keepRows: true })}
+        onTag={(next) => setParams(next ? { tag: next } : {})}
         onView={setView}
       />
 

@@ -39,6 +39,8 @@ const IncidentDetailPage = lazyScreen(() => import('../pages/IncidentDetail.page
 const IncidentEditPage = lazyScreen(() => import('../pages/IncidentEdit.page'));
 const MaintenancePage = lazyScreen(() => import('../pages/Maintenance.page'));
 const MaintenanceEditPage = lazyScreen(() => import('../pages/MaintenanceEdit.page'));
+const AvailabilityReportPage = lazyScreen(() => import('../pages/AvailabilityReport.page'));
+const KumaImportPage = lazyScreen(() => import('../pages/KumaImport.page'));
 
 /** The spec's route table (section 2) with its access rules. */
 export function AppRoutes() {
@@ -81,6 +83,7 @@ export function AppRoutes() {
           <Route path={PATHS.incidents} element={<IncidentsPage />} />
           <Route path={PATHS.incidentDetail} element={<IncidentDetailPage />} />
           <Route path={PATHS.maintenance} element={<MaintenancePage />} />
+          <Route path={PATHS.availabilityReport} element={<AvailabilityReportPage />} />
           <Route element={<RequireWrite fallback={PATHS.statusPages} />}>
             <Route path={PATHS.statusPageCreate} element={<StatusPageEditPage />} />
             <Route path={PATHS.statusPageEdit} element={<StatusPageEditPage />} />
@@ -100,6 +103,7 @@ export function AppRoutes() {
           <Route path={PATHS.userCreate} element={<UserCreatePage />} />
           <Route path={PATHS.userEdit} element={<UserEditPage />} />
           <Route path={PATHS.audit} element={<AuditPage />} />
+          <Route path={PATHS.kumaImport} element={<KumaImportPage />} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

@@ -33,6 +33,10 @@ export const PATHS = {
   maintenance: '/maintenance',
   maintenanceCreate: '/maintenance/create',
   maintenanceEdit: '/maintenance/:id/edit',
+  /** The monthly availability report, printable (issue 34). */
+  availabilityReport: '/reports/availability',
+  /** Settings → import from Uptime Kuma (admins, issue 34). */
+  kumaImport: '/settings/import',
   /** The NOC wall: full screen, outside the route table's frame; open with a display key or signed in. */
   wall: '/wall',
 } as const;

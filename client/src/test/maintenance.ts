@@ -4,6 +4,7 @@ import type { MaintenanceDto, MaintenanceListResponse } from '@vigil/proto';
 export function makeMaintenance(overrides: Partial<MaintenanceDto> = {}): MaintenanceDto {
   return {
     id: 1,
+    key: 'database-upgrade',
     title: 'Database upgrade',
     description: '',
     strategy: 'weekly',

@@ -5,6 +5,7 @@ export function makeMonitor(overrides: Partial<MonitorDto> = {}): MonitorDto {
   const id = overrides.id ?? 1;
   return {
     id,
+    key: `monitor-${id}`,
     name: `Monitor ${id}`,
     url: `https://example.com/${id}`,
     method: 'GET',
@@ -52,6 +53,9 @@ export function makeMonitor(overrides: Partial<MonitorDto> = {}): MonitorDto {
     quorum: 'any',
     quorum_min: null,
     host_agent_id: null,
+    description: null,
+    tags: [],
+    upside_down: false,
     ...overrides,
   };
 }

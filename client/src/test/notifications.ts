@@ -6,6 +6,7 @@ export function makeChannel(overrides: Partial<NotificationChannelDto> = {}): No
   const id = overrides.id ?? 1;
   return {
     id,
+    key: `ops-chat-${id}`,
     name: `Ops chat ${id}`,
     type: 'telegram',
     config: JSON.stringify({ botToken: SECRET_MASK, chatId: '-100123' }),

@@ -126,9 +126,13 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
   private attach(socket: AgentSocket): void {
     const id = socket.data.agent.id;
     void socket.join(agentRoom(id));
-    this.presence.connected(id, socket.id).catch((error: Error) => this.logger.error(`Agent ${id} connect: ${error.message}`));
+    this.presence
+      .connected(id, socket.id)
+      .catch((error: Error) => this.logger.error({ message: `Agent ${id} connect: ${error.message}`, agentId: id }));
     socket.on('disconnect', () => {
-      this.presence.disconnected(id, socket.id).catch((error: Error) => this.logger.error(`Agent ${id} disconnect: ${error.message}`));
+      this.presence
+        .disconnected(id, socket.id)
+        .catch((error: Error) => this.logger.error({ message: `Agent ${id} disconnect: ${error.message}`, agentId: id }));
     });
     socket.on(
       'hello',
@@ -189,7 +193,10 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     // Items left out (a container with a broken name…) are counted and logged, and the agent is told which.
     this.writer.stats.refusedItems += reports.refused.length;
     const shown = reports.refused.slice(0, REFUSALS_SHOWN);
-    this.logger.warn(`Agent ${socket.data.agent.id}: ${reports.refused.length} report items refused, e.g. ${shown[0]}`);
+    this.logger.warn({
+      message: `Agent ${socket.data.agent.id}: ${reports.refused.length} report items refused, e.g. ${shown[0]}`,
+      agentId: socket.data.agent.id,
+    });
     return { ok: true, refused: shown.map((error) => ({ error })) };
   }
 
@@ -208,7 +215,10 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     try {
       result = await run();
     } catch (error) {
-      this.logger.error(`Agent ${socket.data.agent.id} message failed: ${(error as Error).message}`);
+      this.logger.error({
+        message: `Agent ${socket.data.agent.id} message failed: ${(error as Error).message}`,
+        agentId: socket.data.agent.id,
+      });
       result = refusal('agent.messageInvalid');
     }
     if (result.ok) socket.data.strikes = 0;
@@ -220,7 +230,10 @@ export class AgentGateway implements OnGatewayInit<AgentNamespace> {
     if (typeof ack === 'function') ack(result);
     else if (!result.ok) socket.emit('agent.error', { code: result.code, message: result.message, retry_after: result.retry_after });
     if (socket.data.strikes >= MAX_STRIKES) {
-      this.logger.warn(`Agent ${socket.data.agent.id} sent ${MAX_STRIKES} refused messages in a row; disconnecting it`);
+      this.logger.warn({
+        message: `Agent ${socket.data.agent.id} sent ${MAX_STRIKES} refused messages in a row; disconnecting it`,
+        agentId: socket.data.agent.id,
+      });
       socket.disconnect(true);
     }
   }

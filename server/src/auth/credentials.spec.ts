@@ -49,7 +49,7 @@ describe('CredentialResolver', () => {
   it("resolves an API key with its owner's current role and the key's id", async () => {
     await expect(sut.fromRequest(request({ authorization: `Bearer ${KEY}` }), { displayKey: false })).resolves.toEqual({
       kind: 'apiKey',
-      user: { id: 2, username: 'ann', role: 'viewer', apiKeyId: 5 },
+      user: { id: 2, username: 'ann', role: 'viewer', apiKeyId: 5, apiKeyScope: 'read' },
       scope: 'read',
     });
     expect(resolveSession).not.toHaveBeenCalled();

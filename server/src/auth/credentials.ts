@@ -110,7 +110,7 @@ export class CredentialResolver {
     }
     return {
       kind: 'apiKey',
-      user: { id: holder.user_id, username: holder.username, role: holder.role, apiKeyId: holder.id },
+      user: { id: holder.user_id, username: holder.username, role: holder.role, apiKeyId: holder.id, apiKeyScope: holder.scope },
       scope: holder.scope,
     };
   }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError, MESSAGES, MessageCode } from '@vigil/proto';
+import { loggedPath } from '../logging/logged-path';
 import { ApiException } from './api-exception';
 import { isDatabaseUnavailable } from './database-errors';
 
@@ -64,13 +65,15 @@ export interface FailedRequest {
  */
 export function renderLoggedApiError(error: unknown, request: FailedRequest, logger: Logger): RenderedError {
   const rendered = toApiError(error, request.requestId);
-  const path = loggedPath(request.url.split('?')[0]);
+  const path = loggedPath(request.url);
+  // The filter runs outside the handler's request context, so the line names its request id itself.
+  const { requestId } = request;
   if (rendered.status === HttpStatus.SERVICE_UNAVAILABLE && rendered.body.code === 'request.databaseUnavailable') {
     // An outage fails every request alike: one line each, without the stack.
-    logger.warn(`${request.method} ${path} [${request.requestId}]: database unavailable (${(error as Error)?.message})`);
+    logger.warn({ message: `${request.method} ${path} [${requestId}]: database unavailable (${(error as Error)?.message})`, requestId });
   } else if (rendered.status >= 500 && !(error instanceof ApiException)) {
     // Our own bug: full detail in the log under the request id, none in the answer.
-    logger.error(`${request.method} ${path} failed [${request.requestId}]`, (error as Error)?.stack ?? String(error));
+    logger.error({ message: `${request.method} ${path} failed [${requestId}]`, requestId, err: error });
   }
   return rendered;
 }
@@ -95,9 +98,4 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') return;
     answerApiError(error, host.switchToHttp().getRequest<Request>(), host.switchToHttp().getResponse<Response>(), this.logger);
   }
-}
-
-/** A path as logs show it: a push token in it is a credential (`/api/push/{token}`) and is left out. */
-export function loggedPath(path: string): string {
-  return path.replace(/^(\/api\/push\/)[^/]+/, '$1…');
 }

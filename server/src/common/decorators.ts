@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
-import type { Role } from '@vigil/proto';
+import type { ApiKeyScope, Role } from '@vigil/proto';
 import { normalizeAddress } from './client-address';
 import type { CheckedBodyMessages } from './validation';
 
@@ -18,6 +18,8 @@ export interface AuthUser {
   role: Role;
   /** Set when the caller came with an API key rather than a session: the key's id (audit names it). */
   apiKeyId?: number;
+  /** With `apiKeyId`: the key's scope, for the one read that a read key may not make (a configuration export with secrets). */
+  apiKeyScope?: ApiKeyScope;
 }
 
 /** Route open to anonymous callers. */

@@ -15,9 +15,12 @@ import { SsoController } from '../sso/sso.controller';
 import { AuthController } from '../auth/auth.controller';
 import { HealthController } from '../health/health.controller';
 import { IncidentsController } from '../incidents/incidents.controller';
+import { KumaImportController } from '../kuma-import/kuma-import.controller';
 import { MaintenanceController } from '../maintenance/maintenance.controller';
 import { MetricsController } from '../metrics/metrics.controller';
 import { DependencyChainController } from '../monitors/dependencies/dependency-chain.controller';
+import { ExportsController } from '../exports/exports.controller';
+import { ConfigAsCodeController } from '../config-as-code/config-as-code.controller';
 import { MonitorsController } from '../monitors/monitors.controller';
 import { LocationsController } from '../monitors/locations/locations.controller';
 import { MonitorHostController } from '../monitors/host/monitor-host.controller';
@@ -89,6 +92,11 @@ const RAW_ROUTES = new Set([
   'PublicPagesController.componentBadge',
   'SubscriptionsController.confirm', // a redirect back to the page
   'SubscriptionsController.unsubscribe',
+  'ExportsController.checks', // CSV or JSON files, streamed
+  'ExportsController.metrics',
+  'ExportsController.availability', // a file, or a page in the envelope written by the handler
+  'ConfigAsCodeController.export', // a YAML document
+  'ConfigAsCodeController.schema', // a JSON Schema
 ]);
 
 const CONTROLLERS = [
@@ -99,8 +107,11 @@ const CONTROLLERS = [
   AuthController,
   BrowserScreenshotController,
   DependencyChainController,
+  ExportsController,
+  ConfigAsCodeController,
   HealthController,
   IncidentsController,
+  KumaImportController,
   LocationsController,
   MaintenanceController,
   ManualStatusController,

@@ -8,6 +8,8 @@ import type { AuthUser } from './decorators';
 interface ContextRequest {
   user?: AuthUser;
   ip?: string;
+  /** Set by `requestId` (request-id.ts). */
+  requestId?: string;
 }
 
 const storage = new AsyncLocalStorage<ContextRequest>();
@@ -17,6 +19,11 @@ export function currentCaller(): { user: AuthUser | null; ip: string | null } {
   const request = storage.getStore();
   if (!request) return { user: null, ip: null };
   return { user: request.user ?? null, ip: normalizeAddress(request.ip) };
+}
+
+/** The id of the request whose handler is running, for its log lines (null outside a request). */
+export function currentRequestId(): string | null {
+  return storage.getStore()?.requestId ?? null;
 }
 
 /**

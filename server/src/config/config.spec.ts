@@ -8,6 +8,15 @@ describe('loadConfig', () => {
     for (const type of CHANNEL_TYPES) expect(sut.notifications.apiUrls[type] !== undefined).toBe(channelSpec(type).apiUrl !== undefined);
   });
 
+  it('falls back to /var/lib/vigil (or FALLBACK_DATA_DIR) only while DATA_DIR is unset', () => {
+    expect(loadConfig({}).dataDirFallback).toBe('/var/lib/vigil');
+    expect(loadConfig({ FALLBACK_DATA_DIR: '/srv/vigil-test' }).dataDirFallback).toBe('/srv/vigil-test');
+    expect(loadConfig({ DATA_DIR: '/srv/data', FALLBACK_DATA_DIR: '/srv/vigil-test' })).toMatchObject({
+      dataDir: '/srv/data',
+      dataDirFallback: null,
+    });
+  });
+
   it('applies the documented defaults to an empty environment', () => {
     const sut = loadConfig({});
     expect(sut).toMatchObject({
@@ -49,6 +58,15 @@ describe('loadConfig', () => {
     });
     expect(sut.monitors).toMatchObject({ flappingChanges: 5, flappingWindowMs: 600_000 });
     expect(sut.monitors.rdapBootstrapUrl).toBe('https://data.iana.org/rdap/dns.json');
+  });
+
+  it.each([
+    [{}, true, 'pretty'],
+    [{}, false, 'json'],
+    [{ LOG_FORMAT: 'json' }, true, 'json'],
+    [{ LOG_FORMAT: 'PRETTY' }, false, 'pretty'],
+  ])('takes the log format from LOG_FORMAT %j (on a terminal: %s), else pretty only on a terminal', (env, terminal, format) => {
+    expect(loadConfig(env, terminal).logFormat).toBe(format);
   });
 
   it('takes the RDAP bootstrap file of domain checks from RDAP_BOOTSTRAP_URL', () => {
@@ -104,6 +122,7 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN must look like/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ LOG_FORMAT: 'logfmt' }, /LOG_FORMAT must be json or pretty \(got "logfmt"\)/],
     [{ FRAME_ANCESTORS: "'self'; script-src *" }, /FRAME_ANCESTORS must list/],
     [{ FRAME_ANCESTORS: 'https://noc.example.com/wall' }, /FRAME_ANCESTORS must list/],
     [{ FRAME_ANCESTORS: "'none' https://noc.example.com" }, /'none' cannot be combined/],

@@ -7,11 +7,19 @@ import { parseTrustProxy, TrustProxy } from './trust-proxy';
 
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+/** How log lines are written: one JSON object per line (for collectors) or coloured text (for a person). */
+export type LogFormat = 'json' | 'pretty';
 
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where the data goes instead when DATA_DIR is not set, Vigil runs as root and the database user cannot enter
+   * `./data` (a clone under /root): FALLBACK_DATA_DIR, for tests and packagers, else /var/lib/vigil. Null when DATA_DIR
+   * is set, which is then used as given.
+   */
+  dataDirFallback: string | null;
   /** Absent: the embedded PostgreSQL cluster under `dataDir/pg`. */
   databaseUrl: string | null;
   /** Connections in the pool, to the embedded or the external PostgreSQL. */
@@ -32,6 +40,8 @@ export interface AppConfig {
   jwtSecret: string | null;
   jwtExpiresIn: string;
   logLevel: LogLevel;
+  /** `LOG_FORMAT`; by default pretty when standard output is a terminal, json otherwise. */
+  logFormat: LogFormat;
   /** Folder of the built client served with an SPA fallback. */
   clientDir: string;
   /** Folder of the agent program (its bundle in dist/, install scripts in install/), served under /downloads. */
@@ -46,6 +56,8 @@ export interface AppConfig {
   userOutboundDeny: AddressDenyList;
   /** Audit log entries older than this many days are pruned (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
+  /** Raw checks one export may stream at most (EXPORT_MAX_ROWS); a range holding more is refused with a 400. */
+  exportMaxRows: number;
   /**
    * Unknown credentials (agent tokens, display keys, API keys) one address may present a minute once its burst of 20 is
    * spent (CREDENTIAL_FAILURES_PER_MINUTE): raise it when many agents share one address behind NAT.
@@ -211,8 +223,15 @@ function webPushSubject(env: Env, publicUrl: string | null): string {
   throw new ConfigError(`WEB_PUSH_SUBJECT must be a mailto: address or an https:// URL (got "${raw}")`);
 }
 
+function logFormat(env: Env, terminal: boolean): LogFormat {
+  const raw = read(env, 'LOG_FORMAT')?.toLowerCase();
+  if (raw === undefined) return terminal ? 'pretty' : 'json';
+  if (raw === 'json' || raw === 'pretty') return raw;
+  throw new ConfigError(`LOG_FORMAT must be json or pretty (got "${raw}")`);
+}
+
 /** Reads and validates the whole environment once; the only place that looks at it. */
-export function loadConfig(env: Env = process.env): AppConfig {
+export function loadConfig(env: Env = process.env, terminal = process.stdout.isTTY === true): AppConfig {
   const jwtSecret = read(env, 'JWT_SECRET') ?? null;
   if (jwtSecret !== null && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters (or unset, to generate one)');
@@ -245,6 +264,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port: port(env, 'PORT', 3000),
     host: read(env, 'HOST') ?? '0.0.0.0',
     dataDir: resolve(read(env, 'DATA_DIR') ?? 'data'),
+    dataDirFallback: read(env, 'DATA_DIR') === undefined ? resolve(read(env, 'FALLBACK_DATA_DIR') ?? '/var/lib/vigil') : null,
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 500, 60_000),
@@ -256,11 +276,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtSecret,
     jwtExpiresIn,
     logLevel,
+    logFormat: logFormat(env, terminal),
     clientDir: resolve(read(env, 'CLIENT_DIR') ?? resolve(__dirname, '../../../client/dist')),
     agentDir: resolve(read(env, 'AGENT_DIR') ?? resolve(__dirname, '../../../agent')),
     outboundDeny: denyList(env, 'OUTBOUND_DENY', DEFAULT_OUTBOUND_DENY),
     userOutboundDeny: denyList(env, 'USER_OUTBOUND_DENY', DEFAULT_USER_OUTBOUND_DENY),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    exportMaxRows: integer(env, 'EXPORT_MAX_ROWS', 500_000, 100, 10_000_000),
     credentialFailuresPerMinute: integer(env, 'CREDENTIAL_FAILURES_PER_MINUTE', 60, 1, 6_000),
     monitors: {
       checkRetentionHours: integer(env, 'CHECK_RETENTION_HOURS', 48, 25, 24 * 90),
@@ -300,9 +322,4 @@ export function loadConfig(env: Env = process.env): AppConfig {
       hourRetentionDays: integer(env, 'AGENT_METRICS_HOUR_DAYS', 365, 31, 3650),
     },
   };
-}
-
-/** Nest log levels enabled at `level` (each level includes the ones above it). */
-export function enabledLogLevels(level: LogLevel): LogLevel[] {
-  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
 }

@@ -65,7 +65,7 @@ export function poolLimits(config: AppConfig) {
     {
       provide: EMBEDDED_POSTGRES,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedOrExit(config.dataDir)),
+      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedOrExit(config.dataDir, config.dataDirFallback)),
     },
     {
       provide: DataSource,

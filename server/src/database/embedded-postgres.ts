@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { mkdirSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmbeddedDatabaseError, findBinaries } from './embedded/binaries';
 import { initCluster, isCluster, prepareDataDir } from './embedded/cluster';
+import { chooseDataDir, makeDataDir } from './embedded/data-dir';
 import { migratePgliteFolder } from './embedded/pglite-migration';
 import { EmbeddedPostgres, runCluster } from './embedded/postmaster';
 import { chooseDatabaseUser } from './embedded/run-as';
@@ -24,7 +25,7 @@ export interface EmbeddedOptions {
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const logger = new Logger('EmbeddedPostgres');
-  mkdirSync(options.dataDir, { recursive: true });
+  makeDataDir(options.dataDir);
   const dataDir = realpathSync(options.dataDir);
   const dir = join(dataDir, 'pg');
   const user = chooseDatabaseUser(findBinaries(), dataDir);
@@ -41,12 +42,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 }
 
 /**
- * The embedded database for the server: started, with a PGlite folder from an earlier release moved in. When it
- * cannot run here the server stops with one line saying why and what to do (no stack trace).
+ * The embedded database for the server: started in the folder `chooseDataDir` picks (said in one line when it is not
+ * DATA_DIR's default), with a PGlite folder from an earlier release moved in. When it cannot run here the server stops
+ * with one line saying why and what to do (no stack trace).
  */
-export async function startEmbeddedOrExit(dataDir: string): Promise<EmbeddedPostgres> {
+export async function startEmbeddedOrExit(configured: string, fallback: string | null): Promise<EmbeddedPostgres> {
   let embedded: EmbeddedPostgres | null = null;
   try {
+    const { dataDir, notice } = chooseDataDir(configured, fallback);
+    if (notice) new Logger('EmbeddedPostgres').warn(notice);
     embedded = await startEmbeddedPostgres({ dataDir });
     await migratePgliteFolder(dataDir, embedded.connection);
     return embedded;

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EmittedEventName, EventMap, EventName, isServerEvent, ServerEventName, WrittenEventName } from './event-map';
 import type { ListenerOptions } from './on-event.decorator';
+import { whenCommitted } from '../database/shared-transaction';
 
 type Handler = (payload: unknown, manager?: EntityManager) => unknown;
 type Relay = (name: ServerEventName, payload: unknown) => void;
@@ -35,7 +36,7 @@ export class DomainEvents {
 
   /** Raised after commit: the `commit` listeners here, and the `everyInstance` ones elsewhere for SERVER_EVENTS. */
   emit<K extends EmittedEventName>(name: K, payload: EventMap[K]): void {
-    this.afterCommit(name, payload);
+    whenCommitted(() => this.afterCommit(name, payload));
   }
 
   /** An event another instance raised: only the listeners declared `everyInstance` hear it. */
@@ -44,7 +45,7 @@ export class DomainEvents {
   }
 
   /**
-   * Runs `work` in one transaction of `dataSource`; what it raises is heard twice. Before the commit, each `transaction`
+   * Runs `work` in one transaction of `dataSource` (or in the shared transaction open around it); what it raises is heard twice. Before the commit, each `transaction`
    * listener hears the events of its name as one list, oldest first, with the transaction's manager (so it can load
    * what it needs for the whole batch at once); its failure rolls everything back. After the commit, each `commit`
    * listener hears them one by one, in the order raised. Nothing is heard when the transaction fails.
@@ -57,7 +58,7 @@ export class DomainEvents {
       await this.inTransaction(manager, raised);
       return value;
     });
-    for (const { name, payload } of raised) this.afterCommit(name, payload);
+    for (const { name, payload } of raised) whenCommitted(() => this.afterCommit(name, payload));
     return result;
   }
 

@@ -132,7 +132,7 @@ export class IncidentDrafts implements OnApplicationBootstrap, OnModuleDestroy {
       incident: toIncidentDto(row, updates.get(id) ?? []),
       pageIds: [],
     });
-    this.logger.log(`Opened incident draft ${id} for status page ${pageId}`);
+    this.logger.log({ message: `Opened incident draft ${id} for status page ${pageId}`, incidentId: id, pageId });
     return id;
   }
 }

@@ -160,7 +160,7 @@ export class MaintenanceSweep implements OnApplicationBootstrap, OnModuleDestroy
     if (ended) {
       for (const monitor of await leftMaintenance(this.dataSource)) {
         await this.scheduler.schedule(toScheduled(monitor), { checkNow: true }).catch((error: Error) => {
-          this.logger.warn(`Could not check monitor ${monitor.id} after maintenance: ${error.message}`);
+          this.logger.warn({ message: `Could not check monitor ${monitor.id} after maintenance: ${error.message}`, monitorId: monitor.id });
         });
       }
     }

@@ -23,6 +23,8 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import {
+  CONFIG_KEY_MAX,
+  CONFIG_KEY_PATTERN,
   MAINTENANCE_LIMITS as L,
   MAINTENANCE_STRATEGIES,
   PAGE_SLUG_PATTERN,
@@ -115,6 +117,17 @@ export class SaveMaintenanceDto implements SaveMaintenanceRequest {
   @IsNotEmpty({ message: 'maintenance.titleInvalid' })
   @MaxLength(L.titleMax, { message: 'maintenance.titleInvalid' })
   title: string;
+
+  @ApiPropertyOptional({
+    maxLength: CONFIG_KEY_MAX,
+    pattern: CONFIG_KEY_PATTERN,
+    description: 'Stable key; made from the title when absent',
+  })
+  @IsOptional()
+  @IsString({ message: 'maintenance.keyInvalid' })
+  @MaxLength(CONFIG_KEY_MAX, { message: 'maintenance.keyInvalid' })
+  @Matches(new RegExp(CONFIG_KEY_PATTERN), { message: 'maintenance.keyInvalid' })
+  key?: string;
 
   @ApiPropertyOptional({ maxLength: L.descriptionMax, description: 'Markdown' })
   @IsOptional()

@@ -44,6 +44,7 @@ export function currentOf(row: MaintenanceRow): MaintenanceOccurrence | null {
 export function toMaintenanceDto(row: MaintenanceRow, scope: MaintenanceScope, pages: string[]): MaintenanceDto {
   return {
     id: row.id,
+    key: row.key,
     title: row.title,
     description: row.description,
     strategy: row.strategy,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MaintenancePhase, MaintenanceScope } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { conflict } from '../common/api-exception';
 import { execute, queryRow, queryRows, type Sql } from '../database/rows';
 import type { MaintenanceFields, MaintenanceRow, MaintenanceState } from './maintenance.types';
 
@@ -88,6 +89,16 @@ export class MaintenanceRepository {
       id,
       ...FIELDS.map((key) => param(key, fields[key])),
     ]);
+  }
+
+  /** Gives the window the key asked for (absent: the one it has); a key another window has is a 409. */
+  async setKey(db: Sql, id: number, key: string | undefined): Promise<void> {
+    if (key === undefined) return;
+    await execute(db, `UPDATE maintenance SET key = $2 WHERE id = $1 AND key <> $2`, [id, key]).catch((error: unknown) => {
+      const failure = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : null;
+      if (failure?.code === '23505' && failure.constraint === 'maintenance_key_unique') throw conflict('maintenance.keyTaken');
+      throw error;
+    });
   }
 
   delete(db: Sql, id: number): Promise<MaintenanceRow | null> {

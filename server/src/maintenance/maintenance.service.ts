@@ -65,6 +65,7 @@ export class MaintenanceService {
       await this.windows.serialize(db);
       const pageIds = await this.assertKnown(db, input);
       const created = await this.windows.insert(db, input.fields);
+      await this.windows.setKey(db, created.id, body.key);
       await this.windows.setScope(db, created.id, input.scope);
       await this.windows.setPages(db, created.id, pageIds);
       await record({
@@ -86,6 +87,7 @@ export class MaintenanceService {
       const [scopes, pages] = [await this.windows.scopes([id], db), await this.windows.pages([id], db)];
       const pageIds = await this.assertKnown(db, input);
       const after = (await this.windows.update(db, id, input.fields))!;
+      await this.windows.setKey(db, id, body.key);
       await this.windows.setScope(db, id, input.scope);
       await this.windows.setPages(db, id, pageIds);
       const slugs = pages.get(id)!.map((page) => page.slug);

@@ -3,6 +3,8 @@ import type { MaintenanceScope, MaintenanceStrategy, MonthDay } from '@vigil/pro
 /** A `maintenance` row as the driver reads it. */
 export interface MaintenanceRow {
   id: number;
+  /** Stable name in configuration documents; made from the title by trigger when not given. */
+  key: string;
   title: string;
   description: string;
   strategy: MaintenanceStrategy;

@@ -6,6 +6,7 @@ const NOW = new Date('2026-06-10T12:00:00Z');
 function row(id: number, patch: Partial<MaintenanceRow> = {}): MaintenanceRow {
   return {
     id,
+    key: `window-${id}`,
     title: `Window ${id}`,
     description: 'Upgrading **storage**',
     strategy: 'single',

@@ -58,7 +58,10 @@ export class CheckPipeline implements OnModuleDestroy {
       probe = await checker.check(target);
     } catch (error) {
       // A checker must not throw; one that does fails its check rather than the scheduler.
-      this.logger.error(`Checker ${target.type} threw for monitor ${target.id}: ${(error as Error).message}`);
+      this.logger.error({
+        message: `Checker ${target.type} threw for monitor ${target.id}: ${(error as Error).message}`,
+        monitorId: target.id,
+      });
       probe = { ok: false, statusCode: null, responseTime: null, error: 'Check failed', checkedAt: new Date(), observed: {} };
     }
     return judge(target, withoutSecret(target, probe));

@@ -79,7 +79,7 @@ export class CheckResultsWriter implements BeforeApplicationShutdown {
   private async storePart(part: Pending[]): Promise<void> {
     const { recorded } = await this.monitors.recordResults(part.map((p) => p.input));
     this.written += recorded.length;
-    const byInput = new Map(recorded.map((r) => [r.input, r]));
+    const byInput = new Map(recorded.map((r) => [r.received, r]));
     for (const pending of part) pending.resolve(byInput.get(pending.input) ?? null);
   }
 

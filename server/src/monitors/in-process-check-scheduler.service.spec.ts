@@ -50,7 +50,16 @@ class MemoryWriter {
     if (decision.kind === 'drop') return null;
     const previous = this.row.status;
     if (decision.kind === 'apply') this.row = withState(this.row, decision.next);
-    return { input, previous, check: decision.check, cause: null, wasFlapping: false, monitor: this.row, checkId: ++this.checkId };
+    return {
+      input,
+      received: input,
+      previous,
+      check: decision.check,
+      cause: null,
+      wasFlapping: false,
+      monitor: this.row,
+      checkId: ++this.checkId,
+    };
   }
 }
 

@@ -259,7 +259,10 @@ export class InProcessCheckScheduler extends CheckScheduler implements OnApplica
       }
       return recorded;
     } catch (error) {
-      this.logger.error(`Check of monitor ${monitor.id} could not be stored: ${(error as Error).message}`);
+      this.logger.error({
+        message: `Check of monitor ${monitor.id} could not be stored: ${(error as Error).message}`,
+        monitorId: monitor.id,
+      });
       if (this.entries.get(monitor.id) === entry) this.requeue(entry, entry.rhythmAt);
       throw error;
     }

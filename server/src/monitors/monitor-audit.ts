@@ -12,7 +12,7 @@ export function monitorSnapshot(row: MonitorRow): Snapshot {
     ...toMonitorDto(row),
     url: row.url,
     headers: row.headers ?? {},
-    connection_string: row.connection_string ?? null,
+    connection_string: (row.settings?.connectionString as string | undefined) ?? null,
   };
   for (const key of OBSERVED) delete dto[key];
   return dto;

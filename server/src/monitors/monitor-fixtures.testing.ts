@@ -8,16 +8,6 @@ export const HTTP_TYPE_COLUMNS: Pick<
   | 'type'
   | 'hostname'
   | 'port'
-  | 'packet_count'
-  | 'dns_record_type'
-  | 'dns_server'
-  | 'message'
-  | 'grpc_service'
-  | 'tls'
-  | 'connection_string'
-  | 'query'
-  | 'ignore_tls'
-  | 'max_redirects'
   | 'cert_expiry_days'
   | 'assertions'
   | 'push_token'
@@ -25,8 +15,6 @@ export const HTTP_TYPE_COLUMNS: Pick<
   | 'outbound_scope'
   | 'certificate'
   | 'parent_id'
-  | 'group_rule'
-  | 'group_min'
   | 'depends_on'
   | 'degraded_after_ms'
   | 'flapping'
@@ -36,20 +24,13 @@ export const HTTP_TYPE_COLUMNS: Pick<
   | 'quorum'
   | 'quorum_min'
   | 'host_agent_id'
+  | 'description'
+  | 'tags'
+  | 'upside_down'
 > = {
   type: 'http',
   hostname: null,
   port: null,
-  packet_count: null,
-  dns_record_type: null,
-  dns_server: null,
-  message: null,
-  grpc_service: null,
-  tls: null,
-  connection_string: null,
-  query: null,
-  ignore_tls: false,
-  max_redirects: 5,
   cert_expiry_days: [14],
   assertions: [],
   push_token: null,
@@ -57,17 +38,18 @@ export const HTTP_TYPE_COLUMNS: Pick<
   outbound_scope: 'admin',
   certificate: null,
   parent_id: null,
-  group_rule: null,
-  group_min: null,
   depends_on: [],
   degraded_after_ms: null,
   flapping: false,
   recent_changes: [],
-  settings: {},
+  settings: { ignoreTls: false, maxRedirects: 5 },
   locations: ['server'],
   quorum: 'any',
   quorum_min: null,
   host_agent_id: null,
+  description: null,
+  tags: [],
+  upside_down: false,
 };
 
 /** A stored http monitor, up, with the given columns changed. */
@@ -75,6 +57,7 @@ export function monitorRow(overrides: Partial<MonitorRow> = {}): MonitorRow {
   return {
     ...HTTP_TYPE_COLUMNS,
     id: 1,
+    key: 'api',
     name: 'api',
     url: 'https://api.example.com/health',
     method: 'GET',
@@ -108,12 +91,12 @@ export const HTTP_TARGET_EXTRAS: {
   quorumMin: null;
 } = {
   type: 'http',
+  ignoreTls: false,
+  maxRedirects: 5,
   locations: ['server'],
   quorum: 'any',
   quorumMin: null,
   scope: 'admin',
-  ignoreTls: false,
-  maxRedirects: 5,
   assertions: [],
 };
 
@@ -125,31 +108,22 @@ export const HTTP_TYPE_FIELDS: Omit<
   type: 'http',
   hostname: null,
   port: null,
-  packetCount: null,
-  dnsRecordType: null,
-  dnsServer: null,
-  message: null,
-  grpcService: null,
-  tls: null,
-  connectionString: null,
-  query: null,
-  ignoreTls: false,
-  maxRedirects: 5,
   certExpiryDays: [14],
   assertions: [],
   pushToken: null,
   pushAwaitedSince: null,
   outboundScope: 'admin',
   parentId: null,
-  groupRule: null,
-  groupMin: null,
   dependsOn: [],
   degradedAfterMs: null,
-  settings: {},
+  settings: { ignoreTls: false, maxRedirects: 5 },
   locations: ['server'],
   quorum: 'any',
   quorumMin: null,
   hostAgentId: null,
+  description: null,
+  tags: [],
+  upsideDown: false,
 };
 
 /** A whole http monitor's fields pointed at a closed loopback port, for repository specs on a real database. */

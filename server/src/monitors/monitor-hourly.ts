@@ -39,12 +39,29 @@ export async function addToHourly(manager: EntityManager, results: Array<{ input
     buckets.set(key, bucket);
   }
   const rows = [...buckets.values()];
+  // The hour's row exists for all but a monitor's first check of the hour: a plain UPDATE adds to it (one WAL record,
+  // where ON CONFLICT DO UPDATE also logs a row lock); the upsert takes the rest, and a row another batch inserted meanwhile.
   await execute(
     manager,
-    `INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable,
+    `WITH v AS (
+       SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::bigint[], $6::int[], $7::int[], $8::int[], $9::int[],
+         $10::int[]) AS v(monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable, maintenance)
+     ), added AS (
+       UPDATE monitor_hourly h SET
+         checks = h.checks + v.checks,
+         up = h.up + v.up,
+         degraded = h.degraded + v.degraded,
+         unreachable = h.unreachable + v.unreachable,
+         maintenance = h.maintenance + v.maintenance,
+         response_sum = h.response_sum + v.response_sum,
+         response_count = h.response_count + v.response_count,
+         response_max = GREATEST(h.response_max, v.response_max)
+       FROM v WHERE h.monitor_id = v.monitor_id AND h.hour = v.hour
+       RETURNING h.monitor_id, h.hour
+     )
+     INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable,
        maintenance)
-     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::bigint[], $6::int[], $7::int[], $8::int[], $9::int[],
-       $10::int[])
+     SELECT * FROM v WHERE NOT EXISTS (SELECT 1 FROM added a WHERE a.monitor_id = v.monitor_id AND a.hour = v.hour)
      ON CONFLICT (monitor_id, hour) DO UPDATE SET
        checks = h.checks + excluded.checks,
        up = h.up + excluded.up,

@@ -1,4 +1,4 @@
-import type { Assertion, DependencyRef, DnsRecordType, GroupRule, HttpMethod, LocationId, MonitorType, QuorumRule } from '@vigil/proto';
+import type { Assertion, DependencyRef, HttpMethod, LocationId, MonitorType, QuorumRule } from '@vigil/proto';
 import type { OutboundScope } from '../common/outbound';
 import type { PeerCertificate } from './checkers/checker';
 import type { MonitorRow, StoredCertificate } from './monitor.types';
@@ -6,6 +6,8 @@ import type { ResultInput } from './monitors.repository';
 
 /** The settings a monitor is stored with (created or edited), by field. */
 export interface MonitorFields {
+  /** Absent on insert: a trigger makes it from the name (migration ConfigKeys). */
+  key?: string;
   name: string;
   url: string;
   method: HttpMethod;
@@ -20,16 +22,6 @@ export interface MonitorFields {
   type: MonitorType;
   hostname: string | null;
   port: number | null;
-  packetCount: number | null;
-  dnsRecordType: DnsRecordType | null;
-  dnsServer: string | null;
-  message: string | null;
-  grpcService: string | null;
-  tls: boolean | null;
-  connectionString: string | null;
-  query: string | null;
-  ignoreTls: boolean;
-  maxRedirects: number;
   certExpiryDays: number[];
   assertions: Assertion[];
   pushToken: string | null;
@@ -37,11 +29,9 @@ export interface MonitorFields {
   /** Whose outbound rules its checks follow: the role of whoever saved it last. */
   outboundScope: OutboundScope;
   parentId: number | null;
-  groupRule: GroupRule | null;
-  groupMin: number | null;
   dependsOn: DependencyRef[];
   degradedAfterMs: number | null;
-  /** Types added after the first ones: their settings, validated by the type's spec; `{}` for the first types. */
+  /** The type's own settings (its spec's fields without a shared column), by field name. */
   settings: Record<string, unknown>;
   /** Where it is checked from, and how those locations make its verdict (probes). */
   locations: LocationId[];
@@ -49,16 +39,20 @@ export interface MonitorFields {
   quorumMin: number | null;
   /** The agent of the host it runs on (its down alert tells that host's state). */
   hostAgentId: number | null;
+  description: string | null;
+  /** Normalised (normalizeTag), no duplicates. */
+  tags: string[];
+  /** Each check's verdict inverted (monitor-state.ts, `oriented`). */
+  upsideDown: boolean;
 }
 
-export const COLUMNS = `id, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
+export const COLUMNS = `id, key, name, url, method, interval_s, timeout_s, expected_status, headers, body, active, retries,
   retry_interval_s, status, consecutive_failures, response_time, last_checked, next_check_at, created_at, type, hostname,
-  port, packet_count, dns_record_type, dns_server, message, grpc_service, tls, connection_string, query, ignore_tls,
-  max_redirects, cert_expiry_days, assertions, push_token, push_awaited_since, certificate, outbound_scope, parent_id,
-  group_rule, group_min, depends_on, degraded_after_ms, flapping, recent_changes, muted_until, settings, locations, quorum,
-  quorum_min, host_agent_id`;
+  port, cert_expiry_days, assertions, push_token, push_awaited_since, certificate, outbound_scope, parent_id, depends_on, degraded_after_ms, flapping, recent_changes, muted_until, settings, locations, quorum,
+  quorum_min, host_agent_id, description, tags, upside_down`;
 
 export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
+  key: 'key',
   name: 'name',
   url: 'url',
   method: 'method',
@@ -73,24 +67,12 @@ export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   type: 'type',
   hostname: 'hostname',
   port: 'port',
-  packetCount: 'packet_count',
-  dnsRecordType: 'dns_record_type',
-  dnsServer: 'dns_server',
-  message: 'message',
-  grpcService: 'grpc_service',
-  tls: 'tls',
-  connectionString: 'connection_string',
-  query: 'query',
-  ignoreTls: 'ignore_tls',
-  maxRedirects: 'max_redirects',
   certExpiryDays: 'cert_expiry_days',
   assertions: 'assertions',
   pushToken: 'push_token',
   pushAwaitedSince: 'push_awaited_since',
   outboundScope: 'outbound_scope',
   parentId: 'parent_id',
-  groupRule: 'group_rule',
-  groupMin: 'group_min',
   dependsOn: 'depends_on',
   degradedAfterMs: 'degraded_after_ms',
   settings: 'settings',
@@ -98,6 +80,9 @@ export const FIELD_COLUMNS: Record<keyof MonitorFields, string> = {
   quorum: 'quorum',
   quorumMin: 'quorum_min',
   hostAgentId: 'host_agent_id',
+  description: 'description',
+  tags: 'tags',
+  upsideDown: 'upside_down',
 };
 
 /** Fields stored as jsonb: sent as JSON text. */

@@ -17,7 +17,7 @@ export interface MonitorState {
   responseTime: number | null;
   lastChecked: Date | null;
   nextCheckAt: Date | null;
-  /** A success slower than this many milliseconds is degraded; null: never. */
+  /** A success slower than this many milliseconds is degraded; null: never (and for an upside-down monitor, see `oriented`). */
   degradedAfterMs: number | null;
   flapping: boolean;
   /** When its status changed within the flapping window, oldest first (at most `changes + 1` kept). */
@@ -68,6 +68,25 @@ export function checkStatus(outcome: CheckOutcome, degradedAfterMs: number | nul
   if (!outcome.ok) return dependencyDown ? 'unreachable' : 'down';
   const slow = degradedAfterMs !== null && outcome.responseTime !== null && outcome.responseTime > degradedAfterMs;
   return slow || outcome.soft ? 'degraded' : 'up';
+}
+
+/** What an upside-down monitor records for a check that succeeded. */
+export const UPSIDE_DOWN_ERROR = 'Upside down: the check succeeded';
+
+/**
+ * Upside-down mode (Uptime Kuma's `upsideDown`), applied to every result before the machine decides it, whatever its
+ * type or where it was checked: a failure (the probe's, a hard assertion's, a timeout, a push monitor's silence or a
+ * pushed `down`) is a success and keeps its error as what was seen; a success (a soft assertion's failure included)
+ * is a failure named by UPSIDE_DOWN_ERROR. A verdict no location could give (`unreachable`) says nothing to invert.
+ * Never degraded: the inverted success is no measured answer (stateOf drops the threshold).
+ */
+export function oriented<T extends { ok: boolean; error: string | null; soft?: boolean; unreachable?: boolean }>(
+  result: T,
+  upsideDown: boolean,
+): T {
+  if (!upsideDown || result.unreachable) return result;
+  const { soft: _soft, ...rest } = result;
+  return (result.ok ? { ...rest, ok: false, error: UPSIDE_DOWN_ERROR } : { ...rest, ok: true }) as T;
 }
 
 /** A failure not excused by a dependency: `pending` until `retries` further failures in a row, then `down`. */
@@ -291,7 +310,7 @@ export function stateOf(row: MonitorRow): MonitorState {
     responseTime: row.response_time,
     lastChecked: row.last_checked,
     nextCheckAt: row.next_check_at,
-    degradedAfterMs: row.degraded_after_ms ?? null,
+    degradedAfterMs: row.upside_down ? null : (row.degraded_after_ms ?? null),
     flapping: row.flapping ?? false,
     recentChanges: (row.recent_changes ?? []).map((at) => new Date(at)),
   };

@@ -13,6 +13,23 @@ export interface StatsBucketRow {
   max: number | null;
 }
 
+/** One raw check as an export writes it. */
+export interface ExportCheckRow {
+  id: string;
+  checked_at: Date;
+  /** `checked_at` in full (microseconds), the keyset cursor: a Date keeps only milliseconds. */
+  cursor: string;
+  status: string;
+  status_code: number | null;
+  response_time: number | null;
+  error: string | null;
+}
+
+/** The hourly aggregates summed per bucket (an hour or a UTC day), as an export writes them. */
+export interface ExportBucketRow extends StatsBucketRow {
+  maintenance: number;
+}
+
 export interface StatsTotalsRow {
   checks: number;
   up: number;
@@ -63,5 +80,43 @@ export class MonitorStatsRepository {
       [id, since],
     );
     return row?.p95 ?? null;
+  }
+
+  /**
+   * Raw checks before `to` after the keyset cursor (`checked_at`, `id`; the first is the range's start and id 0),
+   * oldest first: one page of an export.
+   */
+  checkPage(id: number, to: Date, after: { at: string; id: string }, limit: number): Promise<ExportCheckRow[]> {
+    return queryRows<ExportCheckRow>(
+      this.dataSource,
+      `SELECT id::text, checked_at, checked_at::text AS cursor, status, status_code, response_time, error FROM monitor_checks
+       WHERE monitor_id = $1 AND checked_at >= $3::timestamptz AND checked_at < $2 AND (checked_at, id) > ($3::timestamptz, $4::bigint)
+       ORDER BY checked_at, monitor_checks.id LIMIT $5`,
+      [id, to, after.at, after.id, limit],
+    );
+  }
+
+  /** Raw checks in `[from, to)`, counted up to `cap` (an export's bound: counting stops there). */
+  async countChecks(id: number, from: Date, to: Date, cap: number): Promise<number> {
+    const row = await queryRow<{ count: number }>(
+      this.dataSource,
+      `SELECT count(*)::int AS count FROM (
+         SELECT 1 FROM monitor_checks WHERE monitor_id = $1 AND checked_at >= $2 AND checked_at < $3 LIMIT $4) c`,
+      [id, from, to, cap],
+    );
+    return row!.count;
+  }
+
+  /** The hourly aggregates from `since` (a bucket's start) to `to`, summed per `bucket` ('1 hour', '1 day'), oldest first. */
+  bucketPage(id: number, bucket: string, since: Date, to: Date, limit: number): Promise<ExportBucketRow[]> {
+    return queryRows<ExportBucketRow>(
+      this.dataSource,
+      `SELECT date_bin($2::interval, hour, '2000-01-01') AS time, sum(checks)::int AS checks, sum(up)::int AS up,
+              sum(degraded)::int AS degraded, sum(unreachable)::int AS unreachable, sum(maintenance)::int AS maintenance,
+              (sum(response_sum) / NULLIF(sum(response_count), 0))::float AS avg, max(response_max) AS max
+       FROM monitor_hourly WHERE monitor_id = $1 AND hour >= $3 AND hour < $4
+       GROUP BY 1 ORDER BY 1 LIMIT $5`,
+      [id, bucket, since, to, limit],
+    );
   }
 }

@@ -1,15 +1,4 @@
-import type {
-  Assertion,
-  CheckDto,
-  DependencyRef,
-  DnsRecordType,
-  GroupRule,
-  HttpMethod,
-  LocationId,
-  MonitorStatus,
-  MonitorType,
-  QuorumRule,
-} from '@vigil/proto';
+import type { Assertion, CheckDto, DependencyRef, HttpMethod, LocationId, MonitorStatus, MonitorType, QuorumRule } from '@vigil/proto';
 import type { OutboundScope } from '../common/outbound';
 import type { CheckTarget } from './checkers/checker';
 
@@ -39,6 +28,7 @@ export interface StoredCertificate {
 /** A monitor row as stored. */
 export interface MonitorRow {
   id: number;
+  key: string;
   name: string;
   /** The readable target of every type (targetOf); the request URL of http and websocket monitors. */
   url: string;
@@ -61,17 +51,6 @@ export interface MonitorRow {
   /** Also kept for database types, parsed from the connection string (never its credentials). */
   hostname: string | null;
   port: number | null;
-  packet_count: number | null;
-  dns_record_type: DnsRecordType | null;
-  dns_server: string | null;
-  message: string | null;
-  grpc_service: string | null;
-  tls: boolean | null;
-  /** A secret: masked in every read. */
-  connection_string: string | null;
-  query: string | null;
-  ignore_tls: boolean;
-  max_redirects: number;
   cert_expiry_days: number[];
   assertions: Assertion[];
   /** Push monitors only; never in public payloads. */
@@ -83,9 +62,6 @@ export interface MonitorRow {
   outbound_scope: OutboundScope;
   /** The group monitor it belongs to. */
   parent_id: number | null;
-  /** Group monitors: the rule their status follows, and `atLeast`'s count. */
-  group_rule: GroupRule | null;
-  group_min: number | null;
   /** Monitors and agents this one depends on (see monitors/dependencies). */
   depends_on: DependencyRef[];
   /** A success slower than this is degraded; null: never. */
@@ -96,10 +72,16 @@ export interface MonitorRow {
   quorum_min: number | null;
   /** The agent of the host it runs on: its down alert and detail page tell that host's state. */
   host_agent_id: number | null;
+  description: string | null;
+  tags: string[];
+  upside_down: boolean;
   flapping: boolean;
   /** Status changes within the flapping window, oldest first (monitor-state.ts `flappingAfter`). */
   recent_changes: Date[];
-  /** Types added after the first ones: their spec's settings by field name (secrets in clear: masked in reads). */
+  /**
+   * Every type's own settings by its spec's field names (`packetCount`, `mqttTopic`; secrets in clear: masked in
+   * reads); read through `setting()`.
+   */
   settings: Record<string, unknown>;
   /** No notifications until then (alerts/mute); null: not muted. */
   muted_until?: Date | null;

@@ -7,6 +7,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -17,6 +18,8 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import {
+  CONFIG_KEY_MAX,
+  CONFIG_KEY_PATTERN,
   DependencyRef,
   HTTP_METHODS,
   LOCATIONS_MAX,
@@ -31,6 +34,8 @@ import {
   MonitorRequest,
   MonitorStatus,
   MonitorType,
+  normalizeTag,
+  normalizeTags,
   PAGE_SIZE_MAX,
   STATS_RANGES,
   StatsRange,
@@ -81,6 +86,21 @@ class LocationList implements ValidatorConstraintInterface {
   }
 }
 
+/** What normalizeTags made of the body's list; anything it refused stays as sent and fails here. */
+@ValidatorConstraint({ name: 'tags' })
+class TagList implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return Array.isArray(value) && normalizeTags(value)?.length === value.length;
+  }
+}
+
+@ValidatorConstraint({ name: 'tag' })
+class TagValue implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && normalizeTag(value) === value;
+  }
+}
+
 @ValidatorConstraint({ name: 'expectedStatus' })
 class ExpectedStatus implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
@@ -109,6 +129,17 @@ export class CreateMonitorDto extends MonitorTypeFieldsDto implements MonitorReq
   @IsString({ message: 'monitors.nameRequired' })
   @MaxLength(L.nameMax, { message: 'monitors.nameRequired' })
   name: string;
+
+  @ApiPropertyOptional({
+    maxLength: CONFIG_KEY_MAX,
+    pattern: CONFIG_KEY_PATTERN,
+    description: 'Stable key; made from the name when absent',
+  })
+  @IsOptional()
+  @IsString({ message: 'monitors.keyInvalid' })
+  @MaxLength(CONFIG_KEY_MAX, { message: 'monitors.keyInvalid' })
+  @Matches(new RegExp(CONFIG_KEY_PATTERN), { message: 'monitors.keyInvalid' })
+  key?: string;
 
   @ApiPropertyOptional({ example: 'https://example.com/health', description: 'http (http/https), websocket (ws/wss)' })
   @Transform(trim)
@@ -261,6 +292,28 @@ export class CreateMonitorDto extends MonitorTypeFieldsDto implements MonitorReq
   @Min(1, { message: 'monitors.hostAgentInvalid' })
   @Max(ID_MAX, { message: 'monitors.hostAgentInvalid' })
   hostAgentId?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: L.descriptionMax, description: 'Plain text; empty or null: none' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value))
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsString({ message: 'monitors.descriptionInvalid' })
+  @MaxLength(L.descriptionMax, { message: 'monitors.descriptionInvalid' })
+  description?: string | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: L.tagsMax,
+    description: 'Replaces its tags: each name or name:value (trimmed, white space collapsed; duplicates dropped)',
+  })
+  @Transform(({ value }: { value: unknown }) => normalizeTags(value) ?? value)
+  @ValidateIf((_, value) => value !== undefined)
+  @Validate(TagList, { message: 'monitors.tagsInvalid' })
+  tags?: string[];
+
+  @ApiPropertyOptional({ default: false, description: 'Invert each check: a failing check is up, a passing one down' })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsBoolean({ message: 'monitors.upsideDownInvalid' })
+  upsideDown?: boolean;
 }
 
 export class UpdateMonitorDto extends CreateMonitorDto {
@@ -301,6 +354,12 @@ export class ListMonitorsQuery extends PageQuery {
 
   @QueryInteger({ min: 1, max: ID_MAX, message: 'monitors.parentInvalid' })
   parentId?: number;
+
+  @ApiPropertyOptional({ maxLength: L.tagMax, description: 'Only monitors carrying this exact tag (name, or name:value)' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => normalizeTag(value) ?? value)
+  @Validate(TagValue, { message: 'monitors.tagInvalid' })
+  tag?: string;
 
   @ApiPropertyOptional({ description: 'Part of a name or URL' })
   @IsOptional()

@@ -30,10 +30,12 @@ import { CheckScheduler } from './check-scheduler.service';
 import { daysRemaining } from './checkers/peer-certificate';
 import { createFields, TARGET_FIELDS, updateFields } from './monitor-fields';
 import { toCheckTarget, toScheduled } from './monitor.mapper';
+import { oriented } from './monitor-state';
 import type { CheckTarget } from './checkers';
 import { toCheckDto, toMonitorDto } from './monitor.mapper';
 import type { MonitorRow } from './monitor.types';
 import type { Sql } from '../database/rows';
+import { afterCommit } from '../database/shared-transaction';
 import { CreateMonitorDto, ListMonitorsQuery, TestMonitorDto, UpdateMonitorDto } from './monitors.dto';
 import { fieldsAsRow, MonitorsRepository, RecordedResult, type MonitorFields } from './monitors.repository';
 import { MonitorStats } from './monitor-stats';
@@ -91,6 +93,7 @@ export class MonitorsService {
         status: query.status,
         type: query.type,
         search: query.search?.trim() || undefined,
+        tag: query.tag,
         topLevel: query.topLevel,
         parentId: query.parentId,
       }),
@@ -116,7 +119,7 @@ export class MonitorsService {
 
   /** `saver`: the role of whoever saves it, whose outbound rules its checks then follow. */
   async create(input: CreateMonitorDto, saver: Role): Promise<MonitorDto> {
-    const fields: MonitorFields = { ...createFields(input), outboundScope: outboundScopeOf(saver) };
+    const fields: MonitorFields = { ...createFields(input), key: input.key, outboundScope: outboundScopeOf(saver) };
     this.assertIntervalAllowed(fields.interval);
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
     await this.assertReachable(toCheckTarget({ ...fieldsAsRow(fields), id: 0 }));
@@ -131,7 +134,7 @@ export class MonitorsService {
       return created;
     });
     // A new monitor is checked at once, so its status is known within seconds, then keeps that rhythm.
-    if (row.active && isScheduled(row.type)) await this.scheduler.schedule(toScheduled(row), { checkNow: true });
+    if (row.active && isScheduled(row.type)) await afterCommit(() => this.scheduler.schedule(toScheduled(row), { checkNow: true }));
     await this.groups.recompute([row.id], row.type === 'group' ? [row.id] : []);
     return this.announce('monitor.created', (await this.monitors.findById(row.id)) ?? row);
   }
@@ -139,7 +142,7 @@ export class MonitorsService {
   /** The monitor takes the saver's outbound rules: a user's edit of an admin's monitor makes it a user's. */
   async update(id: number, input: UpdateMonitorDto, saver: Role): Promise<MonitorDto> {
     const current = await this.find(id);
-    const fields: Partial<MonitorFields> = { ...updateFields(current, input), outboundScope: outboundScopeOf(saver) };
+    const fields: Partial<MonitorFields> = { ...updateFields(current, input), key: input.key, outboundScope: outboundScopeOf(saver) };
     // A monitor saved before the floor was raised keeps its interval until the interval itself is changed.
     if (fields.interval !== current.interval_s) this.assertIntervalAllowed(fields.interval);
     assertTimeoutBelowInterval(fields.timeout ?? current.timeout_s, fields.interval ?? current.interval_s);
@@ -183,7 +186,8 @@ export class MonitorsService {
     assertTimeoutBelowInterval(fields.timeout, fields.interval);
     const target = toCheckTarget({ ...fieldsAsRow(fields), id: 0 });
     await this.assertReachable(target);
-    const verdict = await this.pipeline.check(target);
+    // Answered as the monitor would record it: upside down inverts the verdict (monitor-state.ts).
+    const verdict = oriented(await this.pipeline.check(target), fields.upsideDown);
     const { certificate } = verdict;
     return {
       result: {
@@ -211,7 +215,7 @@ export class MonitorsService {
       await record({ action: 'monitor.deleted', target: target(deleted), changes: changesOf(monitorSnapshot(deleted), null, monitorMask) });
       return deleted;
     });
-    await this.scheduler.unschedule(id);
+    await afterCommit(() => this.scheduler.unschedule(id));
     // Its members are detached (parent_id ON DELETE SET NULL); the group it was in follows without it.
     await this.groups.recompute([], [row.parent_id]);
     this.events.emit('monitor.deleted', { monitor: toMonitorDto(row) });
@@ -275,10 +279,11 @@ export class MonitorsService {
     return rows.map((row) => toMonitorDto(row, { history: history.get(row.id), uptime: uptime.get(row.id), members: members.get(row.id) }));
   }
 
+  /** After the commit: inside a configuration apply, a schedule waits for the monitor's row to be visible. */
   private async reschedule(row: MonitorRow, options: { checkNow: boolean }): Promise<void> {
     // A group is never checked (its status follows its members), nor a manual monitor.
-    if (!row.active || !isScheduled(row.type)) await this.scheduler.unschedule(row.id);
-    else await this.scheduler.schedule(toScheduled(row), options);
+    if (!row.active || !isScheduled(row.type)) await afterCommit(() => this.scheduler.unschedule(row.id));
+    else await afterCommit(() => this.scheduler.schedule(toScheduled(row), options));
   }
 
   /** Refuses (400, naming the rule and the address) a target its saver may not reach; checks judge again at connect. */

@@ -7,6 +7,7 @@ import { badRequest } from '../common/api-exception';
 import { clientAddress, normalizeAddress, type TrustFunction } from '../common/client-address';
 import { envelope } from '../common/reply';
 import { tagResponse } from '../common/request-id';
+import type { AccessLog } from '../logging/access-log';
 import { isCleanText } from '../common/text-rule';
 import { setBaseSecurityHeaders } from '../web/security-headers';
 import { PUSH_MESSAGE_MAX, PUSH_PING_MAX_MS, readPushQuery } from './push.dto';
@@ -35,18 +36,22 @@ const RECORDED_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'C
  * query rules of every query (readPushQuery) and ApiExceptionFilter's error answers. Anything else under the path
  * (another method, a deeper path) goes on to Express, where Nest answers 404 as for any unknown route.
  */
-export function installPushLane(server: Server, pushes: PushService, trust: TrustFunction): void {
-  const logger = new Logger('PushRoute');
+export function installPushLane(server: Server, pushes: PushService, trust: TrustFunction, accessLog: AccessLog): void {
+  const lane = { pushes, trust, accessLog, logger: new Logger('PushRoute') };
   const others = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (answerPush(req, res, pushes, trust, logger)) return;
+    if (answerPush(req, res, lane)) return;
     for (const listener of others) listener.call(server, req, res);
   });
 }
 
 /** Answers `req` when it is a push (true); false leaves it to the other listeners. */
-function answerPush(req: IncomingMessage, res: ServerResponse, pushes: PushService, trust: TrustFunction, logger: Logger): boolean {
+function answerPush(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { pushes, trust, accessLog, logger }: { pushes: PushService; trust: TrustFunction; accessLog: AccessLog; logger: Logger },
+): boolean {
   const url = req.url ?? '';
   // Express matches paths without regard to case; so does this.
   if (!METHODS.has(req.method ?? '') || url.slice(0, PREFIX.length).toLowerCase() !== PREFIX) return false;
@@ -55,6 +60,7 @@ function answerPush(req: IncomingMessage, res: ServerResponse, pushes: PushServi
   if (token === null) return false;
   setBaseSecurityHeaders(res);
   const requestId = tagResponse(res);
+  accessLog.watch(req, res, requestId);
   const fail = (error: unknown) => answerError(error, { method: req.method, url, requestId }, res, logger);
   let query;
   try {

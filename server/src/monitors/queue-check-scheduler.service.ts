@@ -160,7 +160,10 @@ export class QueueCheckScheduler extends CheckScheduler implements OnApplication
     try {
       await write();
     } catch (error) {
-      this.logger.warn(`Scheduler of monitor ${monitorId} not updated (${(error as Error).message}); the next reconcile repairs it`);
+      this.logger.warn({
+        message: `Scheduler of monitor ${monitorId} not updated (${(error as Error).message}); the next reconcile repairs it`,
+        monitorId,
+      });
     }
   }
 

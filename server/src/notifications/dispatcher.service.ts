@@ -132,7 +132,13 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
           const channel = delivery.channelId;
           if (channel !== null) perChannel.set(channel, (perChannel.get(channel) ?? 0) + 1);
           const attempt = this.deliver(delivery)
-            .catch((error) => this.logger.warn(`Notification ${delivery.id} not recorded: ${messageOf(error)}`))
+            .catch((error) =>
+              this.logger.warn({
+                message: `Notification ${delivery.id} not recorded: ${messageOf(error)}`,
+                deliveryId: delivery.id,
+                channelId: channel,
+              }),
+            )
             .finally(() => {
               inFlight.delete(attempt);
               if (channel !== null) perChannel.set(channel, (perChannel.get(channel) ?? 1) - 1);
@@ -182,7 +188,11 @@ export class NotificationDispatcher implements OnApplicationBootstrap, OnModuleD
       record = { ok: false, ...failure, durationMs: elapsed(started) };
       const { maxAttempts, retryBaseMs } = this.config.notifications;
       outcome = afterFailure(error, delivery.attempts, maxAttempts, retryBaseMs);
-      this.logger.warn(`Notification ${delivery.id} (${channel.type}) attempt ${delivery.attempts} failed: ${failure.detail}`);
+      this.logger.warn({
+        message: `Notification ${delivery.id} (${channel.type}) attempt ${delivery.attempts} failed: ${failure.detail}`,
+        deliveryId: delivery.id,
+        channelId: delivery.channelId,
+      });
     }
     await this.finish(delivery, record, outcome);
     this.count(outcome);

@@ -8,6 +8,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -18,6 +19,8 @@ import {
 } from 'class-validator';
 import {
   AGENT_LIMITS,
+  CONFIG_KEY_MAX,
+  CONFIG_KEY_PATTERN,
   CHANNEL_GROUPING,
   CHANNEL_LANGUAGES,
   CHANNEL_TYPES,
@@ -190,6 +193,17 @@ export class ChannelDto implements ChannelRequest {
   @IsString({ message: 'notifications.channelNameRequired' })
   @MaxLength(CHANNEL_NAME_MAX, { message: 'notifications.channelNameTooLong' })
   name: string;
+
+  @ApiPropertyOptional({
+    maxLength: CONFIG_KEY_MAX,
+    pattern: CONFIG_KEY_PATTERN,
+    description: 'Stable key; made from the name when absent',
+  })
+  @IsOptional()
+  @IsString({ message: 'notifications.channelKeyInvalid' })
+  @MaxLength(CONFIG_KEY_MAX, { message: 'notifications.channelKeyInvalid' })
+  @Matches(new RegExp(CONFIG_KEY_PATTERN), { message: 'notifications.channelKeyInvalid' })
+  key?: string;
 
   @ApiProperty({ enum: CHANNEL_TYPES })
   @IsIn(CHANNEL_TYPES, { message: 'notifications.channelTypeInvalid' })

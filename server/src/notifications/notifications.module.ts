@@ -38,6 +38,14 @@ import { TemplatesService } from './templates.service';
     TemplatesService,
     HostContextRepository,
   ],
-  exports: [NotificationDispatcher, AlertRecordsRepository, AlertFeed, AlertSender, OutboxRepository],
+  exports: [
+    NotificationDispatcher,
+    AlertRecordsRepository,
+    AlertFeed,
+    AlertSender,
+    OutboxRepository,
+    NotificationsService,
+    NotificationsRepository,
+  ],
 })
 export class NotificationsModule {}

@@ -12,7 +12,8 @@ import {
   type NotificationTargetKind,
   type SettingsTargetType,
 } from '@vigil/proto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { conflict } from '../common/api-exception';
 import { maskUrl } from '../common/secret-values';
 import { execute, queryRow, queryRows, type Sql } from '../database/rows';
 import type { CustomText } from './messages';
@@ -22,6 +23,8 @@ import type { NotificationEvent } from './templates';
 
 export interface ChannelRow {
   id: number;
+  /** Stable name in configuration documents; made from the name by trigger when not given. */
+  key: string;
   name: string;
   type: ChannelType;
   config: Record<string, unknown>;
@@ -34,7 +37,8 @@ export interface ChannelRow {
 }
 
 /** A channel as it is saved; the grouping windows default to CHANNEL_GROUPING's when absent. */
-export type ChannelInput = Omit<ChannelRow, 'id' | 'created_at' | 'updated_at' | 'group_wait_seconds' | 'group_interval_seconds'> &
+export type ChannelInput = Omit<ChannelRow, 'id' | 'key' | 'created_at' | 'updated_at' | 'group_wait_seconds' | 'group_interval_seconds'> &
+  Partial<Pick<ChannelRow, 'key'>> &
   Partial<Pick<ChannelRow, 'group_wait_seconds' | 'group_interval_seconds'>>;
 
 export interface SettingsRow extends TargetSettings {
@@ -61,7 +65,8 @@ export interface HistoryFilter {
   offset: number;
 }
 
-const CHANNEL_COLUMNS = 'id, name, type, config, enabled, language, group_wait_seconds, group_interval_seconds, created_at, updated_at';
+const CHANNEL_COLUMNS =
+  'id, key, name, type, config, enabled, language, group_wait_seconds, group_interval_seconds, created_at, updated_at';
 export const SETTINGS_COLUMNS = `target_type, target_id, enabled, on_down, on_recovery, on_offline, on_cpu_threshold,
   cpu_threshold, on_memory_threshold, memory_threshold, on_disk_threshold, disk_threshold, channels, override_global,
   on_certificate_expiry, on_degraded, reminder_minutes, escalation, on_load_threshold, load_threshold,
@@ -89,8 +94,8 @@ export class NotificationsRepository {
   async insertChannel(channel: ChannelInput, db: Sql = this.dataSource): Promise<number> {
     const row = await queryRow<{ id: number }>(
       db,
-      `INSERT INTO notification_channels (name, type, config, enabled, language, group_wait_seconds, group_interval_seconds)
-       VALUES ($1, $2, $3, $4, $5, coalesce($6, ${CHANNEL_GROUPING.waitDefault}), coalesce($7, ${CHANNEL_GROUPING.intervalDefault})) RETURNING id`,
+      `INSERT INTO notification_channels (name, type, config, enabled, language, group_wait_seconds, group_interval_seconds, key)
+       VALUES ($1, $2, $3, $4, $5, coalesce($6, ${CHANNEL_GROUPING.waitDefault}), coalesce($7, ${CHANNEL_GROUPING.intervalDefault}), $8) RETURNING id`,
       [
         channel.name,
         channel.type,
@@ -99,20 +104,21 @@ export class NotificationsRepository {
         channel.language,
         channel.group_wait_seconds ?? null,
         channel.group_interval_seconds ?? null,
+        channel.key ?? null,
       ],
-    );
+    ).catch(refuseTakenKey);
     return row!.id;
   }
 
   async updateChannel(
     id: number,
-    channel: Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'>,
+    channel: Omit<ChannelRow, 'id' | 'key' | 'created_at' | 'updated_at'> & Partial<Pick<ChannelRow, 'key'>>,
     db: Sql = this.dataSource,
   ): Promise<boolean> {
     const updated = await execute(
       db,
       `UPDATE notification_channels SET name = $2, type = $3, config = $4, enabled = $5, language = $6, group_wait_seconds = $7,
-         group_interval_seconds = $8, updated_at = now()
+         group_interval_seconds = $8, key = coalesce($9, key), updated_at = now()
        WHERE id = $1 RETURNING id`,
       [
         id,
@@ -123,8 +129,9 @@ export class NotificationsRepository {
         channel.language,
         channel.group_wait_seconds,
         channel.group_interval_seconds,
+        channel.key ?? null,
       ],
-    );
+    ).catch(refuseTakenKey);
     return updated > 0;
   }
 
@@ -292,7 +299,7 @@ export class NotificationsRepository {
       `SELECT o.id::int, o.event, o.message, o.target_kind, o.target_id, o.target_name, o.channel_id,
               coalesce(c.name, o.channel_name) AS channel_name, o.channel_type, o.status, o.attempts, o.next_attempt_at,
               o.last_error, o.created_at, o.sent_at, o.alert_id, m.type AS monitor_type, m.hostname AS monitor_hostname,
-              m.port AS monitor_port, m.dns_record_type AS monitor_dns_record_type, m.url AS monitor_url,
+              m.port AS monitor_port, m.settings->>'dnsRecordType' AS monitor_dns_record_type, m.url AS monitor_url,
               coalesce((SELECT json_agg(json_build_object('attempt', t.attempt, 'ok', t.ok, 'http_status', t.http_status,
                         'detail', t.detail, 'duration_ms', t.duration_ms, 'at', t.at) ORDER BY t.attempt, t.id)
                         FROM notification_attempts t WHERE t.outbox_id = o.id), '[]') AS tries
@@ -385,4 +392,12 @@ function historyMonitor(row: HistoryRow): NotificationHistoryMonitor | null {
     dns_record_type: row.monitor_dns_record_type,
     url: row.monitor_url ? maskUrl(row.monitor_url) : '',
   };
+}
+
+/** A key another channel has: 409, not a failure of ours. */
+function refuseTakenKey(error: unknown): never {
+  const failure = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : null;
+  if (failure?.code === '23505' && failure.constraint === 'notification_channels_key_unique')
+    throw conflict('notifications.channelKeyTaken');
+  throw error;
 }

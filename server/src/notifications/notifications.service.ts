@@ -156,8 +156,12 @@ export class NotificationsService {
   }
 
   /** The request with masked secrets put back (same type and destination only) and checked by its type's rules. */
-  private validated(body: ChannelDto, stored: ChannelRow | null): Omit<ChannelRow, 'id' | 'created_at' | 'updated_at'> {
+  private validated(
+    body: ChannelDto,
+    stored: ChannelRow | null,
+  ): Omit<ChannelRow, 'id' | 'key' | 'created_at' | 'updated_at'> & { key?: string } {
     const input = {
+      key: body.key,
       name: body.name,
       type: body.type,
       enabled: body.enabled,
@@ -188,6 +192,7 @@ function configProblem(problem: ChannelConfigProblem): ApiException {
 function toChannelDto(row: ChannelRow): NotificationChannelDto {
   return {
     id: row.id,
+    key: row.key,
     name: row.name,
     type: row.type,
     config: JSON.stringify(maskSecrets(row.type, row.config)),

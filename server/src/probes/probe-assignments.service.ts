@@ -68,7 +68,13 @@ export class ProbeAssignments {
           .run(async () => {
             if (concerns(session)) await this.change(session, monitorId, await (row ??= this.repository.findById(monitorId)));
           })
-          .catch((error: Error) => this.logger.error(`Sending agent ${session.agentId} monitor ${monitorId} failed: ${error.message}`)),
+          .catch((error: Error) =>
+            this.logger.error({
+              message: `Sending agent ${session.agentId} monitor ${monitorId} failed: ${error.message}`,
+              agentId: session.agentId,
+              monitorId,
+            }),
+          ),
       );
     return Promise.all(steps).then(() => undefined);
   }

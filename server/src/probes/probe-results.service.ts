@@ -27,7 +27,7 @@ export class ProbeResults {
     }
     if (!checked.refused) return undefined;
     this.stats.refused += checked.refused.length;
-    this.logger.warn(`Agent ${agentId}: ${checked.refused.length} check results refused, e.g. ${checked.refused[0]}`);
+    this.logger.warn({ message: `Agent ${agentId}: ${checked.refused.length} check results refused, e.g. ${checked.refused[0]}`, agentId });
     return checked.refused.slice(0, REFUSALS_SHOWN).map((error) => ({ error }));
   }
 }

@@ -38,6 +38,6 @@ import { StatusPagesService } from './status-pages.service';
     // The subscriptions module's view of the unlock rule (a password page takes subscriptions only when unlocked).
     { provide: PAGE_UNLOCK, useExisting: PageAccess },
   ],
-  exports: [PageProjections, PageAccess, PageDirectory, PAGE_UNLOCK],
+  exports: [PageProjections, PageAccess, PageDirectory, PAGE_UNLOCK, StatusPagesService, MonitorDaily],
 })
 export class StatusPagesModule {}

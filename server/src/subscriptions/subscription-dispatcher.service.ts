@@ -77,7 +77,12 @@ export class SubscriptionDispatcher implements OnApplicationBootstrap, OnModuleD
         const claimed = free > 0 ? await this.deliveries.claim(free, leaseMs) : [];
         for (const delivery of claimed) {
           const attempt = this.deliver(delivery)
-            .catch((error: unknown) => this.logger.warn(`Subscription delivery ${delivery.id} not recorded: ${messageOf(error)}`))
+            .catch((error: unknown) =>
+              this.logger.warn({
+                message: `Subscription delivery ${delivery.id} not recorded: ${messageOf(error)}`,
+                deliveryId: delivery.id,
+              }),
+            )
             .finally(() => inFlight.delete(attempt));
           inFlight.add(attempt);
         }
@@ -102,7 +107,10 @@ export class SubscriptionDispatcher implements OnApplicationBootstrap, OnModuleD
     const outcome = await this.sender.send(delivery);
     // Named by ids only: an address is personal data and stays out of the log.
     if (outcome.status !== 'sent')
-      this.logger.warn(`Subscription delivery ${delivery.id} (${delivery.kind}) attempt ${delivery.attempts} failed: ${outcome.error}`);
+      this.logger.warn({
+        message: `Subscription delivery ${delivery.id} (${delivery.kind}) attempt ${delivery.attempts} failed: ${outcome.error}`,
+        deliveryId: delivery.id,
+      });
     await this.deliveries.finish(delivery.id, delivery.attempts, outcome);
   }
 }

@@ -35,6 +35,7 @@ function incident(updates: IncidentUpdateDto[], overrides: Partial<IncidentDto> 
 function maintenance(overrides: Partial<MaintenanceDto> = {}): MaintenanceDto {
   return {
     id: 5,
+    key: 'database-upgrade',
     title: 'Database upgrade',
     description: 'We upgrade <b>PostgreSQL</b>.',
     enabled: true,

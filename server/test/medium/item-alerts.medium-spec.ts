@@ -1,5 +1,4 @@
 import type { AgentContainerReport, AgentDto } from '@vigil/proto';
-import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/config/config';
 import { APP_CONFIG } from '../../src/config/config.module';
 import { DomainEvents } from '../../src/events/domain-events.service';
@@ -12,7 +11,7 @@ import { AlertsService } from '../../src/notifications/alerts.service';
 import { SETTINGS_DEFAULTS } from '../../src/notifications/notifications.dto';
 import { NotificationsRepository } from '../../src/notifications/notifications.repository';
 import { OutboxRepository } from '../../src/notifications/outbox.repository';
-import { MediumDatabase, mediumDatabase, newMediumService } from './medium';
+import { mediumDatabase, MediumDatabase, newMediumService, undoThrough } from './medium';
 
 const MIGRATION = 'ItemAlerts1765670000000';
 /** A container name as long as the protocol allows: its keys must still fit the outbox's 255 characters. */
@@ -167,10 +166,3 @@ describe('container alerts, one episode per container', () => {
 });
 
 /** Undoes migrations, newest first, until `name` is undone too (later migrations may have been added since). */
-async function undoThrough(dataSource: DataSource, name: string): Promise<void> {
-  for (;;) {
-    const [last] = await dataSource.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    if (last.name === name) return;
-  }
-}

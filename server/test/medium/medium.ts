@@ -91,3 +91,12 @@ export async function newMediumService<S>(service: Type<S>, database: MediumData
     close: () => moduleRef.close(),
   };
 }
+
+/** Undoes migrations, newest first, down to and including `name` (a migration spec then starts from before it). */
+export async function undoThrough(dataSource: DataSource, name: string): Promise<void> {
+  for (;;) {
+    const [last] = await dataSource.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    if (last.name === name) return;
+  }
+}

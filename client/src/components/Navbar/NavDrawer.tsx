@@ -36,9 +36,11 @@ export default function NavDrawer({ opened, onClose, links, pathname, user }: Na
           />
         ))}
         <Divider my="sm" />
+        <MantineNavLink component={Link} to={PATHS.availabilityReport} label={t('nav.report')} onClick={onClose} />
         <MantineNavLink component={Link} to={PATHS.profile} label={t('nav.profile')} onClick={onClose} />
         {user?.role === 'admin' && <MantineNavLink component={Link} to={PATHS.users} label={t('nav.users')} onClick={onClose} />}
         {user?.role === 'admin' && <MantineNavLink component={Link} to={PATHS.audit} label={t('nav.audit')} onClick={onClose} />}
+        {user?.role === 'admin' && <MantineNavLink component={Link} to={PATHS.kumaImport} label={t('nav.kumaImport')} onClick={onClose} />}
       </Stack>
     </Drawer>
   );

@@ -1,5 +1,5 @@
 import { Menu, Text } from '@mantine/core';
-import { IconHistory, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconFileImport, IconHistory, IconLogout, IconReportAnalytics, IconUser, IconUsers } from '@tabler/icons-react';
 import type { UserDto } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -13,7 +13,7 @@ interface UserMenuProps {
   defaultOpened?: boolean;
 }
 
-/** The signed-in user's menu: who is signed in, user management for admins, profile and logout. */
+/** The signed-in user's menu: who is signed in, user management for admins, the availability report, profile and logout. */
 export default function UserMenu({ user, onLogout, defaultOpened = false }: UserMenuProps) {
   const { t } = useTranslation();
   const name = user?.username ?? '';
@@ -40,6 +40,14 @@ export default function UserMenu({ user, onLogout, defaultOpened = false }: User
             {t('nav.audit')}
           </Menu.Item>
         )}
+        {user?.role === 'admin' && (
+          <Menu.Item component={Link} to={PATHS.kumaImport} leftSection={<IconFileImport size={16} />} data-testid="nav-kuma-import">
+            {t('nav.kumaImport')}
+          </Menu.Item>
+        )}
+        <Menu.Item component={Link} to={PATHS.availabilityReport} leftSection={<IconReportAnalytics size={16} />} data-testid="nav-report">
+          {t('nav.report')}
+        </Menu.Item>
         <Menu.Item component={Link} to={PATHS.profile} leftSection={<IconUser size={16} />} data-testid="nav-profile">
           {t('nav.profile')}
         </Menu.Item>

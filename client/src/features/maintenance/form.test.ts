@@ -126,6 +126,7 @@ describe('validation', () => {
 describe('a saved window in the form', () => {
   const saved: MaintenanceDto = {
     id: 3,
+    key: 'patch-night',
     title: 'Patch night',
     description: '',
     strategy: 'weekly',

@@ -31,17 +31,20 @@ export interface MonitorListQuery {
   /** Only monitors with this status (`status=`); absent: any. */
   status?: MonitorStatus | 'all';
   search: string;
+  /** Only monitors carrying this exact tag (`tag=`); empty or absent: any. */
+  tag?: string;
   /** The grouped view: only monitors in no group (`topLevel=true`), or one group's members (`parentId=`). */
   topLevel?: boolean;
   parentId?: number;
 }
 
-function listParams({ page, pageSize, filter, type, status = 'all', search, topLevel, parentId }: MonitorListQuery): string {
+function listParams({ page, pageSize, filter, type, status = 'all', search, tag, topLevel, parentId }: MonitorListQuery): string {
   const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (filter !== 'all') params.set('filter', filter);
   if (status !== 'all') params.set('status', status);
   if (type !== 'all') params.set('type', type);
   if (search.trim()) params.set('search', search.trim());
+  if (tag?.trim()) params.set('tag', tag.trim());
   if (topLevel) params.set('topLevel', 'true');
   if (parentId !== undefined) params.set('parentId', String(parentId));
   return params.toString();

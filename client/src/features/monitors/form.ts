@@ -12,6 +12,8 @@ import {
   MONITOR_LIMITS,
   MONITOR_TYPE_LIMITS,
   type MonitorDto,
+  isScheduled,
+  normalizeTags,
   type MonitorType,
   type QuorumRule,
   SERVER_LOCATION,
@@ -64,6 +66,12 @@ export interface MonitorFormValues extends TypeFieldValues {
   quorum: QuorumRule;
   /** With rule `atLeast`: failing locations that make it down, as typed. */
   quorumMin: string;
+  /** Plain text shown on the detail page. */
+  description: string;
+  /** Each `name` or `name:value`, as entered (normalised on submit, as the server stores them). */
+  tags: string[];
+  /** Checked types only: each check's verdict inverted. */
+  upsideDown: boolean;
 }
 
 /** Form fields with an error; an assertion row's error sits under `assertion-<index>`. */
@@ -81,6 +89,8 @@ export type MonitorFormField =
   | 'degradedAfterMs'
   | 'locations'
   | 'quorumMin'
+  | 'description'
+  | 'tags'
   | TypeField
   | `assertion-${number}`;
 
@@ -105,6 +115,8 @@ export type MonitorFormErrorKey =
   | 'locationsRequired'
   | 'locationsTooMany'
   | 'quorumMin'
+  | 'descriptionTooLong'
+  | 'tagsInvalid'
   | TypeFieldErrorKey;
 
 /** A field's error: a form message (`monitor.form.errors.<key>`), or for an assertion row the shared rule's code (`server.<code>`). */
@@ -161,6 +173,9 @@ export function defaultFormValues(): MonitorFormValues {
     locations: [SERVER_LOCATION],
     quorum: 'any',
     quorumMin: '',
+    description: '',
+    tags: [],
+    upsideDown: false,
   };
 }
 
@@ -190,6 +205,9 @@ export function formValuesFromMonitor(monitor: MonitorDto): MonitorFormValues {
     locations: monitor.locations ?? [SERVER_LOCATION],
     quorum: monitor.quorum ?? 'any',
     quorumMin: monitor.quorum_min === null || monitor.quorum_min === undefined ? '' : String(monitor.quorum_min),
+    description: monitor.description ?? '',
+    tags: monitor.tags ?? [],
+    upsideDown: monitor.upside_down ?? false,
   };
 }
 
@@ -272,6 +290,8 @@ export function validateMonitorForm(values: MonitorFormValues, limits: MonitorFo
   ) {
     errors.degradedAfterMs = 'degradedAfter';
   }
+  if (values.description.trim().length > MONITOR_LIMITS.descriptionMax) errors.description = 'descriptionTooLong';
+  if (normalizeTags(values.tags) === null) errors.tags = 'tagsInvalid';
   Object.assign(errors, validateLocations(values));
   return errors;
 }
@@ -316,6 +336,10 @@ export function toMonitorRequest(values: MonitorFormValues, locations: Locations
     degradedAfterMs: degradedAfterMs(values.degradedAfterMs),
     parentId: values.parentId,
     hostAgentId: values.hostAgentId,
+    description: values.description.trim() || null,
+    tags: normalizeTags(values.tags) ?? values.tags,
+    // A group or manual monitor has no check to invert (the server refuses it there).
+    upsideDown: isScheduled(values.type) && values.upsideDown,
     ...locationFields(values, locations),
   };
   const typeFields = toTypeFields(values.type, values, values.url.trim());

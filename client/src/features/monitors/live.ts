@@ -8,6 +8,7 @@ import type {
   MonitorStatusChangedEvent,
   MonitorType,
 } from '@vigil/proto';
+import { normalizeTag } from '@vigil/proto';
 import { displayStatus } from './format';
 
 export type MonitorCounts = MonitorsResponse['counts'];
@@ -101,8 +102,10 @@ export function matchesListQuery(
     type = 'all',
     status = 'all',
     search,
-  }: { filter: MonitorFilter; type?: MonitorType | 'all'; status?: MonitorStatus | 'all'; search: string },
+    tag,
+  }: { filter: MonitorFilter; type?: MonitorType | 'all'; status?: MonitorStatus | 'all'; search: string; tag?: string },
 ): boolean {
+  if (tag && !(monitor.tags ?? []).includes(normalizeTag(tag) ?? tag)) return false;
   if (filter === 'active' && !monitor.active) return false;
   if (filter === 'paused' && monitor.active) return false;
   if (status !== 'all' && monitor.status !== status) return false;

@@ -5,9 +5,15 @@ import { AppConfig, ConfigError, loadConfig } from '../../config/config';
 import { startEmbeddedPostgres } from '../embedded-postgres';
 import { EmbeddedDatabaseError } from '../embedded/binaries';
 import { alive, clusterPassword, EMBEDDED_DATABASE, EMBEDDED_ROLE, isCluster, recordedPid } from '../embedded/cluster';
+import { chooseDataDir } from '../embedded/data-dir';
 import { stamp } from '../embedded/pglite-migration';
 import { clientQuery, readSnapshot, writeSnapshot } from '../embedded/transfer';
 import { readBackup, writeBackup } from './backup-file';
+
+/** The folder the server keeps its data in with this configuration (as root it may not be DATA_DIR's default). */
+function dataDirOf(config: AppConfig): string {
+  return config.databaseUrl ? config.dataDir : chooseDataDir(config.dataDir, config.dataDirFallback).dataDir;
+}
 
 interface OpenDatabase {
   target: ClientConfig;
@@ -22,7 +28,7 @@ interface OpenDatabase {
  */
 async function openDatabase(config: AppConfig, create: boolean): Promise<OpenDatabase> {
   if (config.databaseUrl) return { target: { connectionString: config.databaseUrl }, inUse: false, close: async () => undefined };
-  const dir = join(config.dataDir, 'pg');
+  const dir = join(dataDirOf(config), 'pg');
   if (!create && !isCluster(dir)) throw new EmbeddedDatabaseError(`there is no embedded database in ${dir} (is DATA_DIR right?)`);
   const pid = isCluster(dir) ? recordedPid(dir) : null;
   if (pid !== null && alive(pid)) {
@@ -33,12 +39,12 @@ async function openDatabase(config: AppConfig, create: boolean): Promise<OpenDat
       : { host: listen || '127.0.0.1', port, user: EMBEDDED_ROLE, password: clusterPassword(dir), database: EMBEDDED_DATABASE };
     return { target, inUse: true, close: async () => undefined };
   }
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir });
+  const embedded = await startEmbeddedPostgres({ dataDir: dataDirOf(config) });
   return { target: embedded.connection, inUse: false, close: () => embedded.stop() };
 }
 
 async function backup(config: AppConfig, file: string | undefined): Promise<string> {
-  const path = resolve(file ?? join(config.dataDir, 'backups', `vigil-${stamp()}.json.gz`));
+  const path = resolve(file ?? join(dataDirOf(config), 'backups', `vigil-${stamp()}.json.gz`));
   mkdirSync(dirname(path), { recursive: true });
   const database = await openDatabase(config, false);
   try {
@@ -68,7 +74,7 @@ async function restore(config: AppConfig, file: string | undefined): Promise<str
   const { header, snapshot } = await readBackup(file);
   const database = await openDatabase(config, true);
   try {
-    if (database.inUse) throw new EmbeddedDatabaseError(`Vigil is running on ${config.dataDir}; stop it before restoring`);
+    if (database.inUse) throw new EmbeddedDatabaseError(`Vigil is running on ${dataDirOf(config)}; stop it before restoring`);
     const client = new Client(database.target);
     await client.connect();
     try {

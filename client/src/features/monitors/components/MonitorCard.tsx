@@ -12,6 +12,7 @@ import { CertificateBadge } from './CertificateBadge';
 import { MonitorActions } from './MonitorActions';
 import { MonitorStatusBadge } from './MonitorStatusBadge';
 import { MonitorTarget } from './MonitorTarget';
+import { MonitorTags } from './MonitorTags';
 import { MonitorTypeBadge } from './MonitorTypeBadge';
 
 interface MonitorCardProps {
@@ -39,6 +40,7 @@ export const MonitorCard = memo(function MonitorCard({ monitor, onDelete, testId
             <MonitorStatusBadge monitor={monitor} testId={`monitor-status-${monitor.id}`} />
           </Group>
         </Group>
+        <MonitorTags tags={monitor.tags ?? []} testId={`monitor-tags-${monitor.id}`} />
         <Group gap={6} wrap="nowrap">
           <MonitorTypeBadge type={monitor.type} size="sm" />
           <MonitorTarget monitor={monitor} size="xs" miw={0} style={{ flex: 1 }} />

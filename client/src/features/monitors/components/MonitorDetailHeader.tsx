@@ -1,4 +1,4 @@
-import { Button, Group, Title } from '@mantine/core';
+import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { type MonitorDto, typeSpec } from '@vigil/proto';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { MuteMenu } from '../../alerts/components/MuteMenu';
 import { MutedBadge } from '../../alerts/components/MutedBadge';
 import { selectCanWrite, useAuthStore } from '../../auth/store';
 import { MonitorStatusBadge } from './MonitorStatusBadge';
+import { MonitorTags } from './MonitorTags';
 
 export type MonitorAction = 'check' | 'pause' | 'resume' | 'delete';
 
@@ -111,6 +112,18 @@ export function MonitorDetailHeader({ monitor, busy, disabled, onAction }: Monit
           </Group>
         )}
       </Group>
+      {monitor.upside_down && (
+        <Badge variant="light" color="violet" w="fit-content" data-testid="monitor-detail-upside-down">
+          {t('monitor.upsideDown')}
+        </Badge>
+      )}
+      <MonitorTags tags={monitor.tags ?? []} testId="monitor-detail-tags" />
+      {monitor.description && (
+        // Plain text as written (line breaks kept); never markup.
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="monitor-detail-description">
+          {monitor.description}
+        </Text>
+      )}
     </>
   );
 }

@@ -133,6 +133,9 @@ describe('MonitorForm', () => {
       retryInterval: 20,
       dependsOn: [],
       degradedAfterMs: null,
+      description: null,
+      tags: [],
+      upsideDown: false,
       quorum: 'any',
       quorumMin: null,
     });

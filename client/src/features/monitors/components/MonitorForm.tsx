@@ -42,6 +42,7 @@ import { MonitorTypePicker } from './MonitorTypePicker';
 import { type TestResult, TestResultView } from './TestResultView';
 import { ParentGroupField } from './ParentGroupField';
 import { HostAgentField } from './HostAgentField';
+import { LabelFields } from './LabelFields';
 import { TypeFields } from './TypeFields';
 
 interface MonitorFormProps {
@@ -206,6 +207,7 @@ export function MonitorForm({ initial, submitLabel, onSubmit, onCancel, editing 
           />
           <ParentGroupField value={values.parentId ?? null} onChange={(parentId) => set('parentId', parentId)} self={monitorId} />
           <HostAgentField value={values.hostAgentId ?? null} onChange={(agentId) => set('hostAgentId', agentId)} />
+          <LabelFields values={values} set={set} fieldError={fieldError} />
           <UnstyledButton onClick={() => setAdvanced((open) => !open)} aria-expanded={advanced} data-testid="monitor-advanced">
             <Group gap={4}>
               {advanced ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}

@@ -25,7 +25,18 @@ async function enter(input: HTMLInputElement | null, text: string) {
 }
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
-const schedule = { interval: 60, timeout: 30, retries: 1, retryInterval: 20, assertions: [], dependsOn: [], degradedAfterMs: null };
+const schedule = {
+  interval: 60,
+  timeout: 30,
+  retries: 1,
+  retryInterval: 20,
+  assertions: [],
+  dependsOn: [],
+  degradedAfterMs: null,
+  description: null,
+  tags: [],
+  upsideDown: false,
+};
 /** A network or database check also sends its quorum (its locations are an admin's choice: not sent by a member). */
 const probe = { quorum: 'any', quorumMin: null };
 

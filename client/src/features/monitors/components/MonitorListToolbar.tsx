@@ -5,24 +5,28 @@ import { useTranslation } from 'react-i18next';
 import { IconSegmentLabel, SearchInput } from '../../../components/ListControls/ListControls';
 import type { MonitorCounts } from '../live';
 import type { MonitorView } from '../useMonitorView';
+import { TagFilter } from './TagFilter';
 
 interface MonitorListToolbarProps {
   filter: MonitorFilter;
   type: MonitorType | 'all';
   status: MonitorStatus | 'all';
   search: string;
+  /** The tag filter (`?tag=` in the page's address); empty: none. */
+  tag: string;
   counts: MonitorCounts;
   view: MonitorView;
   onFilter: (filter: MonitorFilter) => void;
   onType: (type: MonitorType | 'all') => void;
   onStatus: (status: MonitorStatus | 'all') => void;
   onSearch: (search: string) => void;
+  onTag: (tag: string) => void;
   onView: (view: MonitorView) => void;
 }
 
-/** The all/active/paused filter with counts, the status and type filters, a name/target search and the grid/list toggle. */
+/** The all/active/paused filter with counts, the status and type filters, a name/target search, a tag and the grid/list toggle. */
 export function MonitorListToolbar(props: MonitorListToolbarProps) {
-  const { filter, type, status, search, counts, view, onFilter, onType, onStatus, onSearch, onView } = props;
+  const { filter, type, status, search, tag, counts, view, onFilter, onType, onStatus, onSearch, onTag, onView } = props;
   const { t } = useTranslation();
   const filters: { value: MonitorFilter; count: number }[] = [
     { value: 'all', count: counts.total },
@@ -62,6 +66,7 @@ export function MonitorListToolbar(props: MonitorListToolbarProps) {
           ]}
         />
         <SearchInput search={search} onSearch={onSearch} label={t('monitors.search')} testId="monitor-search" />
+        <TagFilter tag={tag} onTag={onTag} label={t('monitors.tagFilter.label')} />
       </Group>
       <SegmentedControl
         value={view}

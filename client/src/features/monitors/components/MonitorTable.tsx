@@ -11,6 +11,7 @@ import { CertificateBadge } from './CertificateBadge';
 import { MonitorActions } from './MonitorActions';
 import { MonitorStatusBadge } from './MonitorStatusBadge';
 import { MonitorTarget } from './MonitorTarget';
+import { MonitorTags } from './MonitorTags';
 import { MonitorTypeBadge } from './MonitorTypeBadge';
 import classes from './MonitorTable.module.css';
 
@@ -29,6 +30,7 @@ const MonitorTableRow = memo(function MonitorTableRow({ monitor, onDelete }: Row
           {monitor.name}
         </Anchor>
         <MutedIcon until={monitor.muted_until} testId={`monitor-muted-${monitor.id}`} />
+        <MonitorTags tags={monitor.tags ?? []} testId={`monitor-tags-${monitor.id}`} />
       </Table.Td>
       <Table.Td maw={340} visibleFrom="sm">
         <Group gap={6} wrap="nowrap">

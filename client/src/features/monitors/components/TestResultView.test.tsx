@@ -85,6 +85,9 @@ describe('test now', () => {
       assertions: [{ source: 'responseTime', operator: 'lt', value: 500 }],
       dependsOn: [],
       degradedAfterMs: null,
+      description: null,
+      tags: [],
+      upsideDown: false,
     });
     expect(onSubmit).not.toHaveBeenCalled();
   });
