@@ -3,6 +3,15 @@ import { execute } from '../database/rows';
 import type { CheckStatus } from './monitor-state';
 import type { ResultInput } from './monitors.repository';
 
+/** The hour's counters added to from `source` (`v` for the plain update, `excluded` for the upsert): one list for both. */
+const addTo = (source: string) =>
+  [
+    ...['checks', 'up', 'degraded', 'unreachable', 'maintenance', 'response_sum', 'response_count'].map(
+      (c) => `${c} = h.${c} + ${source}.${c}`,
+    ),
+    `response_max = GREATEST(h.response_max, ${source}.response_max)`,
+  ].join(', ');
+
 /**
  * Folds results into the hourly aggregates; rows are summed per (monitor, hour) first, as one upsert may not touch a
  * row twice. `up` counts every success (degraded ones too: uptime counts them as up); `degraded` and `unreachable`
@@ -47,30 +56,14 @@ export async function addToHourly(manager: EntityManager, results: Array<{ input
        SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::bigint[], $6::int[], $7::int[], $8::int[], $9::int[],
          $10::int[]) AS v(monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable, maintenance)
      ), added AS (
-       UPDATE monitor_hourly h SET
-         checks = h.checks + v.checks,
-         up = h.up + v.up,
-         degraded = h.degraded + v.degraded,
-         unreachable = h.unreachable + v.unreachable,
-         maintenance = h.maintenance + v.maintenance,
-         response_sum = h.response_sum + v.response_sum,
-         response_count = h.response_count + v.response_count,
-         response_max = GREATEST(h.response_max, v.response_max)
+       UPDATE monitor_hourly h SET ${addTo('v')}
        FROM v WHERE h.monitor_id = v.monitor_id AND h.hour = v.hour
        RETURNING h.monitor_id, h.hour
      )
      INSERT INTO monitor_hourly AS h (monitor_id, hour, checks, up, response_sum, response_count, response_max, degraded, unreachable,
        maintenance)
      SELECT * FROM v WHERE NOT EXISTS (SELECT 1 FROM added a WHERE a.monitor_id = v.monitor_id AND a.hour = v.hour)
-     ON CONFLICT (monitor_id, hour) DO UPDATE SET
-       checks = h.checks + excluded.checks,
-       up = h.up + excluded.up,
-       degraded = h.degraded + excluded.degraded,
-       unreachable = h.unreachable + excluded.unreachable,
-       maintenance = h.maintenance + excluded.maintenance,
-       response_sum = h.response_sum + excluded.response_sum,
-       response_count = h.response_count + excluded.response_count,
-       response_max = GREATEST(h.response_max, excluded.response_max)`,
+     ON CONFLICT (monitor_id, hour) DO UPDATE SET ${addTo('excluded')}`,
     [
       rows.map((r) => r.monitorId),
       rows.map((r) => r.hour),

@@ -8,8 +8,6 @@ const MIGRATION = 'CheckWrites1765720000000';
 const HOUR = Date.UTC(2026, 0, 1, 12, 0, 0);
 const at = (minutes: number) => new Date(HOUR + minutes * 60_000);
 
-/** Undoes migrations, newest first, until `name` is undone too (later migrations may have been added since). */
-
 /**
  * Issue 34's leaner check writes: the hour's aggregate is added to in place, raw checks are pruned per monitor
  * without an index on the time alone, and the migration that dropped that index puts it back on its way down.

@@ -6,8 +6,6 @@ import { mediumDatabase, MediumDatabase, newMediumService, undoThrough } from '.
 
 const MIGRATION = 'FirstTypeSettings1765730000000';
 
-/** Undoes migrations, newest first, until `name` is undone too (later migrations may have been added since). */
-
 /** A monitor of every first type with each of its own settings away from the default, and an added type's. */
 const BODIES: Array<Partial<CreateMonitorDto>> = [
   { type: 'http', url: 'https://example.com/', ignoreTls: true, maxRedirects: 2 },

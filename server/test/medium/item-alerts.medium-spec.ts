@@ -164,5 +164,3 @@ describe('container alerts, one episode per container', () => {
     expect(await states()).toEqual([{ item: 'web', open: false }]);
   });
 });
-
-/** Undoes migrations, newest first, until `name` is undone too (later migrations may have been added since). */

@@ -5,8 +5,6 @@ import { mediumDatabase, MediumDatabase, newMediumService, undoThrough } from '.
 
 const MIGRATION = 'MonitorSettings1765600000000';
 
-/** Undoes migrations, newest first, until `name` is undone too (later migrations may have been added since). */
-
 /**
  * Issue 33's storage: the added types keep their settings in one JSON object and the type list left the database;
  * the migration's down path takes the added types' monitors away and leaves the first types' as they were.
