@@ -115,6 +115,8 @@ export const MESSAGES = {
   'monitors.hostnameRequired': 'Hostname is required',
   'monitors.hostnameInvalid': 'Hostname must be a host name or an IP address, at most 253 characters',
   'monitors.portInvalid': 'Port must be a whole number from 1 to 65535',
+  'monitors.ignoreTlsInvalid': 'ignoreTls must be true or false',
+  'monitors.tlsInvalid': 'tls must be true or false',
   'monitors.packetCountInvalid': 'Packet count must be a whole number from 1 to 10',
   'monitors.dnsRecordTypeInvalid': 'Record type must be one of A, AAAA, CNAME, MX, TXT, NS, SOA, SRV, CAA, PTR',
   'monitors.dnsServerInvalid': 'DNS server must be a host name or IP address, optionally followed by :port',

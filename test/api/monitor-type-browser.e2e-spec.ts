@@ -135,7 +135,7 @@ describe('browser monitors', () => {
       .set(admin.auth)
       .send({ ...base(), ignoreTls: 'maybe' })
       .expect(400);
-    expect(refused.body).toMatchObject({ success: false, code: 'validation.booleanRequired' });
+    expect(refused.body).toMatchObject({ success: false, code: 'monitors.ignoreTlsInvalid', message: 'ignoreTls must be true or false' });
   });
 
   it('refuses a monitor without a URL', async () => {

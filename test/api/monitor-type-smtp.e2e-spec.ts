@@ -116,7 +116,7 @@ describe('smtp monitors', () => {
       'monitors.smtpAuthNeedsTls',
     ],
     ['a username over two lines', { smtpUsername: 'user\r\nRSET', smtpPassword: 'p' }, 'smtpUsername', 'notifications.fieldText'],
-    ['a non-boolean ignoreTls', { ignoreTls: 'maybe' }, undefined, 'validation.booleanRequired'],
+    ['a non-boolean ignoreTls', { ignoreTls: 'maybe' }, undefined, 'monitors.ignoreTlsInvalid'],
   ])('refuses %s with a 400 naming the field', async (_case, settings, field, code) => {
     const { body } = await api()
       .post('/api/monitors')

@@ -51,7 +51,7 @@ const PORT: MonitorFieldSpec = {
 const IGNORE_TLS = own('ignoreTls', 'boolean', {
   default: D.ignoreTls,
   whenAbsent: false,
-  codes: { invalid: 'validation.booleanRequired' },
+  codes: { invalid: 'monitors.ignoreTlsInvalid' },
 });
 /** Whole days, at most five thresholds (a single number is one). */
 const CERT_EXPIRY_DAYS: MonitorFieldSpec = {
@@ -174,7 +174,7 @@ export const FIRST_TYPE_SPECS = {
       HOSTNAME,
       PORT,
       own('grpcService', 'text', { default: '', min: 0, max: 200, codes: { invalid: 'monitors.grpcServiceInvalid' } }),
-      own('tls', 'boolean', { default: false, codes: { invalid: 'validation.booleanRequired' } }),
+      own('tls', 'boolean', { default: false, codes: { invalid: 'monitors.tlsInvalid' } }),
       IGNORE_TLS,
       CERT_EXPIRY_DAYS,
     ],

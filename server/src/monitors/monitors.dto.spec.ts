@@ -31,7 +31,7 @@ describe('monitor DTO validation per type', () => {
     ['http takes ws urls nowhere', { name, url: 'ws://example.com' }, 'monitors.urlInvalid'],
     ['http ok', { name, url: 'https://example.com', ignoreTls: true, maxRedirects: 0, certExpiryDays: [21, 7] }, null],
     ['http maxRedirects bounded', { name, url: 'https://example.com', maxRedirects: 11 }, 'monitors.maxRedirectsInvalid'],
-    ['http ignoreTls boolean', { name, url: 'https://example.com', ignoreTls: 'yes' }, 'validation.booleanRequired'],
+    ['http ignoreTls boolean', { name, url: 'https://example.com', ignoreTls: 'yes' }, 'monitors.ignoreTlsInvalid'],
     ['http certExpiryDays bounds', { name, url: 'https://example.com', certExpiryDays: [0] }, 'monitors.certExpiryDaysInvalid'],
     [
       'http certExpiryDays count',
@@ -80,7 +80,7 @@ describe('monitor DTO validation per type', () => {
       { name, type: 'grpc', hostname: 'api', port: 50051, grpcService: 'x'.repeat(201) },
       'monitors.grpcServiceInvalid',
     ],
-    ['grpc tls boolean', { name, type: 'grpc', hostname: 'api', port: 50051, tls: 'on' }, 'validation.booleanRequired'],
+    ['grpc tls boolean', { name, type: 'grpc', hostname: 'api', port: 50051, tls: 'on' }, 'monitors.tlsInvalid'],
     ['grpc ok', { name, type: 'grpc', hostname: 'api', port: 50051, grpcService: 'pkg.Svc', tls: true }, null],
     // databases: the connection string's scheme matches the type
     ['postgres needs a connection string', { name, type: 'postgres' }, 'monitors.connectionStringRequired'],
@@ -195,8 +195,8 @@ describe("the first types' fields, checked from their specs (issue 33)", () => {
     ['a message over several lines', { name, type: 'websocket', url: 'wss://e.com', message: '{\n  "op": 1\n}' }, null],
     ['a host name over two lines', { name, type: 'tcp', hostname: 'db\nx', port: 1 }, 'monitors.hostnameInvalid'],
     // strict kinds: a flag is true or false, text is a string
-    ['a flag as text', { name, url: 'https://e.com', ignoreTls: 'true' }, 'validation.booleanRequired'],
-    ['a flag as a number', { name, type: 'grpc', hostname: 'api', port: 1, tls: 1 }, 'validation.booleanRequired'],
+    ['a flag as text', { name, url: 'https://e.com', ignoreTls: 'true' }, 'monitors.ignoreTlsInvalid'],
+    ['a flag as a number', { name, type: 'grpc', hostname: 'api', port: 1, tls: 1 }, 'monitors.tlsInvalid'],
     ['a host name as a number', { name, type: 'tcp', hostname: 5, port: 1 }, 'monitors.hostnameRequired'],
     ['a connection string as a number', { name, type: 'postgres', connectionString: 5 }, 'monitors.connectionStringRequired'],
     ['a port as digits', { name, type: 'tcp', hostname: 'db', port: ' 22 ' }, null],
@@ -213,7 +213,7 @@ describe("the first types' fields, checked from their specs (issue 33)", () => {
     ['a NUL in a host name', { name, type: 'tcp', hostname: 'd\u0000b', port: 1 }, 'monitors.hostnameRequired'],
     ['a NUL in a query', { ...redis, query: 'GET \u0000' }, 'monitors.queryTooLong'],
     ['a null port', { name, type: 'tcp', hostname: 'db', port: null }, 'monitors.portInvalid'],
-    ['a null flag', { name, url: 'https://e.com', ignoreTls: null }, 'validation.booleanRequired'],
+    ['a null flag', { name, url: 'https://e.com', ignoreTls: null }, 'monitors.ignoreTlsInvalid'],
     // the first problem is the first in the type's own field list
     ['host name before port', { name, type: 'tcp', hostname: 'bad host', port: 0 }, 'monitors.hostnameInvalid'],
     [
@@ -223,7 +223,7 @@ describe("the first types' fields, checked from their specs (issue 33)", () => {
     ],
     ['record type before server', { ...dns, dnsRecordType: 'ANY', dnsServer: 'a b' }, 'monitors.dnsRecordTypeInvalid'],
     ["host name before an added type's flag", { name, type: 'smtp', ignoreTls: 'maybe' }, 'monitors.hostnameRequired'],
-    ["an added type's flag", { name, type: 'smtp', hostname: 'mx', ignoreTls: 'maybe' }, 'validation.booleanRequired'],
+    ["an added type's flag", { name, type: 'smtp', hostname: 'mx', ignoreTls: 'maybe' }, 'monitors.ignoreTlsInvalid'],
     ["an added type's port", { name, type: 'mqtt', hostname: 'broker', port: 70_000 }, 'monitors.portInvalid'],
     ["a group's count", { name, type: 'group', groupRule: 'atLeast', groupMin: 0 }, 'monitors.groupMinInvalid'],
   ])('%s', async (_case, body, code) => {
