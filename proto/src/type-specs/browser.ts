@@ -55,7 +55,9 @@ export const BROWSER = {
     { name: 'stepSecret', kind: 'secret', help: true },
     { name: 'ignoreTls', kind: 'boolean', default: false },
   ],
-  sources: ['status', 'responseTime', 'loadTime', 'consoleErrors', 'finalUrl', 'body'],
+  sources: ['status', 'responseTime', 'loadTime', 'consoleErrors', 'finalUrl', 'body', 'certificateDays'],
   target: (parts) => (parts.url ?? '').replace(/^https?:\/\//, ''),
   icon: 'browser',
+  // An https page's certificate (as Chromium accepted it) is kept and alerted on like any other.
+  certificates: true,
 } as const satisfies MonitorTypeSpec;

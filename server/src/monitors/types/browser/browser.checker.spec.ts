@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Assertion } from '@vigil/proto';
 import { AddressDenyList } from '../../../common/outbound';
 import type { CheckTarget } from '../../checkers/checker';
+import { createTestAuthority, daysFromNow } from '../../checkers/fakes/certificates.testing';
 import { BrowserChecker, type ScreenshotSink } from './browser.checker';
 
 /** Pages served on loopback to Debian's Chromium (the real browser; nothing of the checker is faked). */
@@ -91,6 +93,31 @@ describe('BrowserChecker', () => {
     expect(result.observed.metrics?.loadTime).toBeGreaterThanOrEqual(0);
     expect(result.observed.body).toBe('Results');
     expect(shots).toEqual([]);
+  }, 30_000);
+
+  it("keeps an https page's certificate for its expiry alerts, as Chromium saw it", async () => {
+    const authority = createTestAuthority('Browser Test CA');
+    const issued = authority.issue({ commonName: 'shop.test', validTo: daysFromNow(20) });
+    const secure = createHttpsServer({ cert: issued.cert, key: issued.key }, (_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<p>Secure shop</p>'),
+    );
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `https://127.0.0.1:${(secure.address() as AddressInfo).port}/`;
+      // Chromium does not trust the test authority: the monitor ignores TLS errors, and the certificate is still kept.
+      const result = await sut.check(target({ url, settings: { ignoreTls: true } }));
+      expect(result).toMatchObject({ ok: true, observed: { body: 'Secure shop' } });
+      const certificate = result.observed.certificate!;
+      expect(certificate.subject).toBe('shop.test');
+      expect(certificate.issuer).toBe('Browser Test CA');
+      expect(Math.abs(certificate.expiresAt.getTime() - issued.validTo.getTime())).toBeLessThan(1000);
+      expect(certificate.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+      // A plain http page has none.
+      expect((await sut.check(target())).observed.certificate).toBeUndefined();
+    } finally {
+      secure.closeAllConnections();
+      await new Promise((resolve) => secure.close(resolve));
+    }
   }, 30_000);
 
   it("types the monitor's secret where a fill names it, without naming it in a failure", async () => {

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import {
   describeRefusal,
@@ -9,11 +10,13 @@ import {
   type OutboundGuards,
 } from '../../../common/outbound';
 import { evaluateAssertions, firstFailure } from '../../checkers/assertions';
-import type { Checker, CheckTarget, Endpoint, Observed, ProbeResult } from '../../checkers/checker';
+import type { Checker, CheckTarget, Endpoint, Observed, PeerCertificate, ProbeResult } from '../../checkers/checker';
 import { failedProbe, ProbeFailure } from '../../checkers/failure';
 import { BrowserPool } from './browser-pool';
 import { firstLine, pageText, readSteps, runStep } from './browser-steps';
 import { GuardProxy, REFUSED_HEADER } from './guard-proxy';
+
+type SecurityDetails = NonNullable<Awaited<ReturnType<Response['securityDetails']>>>;
 
 /** The part of the page's text kept as `body`. */
 const BODY_LIMIT = 64 * 1024;
@@ -166,6 +169,8 @@ async function load(
   try {
     const response = await page.goto(target.url, { waitUntil: 'load', timeout: left() });
     if (response?.headers()[REFUSED_HEADER] && proxy.refused) throw new ProbeFailure(describeRefusal(proxy.refused));
+    const certificate = pageCertificate(await response?.securityDetails().catch(() => null));
+    if (certificate) observed.certificate = certificate;
     const timing = await page.evaluate(navigationTiming);
     metrics.loadTime = Math.round(timing?.loadEventEnd || performance.now() - started);
     return { response, responseTime: Math.round(timing?.responseStart || performance.now() - started) };
@@ -215,4 +220,25 @@ function finish(context: BrowserContext | null, proxy: GuardProxy | null, releas
 function describeBrowserFailure(error: unknown, timeoutSeconds: number): string {
   if ((error as Error | null)?.name === 'TimeoutError') return `Timeout after ${timeoutSeconds} s`;
   return `Browser check failed: ${firstLine(error)}`;
+}
+
+/**
+ * The certificate of the page's own https answer, as Chromium saw it, for the expiry alerts and `certificateDays`.
+ * Chromium gives no DER through the protocol, so its fingerprint is a SHA-256 of what it gives: a renewal still
+ * changes it (a new validity), which is what the fingerprint is for.
+ */
+export function pageCertificate(details: SecurityDetails | null | undefined): PeerCertificate | null {
+  if (!details?.validTo) return null;
+  const digest = createHash('sha256')
+    .update([details.subjectName, details.issuer, details.validFrom, details.validTo].join('|'))
+    .digest('hex')
+    .toUpperCase();
+  return {
+    subject: details.subjectName ?? '',
+    issuer: details.issuer ?? '',
+    expiresAt: new Date(details.validTo * 1000),
+    fingerprint: digest.match(/../g)!.join(':'),
+    // The page loaded: Chromium accepted it, or the monitor ignores TLS errors (then the check does not judge it).
+    authorizationError: null,
+  };
 }
