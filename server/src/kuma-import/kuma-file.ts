@@ -13,6 +13,9 @@ export type KumaHistoryMode = KumaHistoryOption;
 /** The heartbeats read per monitor at most (newest first), so a year of 20-second beats stays bounded. */
 export const KUMA_HEARTBEATS_PER_MONITOR = 10_000;
 
+/** Heartbeats per message from the reader's worker: one chunk deserialises in ~10 ms on the main thread. */
+export const KUMA_HEARTBEAT_CHUNK = 10_000;
+
 export interface KumaData {
   source: KumaSource;
   monitors: KumaRow[];

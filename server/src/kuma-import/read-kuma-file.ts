@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { readKumaBackup } from './kuma-backup';
-import { KumaFileError, type KumaData, type KumaFileProblem, type KumaHistoryMode } from './kuma-file';
+import { KumaFileError, type KumaData, type KumaFileProblem, type KumaHistoryMode, type KumaRow } from './kuma-file';
 import { readKumaDatabase } from './kuma-reader';
 
 const looksLikeJson = (bytes: Uint8Array) => {
@@ -17,13 +17,32 @@ const looksLikeJson = (bytes: Uint8Array) => {
 /** The compiled worker; under ts-jest (no compiled file) the reader runs in this thread instead. */
 const WORKER_FILE = join(__dirname, 'kuma-reader.worker.js');
 
+/** Chunks of heartbeats are asked for one at a time after setImmediate, so checks and requests run in between. */
 function readInWorker(bytes: Uint8Array, history: KumaHistoryMode): Promise<KumaData> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_FILE, { workerData: { bytes, history } });
-    worker.once('message', (message: { data?: KumaData; problem?: KumaFileProblem }) => {
-      void worker.terminate();
-      if (message.data) resolve(message.data);
-      else reject(new KumaFileError(message.problem ?? 'notKuma'));
+    let data: KumaData | undefined;
+    let left = 0;
+    const receive = () => {
+      if (left > 0) setImmediate(() => worker.postMessage('next'));
+      else {
+        void worker.terminate();
+        resolve(data as KumaData);
+      }
+    };
+    worker.on('message', (message: { data?: KumaData; chunks?: number; heartbeats?: KumaRow[]; problem?: KumaFileProblem }) => {
+      if (message.data) {
+        data = message.data;
+        left = message.chunks ?? 0;
+        receive();
+      } else if (message.heartbeats && data) {
+        for (const beat of message.heartbeats) data.heartbeats.push(beat);
+        left -= 1;
+        receive();
+      } else {
+        void worker.terminate();
+        reject(new KumaFileError(message.problem ?? 'notKuma'));
+      }
     });
     worker.once('error', () => reject(new KumaFileError('notKuma')));
   });
