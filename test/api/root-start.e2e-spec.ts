@@ -55,6 +55,9 @@ describe('starting as root from a clone in a closed folder', () => {
     cpSync(DIST, join(clone, 'server', 'dist'), { recursive: true });
     cpSync(join(MAIN, 'server', 'package.json'), join(clone, 'server', 'package.json'));
     symlinkSync(join(MAIN, 'node_modules'), join(clone, 'node_modules'));
+    // npm may install a workspace's own copy of a package beside it (server/node_modules), as a real clone has it.
+    if (existsSync(join(MAIN, 'server', 'node_modules')))
+      symlinkSync(join(MAIN, 'server', 'node_modules'), join(clone, 'server', 'node_modules'));
     // Where the system's temporary folder would hold the root-owned copy of the binaries; fresh for this run.
     mkdirSync(join(base, 'tmp'), { mode: 0o755 });
     fallback = join(base, 'var-lib-vigil');
